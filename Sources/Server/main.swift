@@ -1,0 +1,2 @@
+import Routes
+print("placeholder")
