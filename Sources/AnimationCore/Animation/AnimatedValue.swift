@@ -1,0 +1,111 @@
+/// One animated scalar as UIKit composes it: a model value plus animations in flight.
+///
+/// `animate` adds an animation the way UIKit has since iOS 8 (additively: the model jumps to the
+/// new value and an animation carries the difference back to zero, so motions in flight keep
+/// going and value and velocity stay continuous); `retarget` replaces everything with one spring
+/// that starts from the current value and velocity.
+public struct AnimatedValue: Sendable, Equatable {
+    /// The model value: what shows once every animation has ended.
+    public private(set) var target: Double
+    private var components: [Component] = []
+
+    /// More simultaneous animations than this are collapsed into one retargeting spring.
+    static let maximumComponents = 64
+
+    enum Component: Sendable, Equatable {
+        /// Offset = delta·(1 − p(t − start)) until `start + timing.duration`.
+        case additive(start: Double, delta: Double, timing: Timing)
+        /// Offset = x(t − start) of an oscillator until `end`.
+        case spring(start: Double, end: Double, motion: SpringOscillator)
+
+        var end: Double {
+            switch self {
+            case let .additive(start, _, timing): start + timing.duration
+            case let .spring(_, end, _): end
+            }
+        }
+
+        @inline(__always)
+        func offset(at t: Double) -> (value: Double, velocity: Double) {
+            switch self {
+            case let .additive(start, delta, timing):
+                if t < start { return (delta, 0) }
+                let (p, v) = timing.sample(at: t - start)
+                return (delta * (1 - p), -delta * v)
+            case let .spring(start, end, motion):
+                if t >= end { return (0, 0) }
+                let state = motion.state(at: max(t - start, 0))
+                return (state.displacement, state.velocity)
+            }
+        }
+    }
+
+    public init(_ value: Double) {
+        target = value
+    }
+
+    /// Jumps to `value` with no animation, removing any in flight.
+    public mutating func set(_ value: Double) {
+        target = value
+        components.removeAll()
+    }
+
+    /// UIKit's additive animation to `value`, starting at `t`.
+    public mutating func animate(to value: Double, timing: Timing, at t: Double) {
+        prune(at: t)
+        let delta = target - value
+        target = value
+        guard delta != 0 else { return }
+        // Animations that start together on one timing add exactly into one.
+        if case let .additive(start, previous, sameTiming)? = components.last, start == t, sameTiming == timing {
+            components[components.count - 1] = .additive(start: t, delta: previous + delta, timing: timing)
+        } else {
+            components.append(.additive(start: t, delta: delta, timing: timing))
+        }
+        if components.count > Self.maximumComponents, case let .spring(spring) = timing {
+            retarget(to: value, spring: spring, at: t)
+        } else if components.count > Self.maximumComponents {
+            // Curves cannot be merged exactly; the oldest contribution is dropped (a visible jump,
+            // only after 64 overlapping animations).
+            components.removeFirst()
+        }
+    }
+
+    /// Replaces every animation by one spring from the current value and velocity to `value`,
+    /// shown for `spring.duration` seconds.
+    public mutating func retarget(to value: Double, spring: SpringTiming, at t: Double) {
+        let (current, velocity) = sample(at: t)
+        target = value
+        components.removeAll()
+        guard current != value || velocity != 0 else { return }
+        let motion = SpringOscillator(spring: spring.spring, displacement: current - value, velocity: velocity)
+        components.append(.spring(start: t, end: t + spring.duration, motion: motion))
+    }
+
+    /// The shown value and its velocity at `t` (valid from the last change on).
+    @inline(__always)
+    public func sample(at t: Double) -> (value: Double, velocity: Double) {
+        var value = target, velocity = 0.0
+        for component in components where t < component.end {
+            let offset = component.offset(at: t)
+            value += offset.value
+            velocity += offset.velocity
+        }
+        return (value, velocity)
+    }
+
+    public func value(at t: Double) -> Double { sample(at: t).value }
+
+    /// When the last animation in flight ends (nil when none is).
+    public var endTime: Double? {
+        components.map(\.end).max()
+    }
+
+    public func isAnimating(at t: Double) -> Bool {
+        components.contains { t < $0.end }
+    }
+
+    private mutating func prune(at t: Double) {
+        components.removeAll { $0.end <= t }
+    }
+}
