@@ -89,13 +89,14 @@ public struct CubicBezier: Sendable, Equatable {
         return (sampleY(t), dx == 0 ? endSlope(atStart: t < 0.5) : slopeY(t) / dx)
     }
 
+    /// dy/dx at an end: the tangent there points at the first control point that does not sit on
+    /// that end (P1, else P2, else the other end), so a collapsed handle still has a slope.
     private func endSlope(atStart: Bool) -> Double {
-        let t = atStart ? 0.0 : 1.0
-        let dx = slopeX(t)
-        if dx != 0 { return slopeY(t) / dx }
-        // Both control handles collapse: the slope is the limit dy/dx along the curve.
-        let (px, py) = atStart ? (p1x, p1y) : (1 - p2x, 1 - p2y)
-        return px == 0 ? (py == 0 ? 1 : .infinity) : py / px
+        let towards = atStart
+            ? [(p1x, p1y), (p2x, p2y), (1.0, 1.0)]
+            : [(1 - p2x, 1 - p2y), (1 - p1x, 1 - p1y), (1.0, 1.0)]
+        let (dx, dy) = towards.first { $0 != 0 || $1 != 0 } ?? (1, 1)
+        return dx == 0 ? (dy > 0 ? .infinity : -.infinity) : dy / dx
     }
 
     /// The time fraction at which the curve first shows `progress` (the inverse UIKit uses to

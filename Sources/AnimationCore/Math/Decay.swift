@@ -7,6 +7,11 @@ public struct Decay: Sendable, Equatable {
 
     public let rate: Double
 
+    /// A scroll view's normal deceleration.
+    public static let scrollView = Decay(unchecked: normal)
+
+    private init(unchecked rate: Double) { self.rate = rate }
+
     public init(rate: Double = Decay.normal) throws(ParameterError) {
         try ParameterError.finite(rate, "decelerationRate")
         guard rate > 0 && rate < 1 else { throw ParameterError("decelerationRate", "must be between 0 and 1, exclusive") }

@@ -86,10 +86,12 @@ public struct SpringTiming: Sendable, Equatable {
         let motion = SpringOscillator(spring: spring, displacement: 1, velocity: -initialVelocity)
         self.motion = motion
         let shown = { (t: Double) in t < duration }
+        // Cut off while still moving outward, the largest values are the ones just before the cut.
+        let cut = motion.state(at: duration)
         overshoot = motion.extremumTimes(derivative: 1, before: duration).filter(shown)
-            .map { -motion.displacement(at: $0) }.reduce(0, max)
+            .map { -motion.displacement(at: $0) }.reduce(max(-cut.displacement, 0), max)
         peakVelocity = motion.extremumTimes(derivative: 2, before: duration).filter(shown)
-            .map { abs(motion.velocity(at: $0)) }.reduce(abs(initialVelocity), max)
+            .map { abs(motion.velocity(at: $0)) }.reduce(max(abs(initialVelocity), abs(cut.velocity)), max)
     }
 
     /// The same spring shown for a different time (a continued animator's remainder).

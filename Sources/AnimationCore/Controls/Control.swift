@@ -1,0 +1,48 @@
+/// A simulated control: a value-type state machine driven by inputs at times.
+///
+/// Time only moves forward through `advance(to:)`, which lets internal timers (an animation's
+/// completion, a chained spring) happen at their own times. `render(at:)` is valid for any
+/// `t` from the last change until the next deadline; `frame(at:)` handles later times too.
+public protocol Control: Sendable, Equatable {
+    associatedtype Configuration: Sendable, Equatable
+    static var kind: String { get }
+
+    init(configuration: Configuration)
+
+    var configuration: Configuration { get }
+
+    /// Applies one input at `t`; the caller has advanced to `t` first. Throws without changing anything.
+    mutating func handle(_ input: Input, at t: Double, emit: inout [Emission]) throws(ControlError)
+
+    /// The earliest time an internal transition is due, if any.
+    var nextDeadline: Double? { get }
+
+    /// Performs the internal transition due at `nextDeadline` (≤ the time advanced to).
+    mutating func fireDeadline(emit: inout [Emission])
+
+    /// The semantic state (`isOn`, `state`, …) at the last change.
+    var state: [Field] { get }
+
+    /// The frame at `t`, assuming no deadline lies before `t`.
+    func render(at t: Double) -> Frame
+}
+
+extension Control {
+    /// Lets every internal transition due at or before `t` happen, in time order.
+    public mutating func advance(to t: Double, emit: inout [Emission]) {
+        var guardCount = 0
+        while let deadline = nextDeadline, deadline <= t, guardCount < 10_000 {
+            fireDeadline(emit: &emit)
+            guardCount += 1
+        }
+    }
+
+    /// The frame at any `t` at or after the last change.
+    public func frame(at t: Double) -> Frame {
+        guard let deadline = nextDeadline, deadline <= t else { return render(at: t) }
+        var copy = self
+        var ignored: [Emission] = []
+        copy.advance(to: t, emit: &ignored)
+        return copy.render(at: t)
+    }
+}

@@ -1,0 +1,172 @@
+/// An input stamped with the session time it happened at.
+public struct TimedInput: Sendable, Equatable {
+    public var t: Double
+    public var input: Input
+    public init(t: Double, input: Input) {
+        self.t = t
+        self.input = input
+    }
+}
+
+/// Why a batch was refused; nothing from it was applied.
+public enum SessionError: Error, Sendable, Equatable {
+    /// Event `index` of the batch is older than the one before it (or than the session).
+    case outOfOrder(index: Int, t: Double, latest: Double)
+    /// Event `index` has a time that is negative or not finite.
+    case invalidTime(index: Int)
+    /// The control refused event `index`.
+    case rejected(index: Int, ControlError)
+    /// The session holds as many events as it may.
+    case logFull(limit: Int)
+}
+
+/// A control, its configuration and its ordered event log. Frames are a pure function of
+/// (configuration, events with t' ≤ t, t): sampling never mutates, and checkpoints every
+/// `checkpointInterval` events keep sampling the past at a bounded cost.
+public struct Session: Sendable {
+    public static let checkpointInterval = 32
+
+    public let configuration: ControlConfiguration
+    public private(set) var events: [TimedInput] = []
+    /// Everything emitted up to `time`, in time order.
+    public private(set) var emitted: [Emission] = []
+    /// The control after every event, advanced to `time`.
+    public private(set) var latest: AnyControl
+    /// `checkpoints[i]` is the control after `i·checkpointInterval` events.
+    private var checkpoints: [AnyControl]
+    /// The time of the last event (0 before any).
+    public private(set) var time: Double = 0
+    public let maximumEvents: Int
+
+    public init(configuration: ControlConfiguration, maximumEvents: Int = .max) {
+        self.configuration = configuration
+        self.maximumEvents = maximumEvents
+        latest = AnyControl(configuration)
+        checkpoints = [latest]
+    }
+
+    public var kind: String { configuration.kind }
+    public var state: [Field] { latest.state }
+
+    /// Applies a batch all or nothing; returns what it emitted.
+    @discardableResult
+    public mutating func apply(_ batch: [TimedInput]) throws(SessionError) -> [Emission] {
+        guard events.count + batch.count <= maximumEvents else { throw .logFull(limit: maximumEvents) }
+        var control = latest
+        var produced: [Emission] = []
+        var newCheckpoints: [AnyControl] = []
+        var clock = time
+        for (index, event) in batch.enumerated() {
+            guard event.t.isFinite, event.t >= 0 else { throw .invalidTime(index: index) }
+            guard event.t >= clock else { throw .outOfOrder(index: index, t: event.t, latest: clock) }
+            clock = event.t
+            do {
+                try control.step(event.input, at: event.t, emit: &produced)
+            } catch {
+                throw .rejected(index: index, error)
+            }
+            if (events.count + index + 1) % Self.checkpointInterval == 0 { newCheckpoints.append(control) }
+        }
+        events += batch
+        checkpoints += newCheckpoints
+        latest = control
+        time = clock
+        emitted += produced
+        return produced
+    }
+
+    /// The frame at any `t` ≥ 0, as the session showed (or will show) it then.
+    public func frame(at t: Double) -> Frame {
+        control(at: t).frame(at: t)
+    }
+
+    /// Calls `body` with the frame at `from + k/fps` for every such time ≤ `to`, in order.
+    public func forEachFrame(from: Double, to: Double, fps: Double, _ body: (Frame) -> Void) {
+        let count = Self.frameCount(from: from, to: to, fps: fps)
+        guard count > 0 else { return }
+        var next = eventCount(atOrBefore: from)
+        var control = control(at: from)
+        var ignored: [Emission] = []
+        for k in 0..<count {
+            let t = from + Double(k) / fps
+            while next < events.count && events[next].t <= t {
+                try? control.step(events[next].input, at: events[next].t, emit: &ignored)
+                next += 1
+            }
+            control.advance(to: t, emit: &ignored)
+            ignored.removeAll(keepingCapacity: true)
+            body(control.frame(at: t))
+        }
+    }
+
+    public func frames(from: Double, to: Double, fps: Double) -> [Frame] {
+        var frames: [Frame] = []
+        frames.reserveCapacity(Self.frameCount(from: from, to: to, fps: fps))
+        forEachFrame(from: from, to: to, fps: fps) { frames.append($0) }
+        return frames
+    }
+
+    /// How many of the times `from + k/fps` lie at or before `to` (within 1e-9 s).
+    public static func frameCount(from: Double, to: Double, fps: Double) -> Int {
+        guard from.isFinite, to.isFinite, fps.isFinite, fps > 0, to >= from else { return 0 }
+        let span = (to - from) * fps + 1e-9
+        guard span < Double(Int.max / 2) else { return .max }
+        return Int(span.rounded(.down)) + 1
+    }
+
+    /// Emissions with from ≤ t ≤ to, including those predicted after the last event.
+    public func emissions(from: Double, to: Double) -> [Emission] {
+        var result = Array(emitted[lowerBound(emitted, from) { $0.t }..<upperBound(emitted, to) { $0.t }])
+        if to > time {
+            var future = latest
+            var predicted: [Emission] = []
+            future.advance(to: to, emit: &predicted)
+            result += predicted.filter { $0.t >= from && $0.t <= to }
+        }
+        return result
+    }
+
+    // MARK: Reconstructing the past
+
+    /// The control with every event at or before `t` applied.
+    private func control(at t: Double) -> AnyControl {
+        let count = eventCount(atOrBefore: t)
+        if count == events.count { return latest }
+        let checkpoint = count / Self.checkpointInterval
+        return replayed(from: checkpoints[checkpoint], events[checkpoint * Self.checkpointInterval..<count])
+    }
+
+    private func eventCount(atOrBefore t: Double) -> Int {
+        upperBound(events, t) { $0.t }
+    }
+
+    private func replayed(from start: AnyControl, _ slice: ArraySlice<TimedInput>) -> AnyControl {
+        var control = start
+        var ignored: [Emission] = []
+        for event in slice {
+            // Every logged event was accepted once; replay is deterministic, so it is again.
+            try? control.step(event.input, at: event.t, emit: &ignored)
+        }
+        return control
+    }
+}
+
+/// The first index whose key is ≥ `value` (keys ascending).
+func lowerBound<T>(_ items: [T], _ value: Double, key: (T) -> Double) -> Int {
+    var low = 0, high = items.count
+    while low < high {
+        let mid = (low + high) / 2
+        if key(items[mid]) < value { low = mid + 1 } else { high = mid }
+    }
+    return low
+}
+
+/// The first index whose key is > `value` (keys ascending).
+func upperBound<T>(_ items: [T], _ value: Double, key: (T) -> Double) -> Int {
+    var low = 0, high = items.count
+    while low < high {
+        let mid = (low + high) / 2
+        if key(items[mid]) <= value { low = mid + 1 } else { high = mid }
+    }
+    return low
+}
