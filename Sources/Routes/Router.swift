@@ -1,15 +1,74 @@
-/// Placeholder router: replaced by the real route table.
+/// Routes declared once, as data: `GET /v1/sessions/{id}` → handler. Unknown paths are 404;
+/// known paths with another method are 405 with `Allow`. `HEAD` is answered as `GET`.
 public struct Router: Responder {
-    let environment: AppEnvironment
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
-        if request.path == "/healthz" {
-            return HTTPResponse(status: 200, contentType: "application/json", body: Array(#"{"status":"ok"}"#.utf8))
+    public struct Route: Sendable {
+        public let method: String
+        public let pattern: String
+        let segments: [Substring]
+        let handler: @Sendable (RequestContext) throws(Problem) -> HTTPResponse
+
+        init(_ method: String, _ pattern: String,
+             _ handler: @escaping @Sendable (RequestContext) throws(Problem) -> HTTPResponse) {
+            self.method = method
+            self.pattern = pattern
+            segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
+            self.handler = handler
         }
-        return HTTPResponse(status: 404, contentType: "application/problem+json", body: Array(#"{"status":404}"#.utf8))
+
+        /// The `{name}` captures when `path` fits this pattern.
+        func match(_ path: [Substring]) -> [String: String]? {
+            guard path.count == segments.count else { return nil }
+            var captures: [String: String] = [:]
+            for (pattern, actual) in zip(segments, path) {
+                if pattern.first == "{" && pattern.last == "}" {
+                    guard !actual.isEmpty else { return nil }
+                    captures[String(pattern.dropFirst().dropLast())] = String(actual)
+                } else if pattern != actual {
+                    return nil
+                }
+            }
+            return captures
+        }
+    }
+
+    public let routes: [Route]
+    let log: @Sendable (String) -> Void
+
+    init(routes: [Route], log: @escaping @Sendable (String) -> Void) {
+        self.routes = routes
+        self.log = log
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let path = request.path.split(separator: "/", omittingEmptySubsequences: false)
+        let method = request.method == "HEAD" ? "GET" : request.method
+        var allowed: [String] = []
+        for route in routes {
+            guard let captures = route.match(path) else { continue }
+            guard route.method == method else {
+                allowed.append(route.method)
+                continue
+            }
+            do {
+                return try route.handler(RequestContext(request: request, captures: captures))
+            } catch {
+                return error.response
+            }
+        }
+        if allowed.isEmpty {
+            return Problem(404, "not_found", "no resource at \(request.path)").response
+        }
+        if allowed.contains("GET") { allowed.append("HEAD") }
+        var problem = Problem(405, "method_not_allowed", "\(request.method) is not allowed on \(request.path); use \(allowed.joined(separator: ", "))")
+        problem.headers = [("Allow", allowed.joined(separator: ", "))]
+        return problem.response
     }
 }
 
-/// The one composition root, used by `main` and by the tests.
-public func makeRouter(_ environment: AppEnvironment) -> Router {
-    Router(environment: environment)
+/// One request as a handler sees it: the request, the path captures, parsed query on demand.
+struct RequestContext: Sendable {
+    let request: HTTPRequest
+    let captures: [String: String]
+
+    var id: String { captures["id"] ?? "" }
 }

@@ -1,0 +1,36 @@
+/// An RFC 9457 problem: the one shape every error takes on the wire.
+struct Problem: Error, Sendable {
+    var status: Int
+    /// Stable, machine-readable.
+    var code: String
+    var detail: String
+    /// The offending field, as a path into the request.
+    var field: String?
+    var headers: [(String, String)] = []
+
+    init(_ status: Int, _ code: String, _ detail: String, field: String? = nil) {
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.field = field
+    }
+
+    init(_ error: WireError, status: Int = 400) {
+        self.init(status, error.code, error.detail, field: error.field)
+    }
+
+    var response: HTTPResponse {
+        var w = JSONWriter(reservingCapacity: 256)
+        w.beginObject()
+        w.member("type", "about:blank")
+        w.member("title", HTTPResponse.reason(for: status))
+        w.member("status", status)
+        w.member("code", code)
+        w.member("detail", detail)
+        if let field { w.member("field", field) }
+        w.endObject()
+        var response = HTTPResponse(status: status, contentType: "application/problem+json", body: w.bytes)
+        for (name, value) in headers { response.headers.add(name, value) }
+        return response
+    }
+}

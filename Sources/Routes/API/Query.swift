@@ -1,0 +1,65 @@
+/// A request's query string, strict: known keys only, each once, numbers finite.
+struct Query {
+    private var pairs: [(key: String, value: String)] = []
+
+    init(_ raw: Substring?, allowed: [String]) throws(Problem) {
+        guard let raw, !raw.isEmpty else { return }
+        for part in raw.split(separator: "&", omittingEmptySubsequences: true) {
+            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let key = Self.percentDecode(pieces[0]) else {
+                throw Problem(400, "invalid_query", "query parameter name is not valid percent-encoded UTF-8")
+            }
+            guard allowed.contains(key) else {
+                throw Problem(400, "invalid_query", "unknown query parameter '\(key)'; this endpoint takes \(allowed.joined(separator: ", "))", field: key)
+            }
+            guard !pairs.contains(where: { $0.key == key }) else {
+                throw Problem(400, "invalid_query", "query parameter '\(key)' given more than once", field: key)
+            }
+            guard let value = Self.percentDecode(pieces.count > 1 ? pieces[1] : "") else {
+                throw Problem(400, "invalid_query", "query parameter '\(key)' is not valid percent-encoded UTF-8", field: key)
+            }
+            pairs.append((key, value))
+        }
+    }
+
+    func string(_ key: String) -> String? {
+        pairs.first { $0.key == key }?.value
+    }
+
+    /// A finite number, or nil when absent.
+    func number(_ key: String) throws(Problem) -> Double? {
+        guard let text = string(key) else { return nil }
+        guard let value = Double(text), value.isFinite, !text.isEmpty,
+              text.allSatisfy({ "0123456789.eE+-".contains($0) }) else {
+            throw Problem(400, "invalid_query", "'\(key)' must be a finite number, got '\(text)'", field: key)
+        }
+        return value
+    }
+
+    static func percentDecode(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+"):
+                bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                bytes.append(high << 4 | low)
+            default:
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

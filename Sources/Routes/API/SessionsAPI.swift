@@ -1,0 +1,255 @@
+import AnimationCore
+
+/// The session endpoints of API v1 (DESIGN.md §5).
+struct SessionsAPI: Sendable {
+    let environment: AppEnvironment
+    let store: SessionStore
+
+    var routes: [Router.Route] {
+        [
+            .init("POST", "/v1/sessions", create),
+            .init("GET", "/v1/sessions", list),
+            .init("GET", "/v1/sessions/{id}", show),
+            .init("DELETE", "/v1/sessions/{id}", delete),
+            .init("POST", "/v1/sessions/{id}/events", postEvents),
+            .init("GET", "/v1/sessions/{id}/frames", frames),
+            .init("GET", "/v1/sessions/{id}/frame", frame),
+        ]
+    }
+
+    // MARK: Handlers
+
+    func create(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+        _ = try Query(context.request.queryString, allowed: [])
+        let (clock, configuration) = try decodeCreate(try parseBody(context.request))
+        let now = environment.now()
+        let session = Session(configuration: configuration, maximumEvents: environment.limits.maxEventsPerSession)
+        let slot: SessionSlot
+        do throws(SessionStore.StoreError) {
+            slot = try store.create(id: environment.makeID(), clock: clock, session: session, now: now)
+        } catch {
+            guard case let .full(retryAfter) = error else { throw Problem(500, "internal", "session store failure") }
+            var problem = Problem(503, "too_many_sessions",
+                                  "the server holds its maximum of \(environment.limits.maxSessions) sessions; delete some or retry later")
+            problem.headers = [("Retry-After", String(retryAfter))]
+            throw problem
+        }
+        var response = json(status: 201) { w in encodeSession(slot, session, now: now, into: &w) }
+        response.headers.add("Location", "/v1/sessions/\(slot.id)")
+        return response
+    }
+
+    private func decodeCreate(_ json: JSON) throws(Problem) -> (SessionClock, ControlConfiguration) {
+        do throws(WireError) {
+            var body = try ObjectReader(json, path: "")
+            guard let control = try body.string("control") else {
+                throw WireError(field: "control", "is required: one of \(ControlConfiguration.kinds.joined(separator: ", "))")
+            }
+            let clock = try body.choice("clock", default: SessionClock.virtual)
+            let configuration = try ConfigCodec.decode(control: control, config: body.raw("config"))
+            try body.finish()
+            return (clock, configuration)
+        } catch {
+            throw Problem(error)
+        }
+    }
+
+    func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+        _ = try Query(context.request.queryString, allowed: [])
+        let now = environment.now()
+        let slots = store.list(now: now)
+        return json(status: 200) { w in
+            w.beginObject()
+            w.key("sessions")
+            w.beginArray()
+            for slot in slots {
+                let session = slot.record.withLock { $0.session }
+                w.beginObject()
+                w.member("id", slot.id)
+                w.member("control", session.kind)
+                w.member("clock", slot.clock.rawValue)
+                w.member("time", slot.time(of: session, now: now))
+                w.endObject()
+            }
+            w.endArray()
+            w.endObject()
+        }
+    }
+
+    func show(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+        _ = try Query(context.request.queryString, allowed: [])
+        let now = environment.now()
+        let slot = try find(context.id, now: now)
+        let session = slot.record.withLock { $0.session }
+        return json(status: 200) { w in encodeSession(slot, session, now: now, into: &w) }
+    }
+
+    func delete(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+        _ = try Query(context.request.queryString, allowed: [])
+        guard store.delete(context.id) else { throw notFound(context.id) }
+        return HTTPResponse(status: 204)
+    }
+
+    func postEvents(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+        _ = try Query(context.request.queryString, allowed: [])
+        let body = try parseBody(context.request)
+        let now = environment.now()
+        let slot = try find(context.id, now: now)
+        let (kind, sessionTime) = slot.record.withLock { ($0.session.kind, $0.session.time) }
+        // Events without `t` happen now: on the wall clock, or at a virtual session's current time.
+        let stamp = slot.clock == .wall ? max(now - slot.createdAt, sessionTime) : sessionTime
+        let inputs: [TimedInput]
+        do throws(WireError) {
+            inputs = try EventCodec.decodeBody(body, control: kind, now: stamp)
+        } catch {
+            throw Problem(error)
+        }
+        guard inputs.count <= environment.limits.maxEventsPerBatch else {
+            throw Problem(413, "too_many_events", "a batch may hold at most \(environment.limits.maxEventsPerBatch) events", field: "events")
+        }
+        let outcome: Result<(Session, [Emission]), SessionError> = slot.record.withLock { record in
+            do throws(SessionError) {
+                let emitted = try record.session.apply(inputs)
+                return .success((record.session, emitted))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case let .success((session, emitted)):
+            return json(status: 200) { w in
+                w.beginObject()
+                w.member("time", slot.time(of: session, now: now))
+                w.key("state")
+                FrameEncoder.encodeFields(session.state, into: &w)
+                w.member("accepted", inputs.count)
+                w.key("emitted")
+                FrameEncoder.encode(emitted, into: &w)
+                w.endObject()
+            }
+        case let .failure(error):
+            throw problem(for: error, body: body, inputs: inputs)
+        }
+    }
+
+    func frames(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+        let query = try Query(context.request.queryString, allowed: ["from", "to", "fps"])
+        let now = environment.now()
+        let slot = try find(context.id, now: now)
+        let session = slot.record.withLock { $0.session }
+        let from = try query.number("from") ?? slot.time(of: session, now: now)
+        let to = try query.number("to") ?? from + 1
+        let fps = try query.number("fps") ?? 60
+        guard from >= 0 else { throw Problem(400, "invalid_query", "'from' must be ≥ 0", field: "from") }
+        guard to >= from else { throw Problem(400, "invalid_query", "'to' must not be before 'from'", field: "to") }
+        guard fps > 0 else { throw Problem(400, "invalid_query", "'fps' must be greater than 0", field: "fps") }
+        let count = Session.frameCount(from: from, to: to, fps: fps)
+        let limit = environment.limits.maxFramesPerRequest
+        guard count <= limit else {
+            throw Problem(400, "frame_limit",
+                          "\(count == .max ? "too many" : String(count)) frames requested; at most \(limit) per request (narrow from/to or lower fps)",
+                          field: query.string("fps") != nil ? "fps" : "to")
+        }
+        return json(status: 200, capacity: 256 + count * 420) { w in
+            w.beginObject()
+            w.member("from", from)
+            w.member("to", to)
+            w.member("fps", fps)
+            w.member("count", count)
+            w.key("frames")
+            w.beginArray()
+            session.forEachFrame(from: from, to: to, fps: fps) { frame in FrameEncoder.encode(frame, into: &w) }
+            w.endArray()
+            w.key("emitted")
+            FrameEncoder.encode(session.emissions(from: from, to: to), into: &w)
+            w.endObject()
+        }
+    }
+
+    func frame(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+        let query = try Query(context.request.queryString, allowed: ["t"])
+        let now = environment.now()
+        let slot = try find(context.id, now: now)
+        let session = slot.record.withLock { $0.session }
+        let t = try query.number("t") ?? slot.time(of: session, now: now)
+        guard t >= 0 else { throw Problem(400, "invalid_query", "'t' must be ≥ 0", field: "t") }
+        return json(status: 200) { w in FrameEncoder.encode(session.frame(at: t), into: &w) }
+    }
+
+    // MARK: Helpers
+
+    private func find(_ id: String, now: Double) throws(Problem) -> SessionSlot {
+        guard let slot = store.slot(id, now: now) else { throw notFound(id) }
+        return slot
+    }
+
+    private func notFound(_ id: String) -> Problem {
+        Problem(404, "session_not_found", "no session '\(id)' (it may have expired after \(Int(environment.limits.sessionIdleTTL)) s idle)")
+    }
+
+    private func parseBody(_ request: HTTPRequest) throws(Problem) -> JSON {
+        guard !request.body.isEmpty else {
+            throw Problem(400, "invalid_json", "the request body is empty; send a JSON object")
+        }
+        do {
+            return try JSONParser().parse(request.body)
+        } catch {
+            throw Problem(400, "invalid_json", "the body is not valid JSON: \(error.message)")
+        }
+    }
+
+    private func problem(for error: SessionError, body: JSON, inputs: [TimedInput]) -> Problem {
+        switch error {
+        case let .outOfOrder(index, t, latest):
+            return Problem(409, "event_out_of_order",
+                           "event at t=\(t) is older than the session's latest event at t=\(latest); events must not go back in time",
+                           field: eventField(index, "t", body: body, inputs: inputs))
+        case let .invalidTime(index):
+            return Problem(400, "invalid_field", "t must be a finite number ≥ 0", field: eventField(index, "t", body: body, inputs: inputs))
+        case let .rejected(index, .unsupportedCommand(command, control)):
+            return Problem(400, "unsupported_command", "'\(command)' is not a \(control) command; use \(EventCodec.commands(for: control))",
+                           field: eventField(index, "type", body: body, inputs: inputs))
+        case let .rejected(index, .invalidParameter(parameter)):
+            return Problem(400, "invalid_field", parameter.reason, field: eventField(index, parameter.parameter, body: body, inputs: inputs))
+        case let .rejected(index, .animator(animatorError)):
+            environment.log("level=error msg=\"animator refused an event\" error=\"\(animatorError)\"")
+            return Problem(409, "invalid_state", "the control cannot take this event in its current state",
+                           field: eventField(index, "type", body: body, inputs: inputs))
+        case let .logFull(limit):
+            return Problem(409, "event_log_full", "the session holds its maximum of \(limit) events; create a new session", field: "events")
+        }
+    }
+
+    /// The wire path of the event that produced expanded input `index` (shorthands expand to several).
+    private func eventField(_ index: Int, _ key: String, body: JSON, inputs: [TimedInput]) -> String {
+        guard case let .array(items)? = body["events"] else { return key }
+        // Re-expand event by event to find which posted event input `index` came from.
+        var produced = 0
+        for (position, item) in items.enumerated() {
+            produced += (try? EventCodec.decode(item, path: "", control: "", now: 0).count) ?? 1
+            if index < produced { return "events[\(position)].\(key)" }
+        }
+        return "events[\(max(items.count - 1, 0))].\(key)"
+    }
+
+    private func encodeSession(_ slot: SessionSlot, _ session: Session, now: Double, into w: inout JSONWriter) {
+        w.beginObject()
+        w.member("id", slot.id)
+        w.member("control", session.kind)
+        w.member("clock", slot.clock.rawValue)
+        w.key("config")
+        ConfigCodec.encode(session.configuration, into: &w)
+        w.member("time", slot.time(of: session, now: now))
+        w.key("state")
+        FrameEncoder.encodeFields(session.state, into: &w)
+        w.member("eventCount", session.events.count)
+        w.endObject()
+    }
+}
+
+/// A JSON response written by `body`.
+func json(status: Int, capacity: Int = 1024, _ body: (inout JSONWriter) -> Void) -> HTTPResponse {
+    var w = JSONWriter(reservingCapacity: capacity)
+    body(&w)
+    return HTTPResponse(status: status, contentType: "application/json", body: w.bytes)
+}

@@ -1,0 +1,125 @@
+import AnimationCore
+
+/// Posted events ⇄ timed inputs. Shorthands expand here: `tap` is a touch-down and a touch-up
+/// `duration` (default 0.1 s) later; `drag` is a touch-down, moves at 60 Hz along a straight
+/// line, and a touch-up at the end.
+enum EventCodec {
+    /// The event types and which control accepts each command (nil: every control).
+    static let types: [(name: String, control: String?)] = [
+        ("touchDown", nil), ("touchMove", nil), ("touchUp", nil), ("touchCancel", nil),
+        ("tap", nil), ("drag", nil),
+        ("setSelected", Button.kind), ("setEnabled", Button.kind),
+        ("start", ProgressButton.kind), ("cancel", ProgressButton.kind),
+        ("pause", ProgressButton.kind), ("resume", ProgressButton.kind),
+        ("setOn", Switch.kind),
+        ("expand", Card.kind), ("collapse", Card.kind), ("toggle", Card.kind),
+    ]
+
+    static let defaultTapDuration = 0.1
+    static let defaultDragDuration = 0.25
+    static let dragRate = 60.0
+    static let maximumDragMoves = 6_000
+
+    /// The body is one event object or `{"events": [...]}`; `now` stamps events without `t`
+    /// (the wall clock's reading, or a virtual session's current time).
+    static func decodeBody(_ json: JSON, control: String, now: Double) throws(WireError) -> [TimedInput] {
+        if case let .object(object) = json, object["events"] != nil {
+            var r = try ObjectReader(json, path: "")
+            guard let items = try r.array("events") else {
+                throw WireError(field: "events", "expected an array of events")
+            }
+            try r.finish()
+            var inputs: [TimedInput] = []
+            for (index, item) in items.enumerated() {
+                inputs += try decode(item, path: "events[\(index)]", control: control, now: now)
+            }
+            return inputs
+        }
+        return try decode(json, path: "", control: control, now: now)
+    }
+
+    static func decode(_ json: JSON, path: String, control: String, now: Double) throws(WireError) -> [TimedInput] {
+        var r = try ObjectReader(json, path: path)
+        guard let type = try r.string("type") else { throw WireError(field: r.field("type"), "is required") }
+        guard let known = types.first(where: { $0.name == type }) else {
+            throw WireError(code: "unknown_event_type", field: r.field("type"),
+                            "unknown event type '\(type)'; known: \(types.map(\.name).joined(separator: ", "))")
+        }
+        if let owner = known.control, owner != control {
+            throw WireError(code: "unsupported_command", field: r.field("type"),
+                            "'\(type)' is a \(owner) command; a \(control) accepts \(commands(for: control))")
+        }
+        let t = try r.number("t") ?? now
+        guard t >= 0 else { throw WireError(field: r.field("t"), "must be ≥ 0 (seconds since the session began)") }
+        let inputs = try decodeInputs(type, at: t, &r)
+        try r.finish()
+        return inputs
+    }
+
+    private static func decodeInputs(_ type: String, at t: Double, _ r: inout ObjectReader) throws(WireError) -> [TimedInput] {
+        func one(_ input: Input) -> [TimedInput] { [TimedInput(t: t, input: input)] }
+        switch type {
+        case "touchDown": return one(.touch(.down(try point(&r))))
+        case "touchMove": return one(.touch(.move(try point(&r))))
+        case "touchUp": return one(.touch(.up(try point(&r))))
+        case "touchCancel": return one(.touch(.cancel))
+        case "tap":
+            let p = try point(&r)
+            let duration = try nonNegative(&r, "duration", default: defaultTapDuration)
+            return [TimedInput(t: t, input: .touch(.down(p))), TimedInput(t: t + duration, input: .touch(.up(p)))]
+        case "drag":
+            return try drag(at: t, &r)
+        case "setSelected": return one(.command(.setSelected(try required(&r, "selected"))))
+        case "setEnabled": return one(.command(.setEnabled(try required(&r, "enabled"))))
+        case "start": return one(.command(.start(startRatio: try r.number("startRatio", default: 0))))
+        case "cancel": return one(.command(.cancel))
+        case "pause": return one(.command(.pause))
+        case "resume": return one(.command(.resume))
+        case "setOn": return one(.command(.setOn(try required(&r, "on"), animated: try r.bool("animated", default: true))))
+        case "expand": return one(.command(.expand))
+        case "collapse": return one(.command(.collapse))
+        default: return one(.command(.toggle))
+        }
+    }
+
+    private static func drag(at t: Double, _ r: inout ObjectReader) throws(WireError) -> [TimedInput] {
+        guard var fromReader = try r.object("from") else { throw WireError(field: r.field("from"), "is required: {\"x\": …, \"y\": …}") }
+        guard var toReader = try r.object("to") else { throw WireError(field: r.field("to"), "is required: {\"x\": …, \"y\": …}") }
+        let from = try point(&fromReader)
+        let to = try point(&toReader)
+        try fromReader.finish()
+        try toReader.finish()
+        let duration = try nonNegative(&r, "duration", default: defaultDragDuration)
+        guard duration * dragRate <= Double(maximumDragMoves) else {
+            throw WireError(field: r.field("duration"),
+                            "a drag may last at most \(Double(maximumDragMoves) / dragRate) s (\(maximumDragMoves) moves at 60 Hz)")
+        }
+        let steps = max(1, Int((duration * dragRate).rounded()))
+        var inputs = [TimedInput(t: t, input: .touch(.down(from)))]
+        for k in 1...steps {
+            let f = Double(k) / Double(steps)
+            inputs.append(TimedInput(t: t + duration * f, input: .touch(.move(.interpolate(from: from, to: to, progress: f)))))
+        }
+        inputs.append(TimedInput(t: t + duration, input: .touch(.up(to))))
+        return inputs
+    }
+
+    private static func point(_ r: inout ObjectReader) throws(WireError) -> Point {
+        Point(x: try r.requiredNumber("x"), y: try r.requiredNumber("y"))
+    }
+
+    private static func required(_ r: inout ObjectReader, _ key: String) throws(WireError) -> Bool {
+        guard let value = try r.bool(key) else { throw WireError(field: r.field(key), "is required (true or false)") }
+        return value
+    }
+
+    private static func nonNegative(_ r: inout ObjectReader, _ key: String, default fallback: Double) throws(WireError) -> Double {
+        let value = try r.number(key, default: fallback)
+        guard value >= 0 else { throw WireError(field: r.field(key), "must be ≥ 0") }
+        return value
+    }
+
+    static func commands(for control: String) -> String {
+        types.filter { $0.control == control }.map { "'\($0.name)'" }.joined(separator: ", ")
+    }
+}

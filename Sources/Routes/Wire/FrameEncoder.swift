@@ -1,0 +1,81 @@
+import AnimationCore
+
+/// Frames, fields and emissions as JSON, written straight into a `JSONWriter`.
+enum FrameEncoder {
+    static func encode(_ frame: Frame, into w: inout JSONWriter) {
+        w.beginObject()
+        w.member("t", frame.t)
+        w.key("properties")
+        encodeFields(frame.properties, into: &w)
+        w.key("layers")
+        w.beginArray()
+        for layer in frame.layers { encode(layer, into: &w) }
+        w.endArray()
+        w.endObject()
+    }
+
+    static func encodeFields(_ fields: [Field], into w: inout JSONWriter) {
+        w.beginObject()
+        for field in fields { member(field, into: &w) }
+        w.endObject()
+    }
+
+    @inline(__always)
+    static func member(_ field: Field, into w: inout JSONWriter) {
+        w.key(field.name)
+        switch field.value {
+        case let .number(n): w.value(n)
+        case let .bool(b): w.value(b)
+        case let .color(c): w.value(c.hex)
+        case let .string(s): w.value(s)
+        }
+    }
+
+    static func encode(_ layer: Layer, into w: inout JSONWriter) {
+        w.beginObject()
+        w.member("id", layer.id)
+        w.member("kind", layer.kind.rawValue)
+        w.member("x", layer.frame.minX)
+        w.member("y", layer.frame.minY)
+        w.member("width", layer.frame.size.width)
+        w.member("height", layer.frame.size.height)
+        if let background = layer.backgroundColor { w.member("backgroundColor", background.hex) }
+        w.member("cornerRadius", layer.cornerRadius)
+        w.member("opacity", layer.opacity)
+        w.member("scale", layer.scale)
+        if let stroke = layer.stroke {
+            w.key("stroke")
+            w.beginObject()
+            w.member("color", stroke.color.hex)
+            w.member("lineWidth", stroke.lineWidth)
+            w.member("strokeEnd", stroke.strokeEnd)
+            w.member("startAngle", stroke.startAngle)
+            w.member("clockwise", stroke.clockwise)
+            w.endObject()
+        }
+        if let blur = layer.blur {
+            w.key("blur")
+            w.beginObject()
+            w.member("fraction", blur.fraction)
+            w.member("style", blur.style)
+            w.member("radius", blur.radius)
+            w.endObject()
+        }
+        w.endObject()
+    }
+
+    /// `{"t": …, "name": …, …fields}`.
+    static func encode(_ emission: Emission, into w: inout JSONWriter) {
+        w.beginObject()
+        w.member("t", emission.t)
+        w.member("name", emission.name)
+        for field in emission.fields { member(field, into: &w) }
+        w.endObject()
+    }
+
+    static func encode(_ emissions: [Emission], into w: inout JSONWriter) {
+        w.beginArray()
+        for emission in emissions { encode(emission, into: &w) }
+        w.endArray()
+    }
+}
