@@ -110,7 +110,9 @@ public struct PropertyAnimator: Sendable, Equatable {
         case let .stopped(progress): return (progress, 0)
         case let .running(run):
             if t >= run.end { return (run.segment.target, 0) }
-            return run.segment.sample(at: max(t - run.start, 0))
+            // During a start delay it waits at its first progress, not moving.
+            if t < run.start { return (run.segment.sample(at: 0).progress, 0) }
+            return run.segment.sample(at: t - run.start)
         }
     }
 
@@ -138,6 +140,10 @@ public struct PropertyAnimator: Sendable, Equatable {
     /// `startAnimation(afterDelay:)`; from paused it continues where it was.
     @discardableResult
     public mutating func start(at t: Double, delay: Double = 0) throws(AnimatorError) -> [Completion] {
+        try atomically { animator throws(AnimatorError) in try animator.startNow(at: t, delay: delay) }
+    }
+
+    private mutating func startNow(at t: Double, delay: Double) throws(AnimatorError) -> [Completion] {
         let fired = advance(to: t)
         guard delay.isFinite, delay >= 0 else { throw .invalid(ParameterError("delay", "must be a finite number ≥ 0")) }
         switch phase {
@@ -161,6 +167,10 @@ public struct PropertyAnimator: Sendable, Equatable {
     /// remainder linearly so scrubbing moves in proportion (reference §2, fractionComplete).
     @discardableResult
     public mutating func pause(at t: Double) throws(AnimatorError) -> [Completion] {
+        try atomically { animator throws(AnimatorError) in try animator.pauseNow(at: t) }
+    }
+
+    private mutating func pauseNow(at t: Double) throws(AnimatorError) -> [Completion] {
         let fired = advance(to: t)
         switch phase {
         case .inactive(_, fresh: true):
@@ -181,6 +191,10 @@ public struct PropertyAnimator: Sendable, Equatable {
     /// pauses, takes the value and continues from it.
     @discardableResult
     public mutating func setFractionComplete(_ fraction: Double, at t: Double) throws(AnimatorError) -> [Completion] {
+        try atomically { animator throws(AnimatorError) in try animator.setFractionCompleteNow(fraction, at: t) }
+    }
+
+    private mutating func setFractionCompleteNow(_ fraction: Double, at t: Double) throws(AnimatorError) -> [Completion] {
         guard fraction.isFinite else { throw .invalid(ParameterError("fractionComplete", "must be a finite number")) }
         let wasRunning = isRunning
         var fired = try pause(at: t)
@@ -195,6 +209,10 @@ public struct PropertyAnimator: Sendable, Equatable {
     /// Sets `isReversed`; nothing moves at the moment of the flip.
     @discardableResult
     public mutating func setReversed(_ reversed: Bool, at t: Double) throws(AnimatorError) -> [Completion] {
+        try atomically { animator throws(AnimatorError) in try animator.setReversedNow(reversed, at: t) }
+    }
+
+    private mutating func setReversedNow(_ reversed: Bool, at t: Double) throws(AnimatorError) -> [Completion] {
         var fired = advance(to: t)
         guard reversed != isReversed else { return fired }
         switch phase {
@@ -219,6 +237,13 @@ public struct PropertyAnimator: Sendable, Equatable {
     @discardableResult
     public mutating func continueAnimation(timing parameters: TimingParameters?, durationFactor: Double,
                                            at t: Double) throws(AnimatorError) -> [Completion] {
+        try atomically { animator throws(AnimatorError) in
+            try animator.continueNow(timing: parameters, durationFactor: durationFactor, at: t)
+        }
+    }
+
+    private mutating func continueNow(timing parameters: TimingParameters?, durationFactor: Double,
+                                      at t: Double) throws(AnimatorError) -> [Completion] {
         let fired = advance(to: t)
         guard durationFactor.isFinite, durationFactor >= 0 else {
             throw .invalid(ParameterError("durationFactor", "must be a finite number ≥ 0"))
@@ -236,6 +261,8 @@ public struct PropertyAnimator: Sendable, Equatable {
         }
         let segment: Segment
         let end: Double
+        // The time fraction it resumes from (forward sense): fractionComplete while running.
+        var resumed = forward
         switch (parameters ?? timing, paused.timelinePosition) {
         case let (_, position?) where parameters == nil:
             let d = internalDuration(remaining)
@@ -247,6 +274,7 @@ public struct PropertyAnimator: Sendable, Equatable {
             let d = internalDuration(rest)
             segment = .timeline(.cubic(curve), position: position, direction: direction, duration: d)
             end = t + rest * d
+            resumed = position
         case let (springParameters, _):
             let restTime = durationFactor == 0 ? remaining * unitDuration : unitDuration * durationFactor
             do {
@@ -257,7 +285,7 @@ public struct PropertyAnimator: Sendable, Equatable {
             }
             end = t + restTime
         }
-        let fraction0 = isReversed ? 1 - forward : forward
+        let fraction0 = isReversed ? 1 - resumed : resumed
         phase = .running(Run(start: t, end: end, fraction0: fraction0, segment: segment))
         return fired + advance(to: t)
     }
@@ -299,6 +327,17 @@ public struct PropertyAnimator: Sendable, Equatable {
     }
 
     // MARK: Internals
+
+    /// Applies a change to a copy and keeps it only if the change succeeds: a refused call leaves
+    /// the animator as it was, so completions due on the way are not lost but fire from the next call.
+    private mutating func atomically(
+        _ change: (inout PropertyAnimator) throws(AnimatorError) -> [Completion]
+    ) throws(AnimatorError) -> [Completion] {
+        var next = self
+        let fired = try change(&next)
+        self = next
+        return fired
+    }
 
     private mutating func fire(_ position: Position, at t: Double) -> [Completion] {
         defer { completions.removeAll() }

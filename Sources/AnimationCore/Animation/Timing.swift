@@ -18,7 +18,8 @@ public enum Timing: Sendable, Equatable {
         case let .curve(curve, duration):
             guard duration > 0 else { return (1, 0) }
             let (p, slope) = curve.sample(at: t / duration)
-            return (p, t <= 0 || t >= duration ? 0 : slope / duration)
+            // From its first instant the curve moves at its start slope; before and after, at rest.
+            return (p, t < 0 || t >= duration ? 0 : slope / duration)
         case let .spring(spring):
             return spring.sample(at: t)
         }
