@@ -1,0 +1,36 @@
+import Glibc
+
+/// Everything the server can be told at start-up, with the defaults DESIGN.md §6 promises.
+/// Built from flags over environment over these defaults (`Configuration+CommandLine.swift`).
+struct Configuration: Sendable, Equatable {
+    var address = SocketAddress.loopback(port: 8080)
+    /// Event-loop threads; the default is one per core.
+    var threads = Configuration.processorCount
+    /// Open connections across all loops; beyond it new ones get a 503 and are closed.
+    var maxConnections = 10_000
+    var backlog: Int32 = 1024
+    /// Queued response bytes above which a connection stops reading (a client that does not read).
+    var maxPendingOutputBytes = 256 * 1024
+    var limits = HTTPLimits()
+    var timeouts = Timeouts()
+
+    static var processorCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// Logged once at start-up so an operator sees what is in force.
+    var logLine: LogLine {
+        LogLine(level: "info", "configuration")
+            .field("host", address.host)
+            .field("port", address.port)
+            .field("threads", threads)
+            .field("max_connections", maxConnections)
+            .field("max_body_bytes", limits.maxBodyBytes)
+            .field("max_header_bytes", limits.maxHeadBytes)
+            .field("header_timeout_s", "\(timeouts.header)")
+            .field("body_timeout_s", "\(timeouts.body)")
+            .field("idle_timeout_s", "\(timeouts.idle)")
+            .field("write_timeout_s", "\(timeouts.write)")
+            .field("shutdown_grace_s", "\(timeouts.shutdownGrace)")
+    }
+}

@@ -1,0 +1,78 @@
+import Routes
+
+/// Frames a response value into the exact bytes of one HTTP/1.1 message, built as one array so a
+/// response goes out in one write. The server owns the framing headers: Content-Length, Connection
+/// and Date from a responder are replaced, and fields that could split a response are dropped.
+struct ResponseEncoder {
+    /// What the encoder must know about the exchange besides the response itself.
+    struct Exchange {
+        /// A HEAD request: the GET headers, Content-Length included, and no body.
+        var isHead = false
+        /// The connection stays open after this response.
+        var keepAlive = true
+        /// The client spoke HTTP/1.0, so keep-alive must be announced.
+        var clientIsHTTP10 = false
+    }
+
+    private var date = HTTPDate()
+
+    /// The interim response sent when a client waits with `Expect: 100-continue`.
+    static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    mutating func encode(_ response: HTTPResponse, _ exchange: Exchange, epochSeconds: Int) -> [UInt8] {
+        let status = Self.wireStatus(response.status)
+        let mayHaveBody = Self.mayHaveBody(status: status)
+        var out: [UInt8] = []
+        out.reserveCapacity(128 + response.headers.fields.count * 48 + (exchange.isHead ? 0 : response.body.count))
+        out.append(contentsOf: "HTTP/1.1 \(status) \(HTTPResponse.reason(for: status))\r\n".utf8)
+        for field in response.headers where Self.isPassedThrough(field) {
+            appendField(field.name, field.value, to: &out)
+        }
+        out.append(contentsOf: "Date: ".utf8)
+        out.append(contentsOf: date.bytes(at: epochSeconds))
+        out.append(contentsOf: "\r\n".utf8)
+        if mayHaveBody {
+            appendField("Content-Length", String(response.body.count), to: &out)
+        }
+        if !exchange.keepAlive {
+            appendField("Connection", "close", to: &out)
+        } else if exchange.clientIsHTTP10 {
+            appendField("Connection", "keep-alive", to: &out)
+        }
+        out.append(contentsOf: "\r\n".utf8)
+        if mayHaveBody, !exchange.isHead {
+            out.append(contentsOf: response.body)
+        }
+        return out
+    }
+
+    /// A final status as sent: a responder's 1xx or out-of-range status is a bug, answered as 500.
+    static func wireStatus(_ status: Int) -> Int {
+        (200 ... 999).contains(status) ? status : 500
+    }
+
+    /// 204 and 304 have neither a body nor Content-Length (RFC 9110 §8.6).
+    static func mayHaveBody(status: Int) -> Bool {
+        status != 204 && status != 304
+    }
+
+    /// Whether the body bytes go on the wire (what the access log counts).
+    static func sendsBody(status: Int, isHead: Bool) -> Bool {
+        mayHaveBody(status: status) && !isHead
+    }
+
+    private func appendField(_ name: String, _ value: String, to out: inout [UInt8]) {
+        out.append(contentsOf: name.utf8)
+        out.append(contentsOf: ": ".utf8)
+        out.append(contentsOf: value.utf8)
+        out.append(contentsOf: "\r\n".utf8)
+    }
+
+    private static let ownedFields: Set<String> = ["content-length", "transfer-encoding", "connection", "date"]
+
+    private static func isPassedThrough(_ field: (name: String, value: String)) -> Bool {
+        HTTPSyntax.isToken(field.name.utf8)
+            && field.value.utf8.allSatisfy(HTTPSyntax.isFieldValueByte)
+            && !ownedFields.contains(field.name.lowercased())
+    }
+}

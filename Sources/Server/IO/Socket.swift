@@ -1,0 +1,24 @@
+import Glibc
+
+/// Byte moves on a connected non-blocking socket; nil always means "would block, try when epoll says so".
+enum Socket {
+    /// Bytes read into `buffer`: 0 at end of stream, nil when nothing is available.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SyscallError) -> Int? {
+        try Syscall.unlessWouldBlock("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Bytes accepted by the kernel, nil when its buffer is full. MSG_NOSIGNAL: a closed peer is EPIPE, not SIGPIPE.
+    static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SyscallError) -> Int? {
+        try Syscall.unlessWouldBlock("send") { Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Half-close: the peer sees end of stream after our last response, while we can still read.
+    static func shutdownWrite(_ fd: Int32) {
+        _ = Glibc.shutdown(fd, Int32(SHUT_WR))
+    }
+
+    static func setOption(_ fd: Int32, level: Int32, name: Int32, value: Int32 = 1) throws(SyscallError) {
+        var value = value
+        try Syscall.call("setsockopt") { setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) }
+    }
+}

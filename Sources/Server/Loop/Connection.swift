@@ -1,0 +1,107 @@
+/// One client socket's HTTP conversation: bytes in, answers out, and which timeout applies now.
+/// Confined to its loop thread; the loop performs the syscalls and asks it what to do next.
+/// A future streamed response (Server-Sent Events) would append to `output` over time, woken
+/// through the loop's `Wakeup`; nothing here assumes a response is written in one go.
+final class Connection {
+    enum Phase: Equatable {
+        /// Reading requests and answering them in order.
+        case open
+        /// The last response is queued: write it, then close.
+        case closingAfterFlush
+        /// Write side shut after the last response; discard input until end of stream or the linger timeout,
+        /// so the client reads our answer instead of a reset.
+        case lingering(since: Double)
+        case closed
+    }
+
+    /// Which limit a connection ran into.
+    enum Timeout: Equatable { case idle, header, body, write, linger }
+
+    let fd: Int32
+    /// The epoll token: descriptor and a serial, so a stale event never reaches a reused descriptor.
+    let token: UInt64
+    let configuration: Configuration
+    var input = ByteBuffer()
+    private(set) var output = ByteBuffer()
+    var phase = Phase.open
+    private(set) var peerFinished = false
+    /// Set when the server drains: answer what is in flight with `Connection: close`, take nothing new.
+    var isDraining = false
+    /// The epoll interest last registered, so the loop calls epoll_ctl only on change.
+    var registeredInterest: UInt32 = 0
+    var parser: HTTPParser
+    var requestStartedAt: Double?
+    var bodyStartedAt: Double?
+    var idleSince: Double
+    var servedRequests = 0
+    private var lastWriteProgress: Double
+
+    init(fd: Int32, token: UInt64, configuration: Configuration, now: Double) {
+        self.fd = fd
+        self.token = token
+        self.configuration = configuration
+        parser = HTTPParser(limits: configuration.limits)
+        idleSince = now
+        lastWriteProgress = now
+    }
+
+    /// Bytes from the socket; ignored while lingering.
+    func received(_ bytes: UnsafeRawBufferPointer) {
+        if case .lingering = phase { return }
+        input.append(contentsOf: bytes)
+    }
+
+    /// The client finished sending (read returned 0): answer what is complete, then close.
+    func peerClosed() {
+        peerFinished = true
+        if case .lingering = phase { phase = .closed }
+    }
+
+    func enqueue(_ bytes: [UInt8], now: Double) {
+        if output.isEmpty { lastWriteProgress = now }
+        output.append(contentsOf: bytes)
+    }
+
+    func wrote(_ count: Int, now: Double) {
+        output.moveReaderIndex(forwardBy: count)
+        lastWriteProgress = now
+    }
+
+    /// Called when the output is empty; true when the loop must now half-close the socket.
+    func outputFlushed(now: Double) -> Bool {
+        guard phase == .closingAfterFlush else { return false }
+        phase = peerFinished ? .closed : .lingering(since: now)
+        return !peerFinished
+    }
+
+    var wantsRead: Bool {
+        switch phase {
+        case .open: !peerFinished && output.readableBytes < configuration.maxPendingOutputBytes
+        case .lingering: true
+        case .closingAfterFlush, .closed: false
+        }
+    }
+
+    var interest: UInt32 {
+        (wantsRead ? LinuxAPI.epollIn : 0) | (output.isEmpty ? 0 : LinuxAPI.epollOut)
+    }
+
+    /// Nothing in flight: no partial request, no pending answer. Safe to close when draining.
+    var isIdle: Bool {
+        phase == .open && input.isEmpty && !parser.hasPartialRequest && output.isEmpty
+    }
+
+    /// When this connection must give up, and why; nil once closed.
+    func deadline() -> (at: Double, timeout: Timeout)? {
+        let timeouts = configuration.timeouts
+        switch phase {
+        case .closed: return nil
+        case .lingering(let since): return (since + timeouts.linger, .linger)
+        case .open, .closingAfterFlush: break
+        }
+        if !output.isEmpty { return (lastWriteProgress + timeouts.write, .write) }
+        if let bodyStartedAt { return (bodyStartedAt + timeouts.body, .body) }
+        if let requestStartedAt { return (requestStartedAt + timeouts.header, .header) }
+        return (idleSince + (servedRequests == 0 ? timeouts.header : timeouts.idle), .idle)
+    }
+}

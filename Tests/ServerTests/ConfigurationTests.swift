@@ -1,0 +1,81 @@
+import Testing
+@testable import Server
+
+@Suite struct ConfigurationTests {
+    func resolve(_ arguments: [String], _ environment: [String: String] = [:]) throws(ConfigurationError) -> Configuration? {
+        guard case .run(let configuration) = try Configuration.resolve(arguments: arguments, environment: environment) else { return nil }
+        return configuration
+    }
+
+    func message(_ arguments: [String], _ environment: [String: String] = [:]) -> String? {
+        do throws(ConfigurationError) {
+            _ = try resolve(arguments, environment)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func defaults() throws {
+        let configuration = try #require(try resolve([]))
+        #expect(configuration.address == SocketAddress.loopback(port: 8080))
+        #expect(configuration.threads == Configuration.processorCount)
+        #expect(configuration.maxConnections == 10_000)
+        #expect(configuration.limits == HTTPLimits())
+        #expect(configuration.limits.maxBodyBytes == 1_048_576)
+        #expect(configuration.limits.maxHeadBytes == 16_384)
+        #expect(configuration.timeouts == Timeouts())
+    }
+
+    @Test func flagsOverrideEnvironmentOverrideDefaults() throws {
+        let fromEnvironment = try #require(try resolve([], ["HOST": "0.0.0.0", "PORT": "9000"]))
+        #expect(fromEnvironment.address.host == "0.0.0.0")
+        #expect(fromEnvironment.address.port == 9000)
+        let fromFlags = try #require(try resolve(["--port=0", "--host", "::1", "--threads", "3", "--idle-timeout", "0.5"],
+                                                 ["HOST": "0.0.0.0", "PORT": "not-even-a-number"]))
+        #expect(fromFlags.address.host == "::1")
+        #expect(fromFlags.address.family == .ipv6)
+        #expect(fromFlags.address.port == 0)
+        #expect(fromFlags.threads == 3)
+        #expect(fromFlags.timeouts.idle == 0.5)
+    }
+
+    @Test func localhostMeansIPv4Loopback() throws {
+        #expect(try resolve(["--host", "localhost"])?.address.host == "127.0.0.1")
+    }
+
+    @Test(arguments: [
+        (["--port", "70000"], [:], #"invalid value "70000" for --port: expected an integer from 0 to 65535"#),
+        (["--port", "http"], [:], #"invalid value "http" for --port: expected an integer from 0 to 65535"#),
+        ([], ["PORT": "-1"], #"invalid value "-1" for environment variable PORT: expected an integer from 0 to 65535"#),
+        (["--host", "example.com"], [:], #"invalid value "example.com" for --host: expected an IPv4 or IPv6 address or localhost"#),
+        ([], ["HOST": "300.1.1.1"], #"invalid value "300.1.1.1" for environment variable HOST: expected an IPv4 or IPv6 address or localhost"#),
+        (["--verbose"], [:], #"unknown option "--verbose""#),
+        (["--port"], [:], "missing value for --port"),
+        (["8080"], [:], #"unexpected argument "8080""#),
+        (["--threads", "0"], [:], #"invalid value "0" for --threads: expected an integer from 1 to 256"#),
+        (["--idle-timeout", "-3"], [:], #"invalid value "-3" for --idle-timeout: expected seconds, more than 0 and at most 86400"#),
+    ] as [([String], [String: String], String)])
+    func invalidConfigurationNamesTheCulprit(arguments: [String], environment: [String: String], expected: String) {
+        #expect(message(arguments, environment) == expected)
+    }
+
+    @Test func helpWinsAndListsEveryFlag() throws {
+        #expect(try Configuration.resolve(arguments: ["--port", "x", "--help"], environment: [:]) == .help)
+        for option in Configuration.options {
+            #expect(Configuration.usage.contains(option.flag))
+        }
+    }
+
+    @Test func badConfigurationExitsWith2() {
+        var reported: [String] = []
+        #expect(ServerCommand.run(arguments: ["--port", "x"], environment: [:], log: { _ in }, report: { reported.append($0) }) == 2)
+        #expect(reported == [#"error: invalid value "x" for --port: expected an integer from 0 to 65535 (see --help)"#])
+    }
+
+    @Test func configurationIsLoggedOnOneLine() {
+        let line = Configuration().logLine.description
+        #expect(line.hasPrefix("level=info msg=configuration host=127.0.0.1 port=8080 threads="))
+        #expect(line.contains("max_body_bytes=1048576 max_header_bytes=16384 header_timeout_s=10.0"))
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import Server
-@Test func placeholder() { #expect(1 + 1 == 2) }

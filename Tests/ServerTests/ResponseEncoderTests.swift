@@ -1,0 +1,62 @@
+import Routes
+import Testing
+@testable import Server
+
+@Suite struct ResponseEncoderTests {
+    /// 784111777 is the RFC 9110 example date.
+    static let epoch = 784_111_777
+
+    func encode(_ response: HTTPResponse, _ exchange: ResponseEncoder.Exchange = .init()) -> String {
+        var encoder = ResponseEncoder()
+        return String(decoding: encoder.encode(response, exchange, epochSeconds: Self.epoch), as: UTF8.self)
+    }
+
+    @Test func dateIsIMFFixdate() {
+        #expect(HTTPDate.format(Self.epoch) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.format(0) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        var date = HTTPDate()
+        #expect(date.bytes(at: Self.epoch) == Array("Sun, 06 Nov 1994 08:49:37 GMT".utf8))
+        #expect(date.bytes(at: Self.epoch + 1) == Array("Sun, 06 Nov 1994 08:49:38 GMT".utf8))
+    }
+
+    @Test func responseWithBody() {
+        #expect(encode(HTTPResponse(status: 200, contentType: "text/plain", body: Array("hello".utf8)))
+            == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\nContent-Length: 5\r\n\r\nhello")
+    }
+
+    @Test func headKeepsContentLengthAndDropsTheBody() {
+        #expect(encode(HTTPResponse(status: 200, contentType: "text/plain", body: Array("hello".utf8)), .init(isHead: true))
+            == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\nContent-Length: 5\r\n\r\n")
+    }
+
+    @Test(arguments: [204, 304])
+    func bodylessStatusesHaveNoContentLength(status: Int) {
+        let text = encode(HTTPResponse(status: status, body: Array("ignored".utf8)))
+        #expect(text == "HTTP/1.1 \(status) \(HTTPResponse.reason(for: status))\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\n")
+    }
+
+    @Test func closingAndHTTP10KeepAlive() {
+        #expect(encode(HTTPResponse(status: 404), .init(keepAlive: false)).contains("Content-Length: 0\r\nConnection: close\r\n\r\n"))
+        #expect(encode(HTTPResponse(status: 200), .init(clientIsHTTP10: true)).contains("Connection: keep-alive\r\n"))
+        #expect(!encode(HTTPResponse(status: 200)).contains("Connection:"))
+    }
+
+    @Test func framingHeadersFromTheResponderAreReplacedAndUnsafeFieldsDropped() {
+        let headers = HTTPHeaders([("Content-Length", "999"), ("Transfer-Encoding", "chunked"), ("connection", "keep-alive"),
+                                   ("Date", "yesterday"), ("X-Split", "a\r\nInjected: yes"), ("Bad Name", "v"), ("Location", "/v1/sessions/1")])
+        #expect(encode(HTTPResponse(status: 201, headers: headers, body: [1, 2]))
+            == "HTTP/1.1 201 Created\r\nLocation: /v1/sessions/1\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\nContent-Length: 2\r\n\r\n\u{1}\u{2}")
+    }
+
+    @Test func invalidStatusBecomes500() {
+        #expect(encode(HTTPResponse(status: 100)).hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"))
+    }
+
+    @Test func problemBody() {
+        let response = Problem(HTTPParseError(kind: .payloadTooLarge, detail: "body \"exceeds\" 1 byte")).response
+        #expect(response.status == 413)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        #expect(String(decoding: response.body, as: UTF8.self)
+            == #"{"type":"about:blank","title":"Content Too Large","status":413,"code":"payload_too_large","detail":"body \"exceeds\" 1 byte"}"#)
+    }
+}

@@ -1,0 +1,61 @@
+import Dispatch
+import Glibc
+import Routes
+import Synchronization
+@testable import Server
+
+/// Runs a server on a free loopback port for the duration of `body`, with short timeouts so no
+/// test waits long, and stops it afterwards.
+enum TestServer {
+    static func configuration(_ adjust: (inout Configuration) -> Void = { _ in }) -> Configuration {
+        var configuration = Configuration()
+        configuration.address = .loopback(port: 0)
+        configuration.threads = 2
+        configuration.timeouts.shutdownGrace = 1
+        adjust(&configuration)
+        return configuration
+    }
+
+    static func run(_ configuration: Configuration = configuration(), responder: any Responder = EchoResponder(),
+                    log: @escaping LogSink = { _ in }, _ body: (Server) throws -> Void) throws {
+        let server = try Server(configuration: configuration, responder: responder, log: log)
+        defer { server.stop() }
+        try body(server)
+    }
+}
+
+/// Answers "METHOD target bodyBytes", so tests can see which request an answer belongs to.
+struct EchoResponder: Responder {
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(status: 200, contentType: "text/plain", body: Array("\(request.method) \(request.target) \(request.body.count)".utf8))
+    }
+}
+
+/// Answers with a large body and counts how many requests it saw.
+final class LargeResponder: Responder {
+    let size: Int
+    let calls = Atomic<Int>(0)
+    init(size: Int) { self.size = size }
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        calls.add(1, ordering: .relaxed)
+        return HTTPResponse(status: 200, contentType: "application/octet-stream", body: [UInt8](repeating: 0x61, count: size))
+    }
+}
+
+/// Signals when a request arrives, then takes its time: an in-flight request for the drain test.
+struct SlowResponder: Responder {
+    let entered = DispatchSemaphore(value: 0)
+    let delay: Double
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        entered.signal()
+        usleep(UInt32(delay * 1_000_000))
+        return HTTPResponse(status: 200, contentType: "text/plain", body: Array("slow".utf8))
+    }
+}
+
+/// Collects log lines from every loop thread.
+final class LogCollector: Sendable {
+    private let lines = Mutex<[String]>([])
+    var sink: LogSink { { line in self.lines.withLock { $0.append(line) } } }
+    var all: [String] { lines.withLock { $0 } }
+}
