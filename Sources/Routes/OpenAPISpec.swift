@@ -48,7 +48,9 @@ paths:
           description: The OpenAPI document.
           content:
             application/yaml:
-              schema: {type: string}
+              schema:
+                type: object
+                description: This OpenAPI 3.1 document, as YAML.
   /v1/sessions:
     post:
       operationId: createSession

@@ -16,23 +16,51 @@ public struct ParameterError: Error, Sendable, Equatable, CustomStringConvertibl
         guard value.isFinite else { throw ParameterError(name, "must be a finite number") }
     }
 
-    /// Throws unless `value` is finite and > 0.
-    static func positive(_ value: Double, _ name: String) throws(ParameterError) {
+    /// Lengths in points: bounded so that sums and products of them stay finite.
+    public static let maximumLength = 100_000.0
+    /// Durations in seconds.
+    public static let maximumDuration = 3_600.0
+
+    /// Throws unless `value` is finite, > 0 and ≤ `limit`.
+    static func positive(_ value: Double, _ name: String,
+                         upTo limit: Double = .greatestFiniteMagnitude) throws(ParameterError) {
         try finite(value, name)
         guard value > 0 else { throw ParameterError(name, "must be greater than 0") }
+        guard value <= limit else { throw ParameterError(name, "must be at most \(format(limit))") }
     }
 
-    /// Throws unless `value` is finite and ≥ 0.
-    static func nonNegative(_ value: Double, _ name: String) throws(ParameterError) {
+    /// Throws unless `value` is finite, ≥ 0 and ≤ `limit`.
+    static func nonNegative(_ value: Double, _ name: String,
+                            upTo limit: Double = .greatestFiniteMagnitude) throws(ParameterError) {
         try finite(value, name)
         guard value >= 0 else { throw ParameterError(name, "must not be negative") }
+        guard value <= limit else { throw ParameterError(name, "must be at most \(format(limit))") }
+    }
+
+    static func length(_ value: Double, _ name: String) throws(ParameterError) {
+        try positive(value, name, upTo: maximumLength)
+    }
+
+    /// Relative spring velocities (distances per second).
+    static func velocity(_ value: Double) throws(ParameterError) {
+        try finite(value, "initialVelocity")
+        guard abs(value) <= 1e6 else { throw ParameterError("initialVelocity", "must be between -1000000 and 1000000") }
+    }
+
+    static func seconds(_ value: Double, _ name: String) throws(ParameterError) {
+        try positive(value, name, upTo: maximumDuration)
+    }
+
+    /// `100000` rather than `100000.0` in messages.
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// Throws unless `value` lies in `range`.
     static func within(_ value: Double, _ range: ClosedRange<Double>, _ name: String) throws(ParameterError) {
         try finite(value, name)
         guard range.contains(value) else {
-            throw ParameterError(name, "must be between \(range.lowerBound) and \(range.upperBound)")
+            throw ParameterError(name, "must be between \(format(range.lowerBound)) and \(format(range.upperBound))")
         }
     }
 }

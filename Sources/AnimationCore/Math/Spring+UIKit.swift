@@ -9,9 +9,9 @@ extension Spring {
     /// never overdamped. exp() arguments are rounded to float32 where UIKit rounds them.
     public static func uikit(duration: Double, dampingRatio: Double,
                              initialVelocity v: Double = 0) throws(ParameterError) -> Spring {
-        try ParameterError.positive(duration, "duration")
-        try ParameterError.nonNegative(dampingRatio, "dampingRatio")
-        try ParameterError.finite(v, "initialVelocity")
+        try ParameterError.seconds(duration, "duration")
+        try ParameterError.nonNegative(dampingRatio, "dampingRatio", upTo: 1000)
+        try ParameterError.velocity(v)
         let omega = solveUIKitOmega(duration: duration, dampingRatio: dampingRatio, velocity: v)
         let zeta = min(max(dampingRatio, 1.1920929e-07), 1)
         guard omega.isFinite, omega > 0 else {
@@ -93,8 +93,8 @@ extension Spring {
     /// SwiftUI / UIKit perceptual form: m = 1, k = (2π/response)², c = 4πζ/response.
     public static func response(_ response: Double, dampingRatio: Double,
                                 allowsOverdamping: Bool = true) throws(ParameterError) -> Spring {
-        try ParameterError.positive(response, "response")
-        try ParameterError.nonNegative(dampingRatio, "dampingRatio")
+        try ParameterError.seconds(response, "response")
+        try ParameterError.nonNegative(dampingRatio, "dampingRatio", upTo: 1000)
         let k = (2 * Double.pi / response) * (2 * Double.pi / response)
         return try Spring(mass: 1, stiffness: k, damping: 4 * Double.pi * dampingRatio / response,
                           allowsOverdamping: allowsOverdamping)
@@ -102,7 +102,7 @@ extension Spring {
 
     /// iOS 17 `duration + bounce`: ζ = 1 − bounce for bounce ≥ 0, else 1/(1 + bounce).
     public static func perceptual(duration: Double, bounce: Double) throws(ParameterError) -> Spring {
-        try ParameterError.positive(duration, "duration")
+        try ParameterError.seconds(duration, "duration")
         try ParameterError.finite(bounce, "bounce")
         guard bounce > -1 && bounce < 1 else {
             throw ParameterError("bounce", "must be greater than -1 and less than 1")

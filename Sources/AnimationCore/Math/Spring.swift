@@ -10,9 +10,11 @@ public struct Spring: Sendable, Equatable {
 
     public init(mass: Double = 1, stiffness: Double, damping: Double,
                 allowsOverdamping: Bool = false) throws(ParameterError) {
-        try ParameterError.positive(mass, "mass")
-        try ParameterError.positive(stiffness, "stiffness")
-        try ParameterError.nonNegative(damping, "damping")
+        try ParameterError.positive(mass, "mass", upTo: 1e6)
+        guard mass >= 1e-6 else { throw ParameterError("mass", "must be at least 1e-06") }
+        try ParameterError.positive(stiffness, "stiffness", upTo: 1e9)
+        guard stiffness >= 1e-6 else { throw ParameterError("stiffness", "must be at least 1e-06") }
+        try ParameterError.nonNegative(damping, "damping", upTo: 1e9)
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping

@@ -23,7 +23,7 @@ public enum SpringParameters: Sendable, Equatable {
     /// Converts to constants and a running duration; throws naming the first bad parameter.
     public func resolve() throws(ParameterError) -> SpringTiming {
         let v = initialVelocity
-        try ParameterError.finite(v, "initialVelocity")
+        try ParameterError.velocity(v)
         let spring: Spring
         let duration: Double?
         switch self {
@@ -43,7 +43,7 @@ public enum SpringParameters: Sendable, Equatable {
         let settling = spring.regime == .overdamped
             ? spring.exactSettlingDuration(initialVelocity: v)
             : spring.uikitSettlingDuration(initialVelocity: v)
-        guard settling.isFinite else {
+        guard settling.isFinite, settling <= 1e6 else {
             throw ParameterError(dampingParameterName, "an undamped spring never settles")
         }
         return SpringTiming(parameters: self, spring: spring, initialVelocity: v,

@@ -140,7 +140,9 @@ struct SessionsAPI: Sendable {
         let from = try query.number("from") ?? slot.time(of: session, now: now)
         let to = try query.number("to") ?? from + 1
         let fps = try query.number("fps") ?? 60
-        guard from >= 0 else { throw Problem(400, "invalid_query", "'from' must be ≥ 0", field: "from") }
+        guard from >= 0, from <= EventCodec.maximumTime else {
+            throw Problem(400, "invalid_query", "'from' must be between 0 and \(Int(EventCodec.maximumTime))", field: "from")
+        }
         guard to >= from else { throw Problem(400, "invalid_query", "'to' must not be before 'from'", field: "to") }
         guard fps > 0 else { throw Problem(400, "invalid_query", "'fps' must be greater than 0", field: "fps") }
         let count = Session.frameCount(from: from, to: to, fps: fps)
@@ -172,7 +174,9 @@ struct SessionsAPI: Sendable {
         let slot = try find(context.id, now: now)
         let session = slot.record.withLock { $0.session }
         let t = try query.number("t") ?? slot.time(of: session, now: now)
-        guard t >= 0 else { throw Problem(400, "invalid_query", "'t' must be ≥ 0", field: "t") }
+        guard t >= 0, t <= EventCodec.maximumTime else {
+            throw Problem(400, "invalid_query", "'t' must be between 0 and \(Int(EventCodec.maximumTime))", field: "t")
+        }
         return json(status: 200) { w in FrameEncoder.encode(session.frame(at: t), into: &w) }
     }
 

@@ -19,6 +19,9 @@ enum EventCodec {
     static let defaultDragDuration = 0.25
     static let dragRate = 60.0
     static let maximumDragMoves = 6_000
+    /// Session times beyond this (about 31 years) are refused.
+    static let maximumTime = 1e9
+    static let maximumCoordinate = 1e6
 
     /// The body is one event object or `{"events": [...]}`; `now` stamps events without `t`
     /// (the wall clock's reading, or a virtual session's current time).
@@ -50,7 +53,9 @@ enum EventCodec {
                             "'\(type)' is a \(owner) command; a \(control) accepts \(commands(for: control))")
         }
         let t = try r.number("t") ?? now
-        guard t >= 0 else { throw WireError(field: r.field("t"), "must be ≥ 0 (seconds since the session began)") }
+        guard t >= 0, t <= maximumTime else {
+            throw WireError(field: r.field("t"), "must be between 0 and \(Int(maximumTime)) (seconds since the session began)")
+        }
         let inputs = try decodeInputs(type, at: t, &r)
         try r.finish()
         return inputs
@@ -105,7 +110,15 @@ enum EventCodec {
     }
 
     private static func point(_ r: inout ObjectReader) throws(WireError) -> Point {
-        Point(x: try r.requiredNumber("x"), y: try r.requiredNumber("y"))
+        Point(x: try coordinate(&r, "x"), y: try coordinate(&r, "y"))
+    }
+
+    private static func coordinate(_ r: inout ObjectReader, _ key: String) throws(WireError) -> Double {
+        let value = try r.requiredNumber(key)
+        guard abs(value) <= maximumCoordinate else {
+            throw WireError(field: r.field(key), "must be between -\(Int(maximumCoordinate)) and \(Int(maximumCoordinate)) points")
+        }
+        return value
     }
 
     private static func required(_ r: inout ObjectReader, _ key: String) throws(WireError) -> Bool {

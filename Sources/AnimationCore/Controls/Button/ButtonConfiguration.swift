@@ -70,9 +70,9 @@ public struct ButtonConfiguration: Sendable, Equatable {
 
     /// Throws naming the first bad field; a repeated effect type is `effects[i]`.
     public func validate() throws(ParameterError) {
-        try ParameterError.positive(width, "width")
-        try ParameterError.positive(height, "height")
-        try ParameterError.nonNegative(cornerRadius, "cornerRadius")
+        try ParameterError.length(width, "width")
+        try ParameterError.length(height, "height")
+        try ParameterError.nonNegative(cornerRadius, "cornerRadius", upTo: ParameterError.maximumLength)
         var seen: [String] = []
         for (index, effect) in effects.enumerated() {
             guard !seen.contains(effect.type) else {
@@ -80,7 +80,7 @@ public struct ButtonConfiguration: Sendable, Equatable {
             }
             seen.append(effect.type)
             switch effect {
-            case let .scale(scale): try ParameterError.positive(scale.ratio, "effects[\(index)].ratio")
+            case let .scale(scale): try ParameterError.positive(scale.ratio, "effects[\(index)].ratio", upTo: 100)
             case let .opacity(value): try ParameterError.within(value, 0...1, "effects[\(index)].opacity")
             case .background: break
             }

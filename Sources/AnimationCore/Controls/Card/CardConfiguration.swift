@@ -39,15 +39,15 @@ public struct CardConfiguration: Sendable, Equatable {
     }
 
     public func validate() throws(ParameterError) {
-        try ParameterError.positive(containerWidth, "containerWidth")
-        try ParameterError.positive(containerHeight, "containerHeight")
-        try ParameterError.positive(cardHeight, "cardHeight")
-        try ParameterError.positive(handleHeight, "handleHeight")
+        try ParameterError.length(containerWidth, "containerWidth")
+        try ParameterError.length(containerHeight, "containerHeight")
+        try ParameterError.length(cardHeight, "cardHeight")
+        try ParameterError.length(handleHeight, "handleHeight")
         guard handleHeight < cardHeight else { throw ParameterError("handleHeight", "must be less than cardHeight") }
         guard cardHeight <= containerHeight else { throw ParameterError("cardHeight", "must not exceed containerHeight") }
-        try ParameterError.positive(duration, "duration")
+        try ParameterError.seconds(duration, "duration")
         try ParameterError.within(dampingRatio, 0.01...1, "dampingRatio")
-        try ParameterError.nonNegative(cornerRadius, "cornerRadius")
-        try ParameterError.nonNegative(blurRadius, "blurRadius")
+        try ParameterError.nonNegative(cornerRadius, "cornerRadius", upTo: ParameterError.maximumLength)
+        try ParameterError.nonNegative(blurRadius, "blurRadius", upTo: 1000)
     }
 }

@@ -10,8 +10,8 @@ public struct ProgressButtonConfiguration: Sendable, Equatable {
     public init() {}
 
     public func validate() throws(ParameterError) {
-        try ParameterError.positive(radius, "radius")
-        try ParameterError.positive(duration, "duration")
-        try ParameterError.positive(lineWidth, "lineWidth")
+        try ParameterError.length(radius, "radius")
+        try ParameterError.seconds(duration, "duration")
+        try ParameterError.length(lineWidth, "lineWidth")
     }
 }

@@ -35,16 +35,16 @@ public struct SwitchConfiguration: Sendable, Equatable {
 
     /// Throws naming the first field that cannot describe a switch.
     public func validate() throws(ParameterError) {
-        try ParameterError.positive(width, "width")
-        try ParameterError.positive(height, "height")
-        try ParameterError.positive(thumbSize, "thumbSize")
-        try ParameterError.nonNegative(margin, "margin")
+        try ParameterError.length(width, "width")
+        try ParameterError.length(height, "height")
+        try ParameterError.length(thumbSize, "thumbSize")
+        try ParameterError.nonNegative(margin, "margin", upTo: ParameterError.maximumLength)
         guard thumbSize + 2 * margin < width else {
             throw ParameterError("thumbSize", "thumbSize + 2·margin must be less than width")
         }
         guard thumbSize <= height else { throw ParameterError("thumbSize", "must not exceed height") }
         if case let .curve(_, duration) = animation {
-            try ParameterError.nonNegative(duration, "animation.duration")
+            try ParameterError.nonNegative(duration, "animation.duration", upTo: ParameterError.maximumDuration)
         }
     }
 }
