@@ -1,14 +1,15 @@
-/// An RFC 9457 problem: the one shape every error takes on the wire.
-struct Problem: Error, Sendable {
-    var status: Int
+/// An RFC 9457 problem: the one shape every error takes on the wire, from the router and from
+/// the server's own framing errors alike.
+public struct Problem: Error, Sendable {
+    public var status: Int
     /// Stable, machine-readable.
-    var code: String
-    var detail: String
+    public var code: String
+    public var detail: String
     /// The offending field, as a path into the request.
-    var field: String?
-    var headers: [(String, String)] = []
+    public var field: String?
+    public var headers: [(String, String)] = []
 
-    init(_ status: Int, _ code: String, _ detail: String, field: String? = nil) {
+    public init(_ status: Int, _ code: String, _ detail: String, field: String? = nil) {
         self.status = status
         self.code = code
         self.detail = detail
@@ -19,7 +20,7 @@ struct Problem: Error, Sendable {
         self.init(status, error.code, error.detail, field: error.field)
     }
 
-    var response: HTTPResponse {
+    public var response: HTTPResponse {
         var w = JSONWriter(reservingCapacity: 256)
         w.beginObject()
         w.member("type", "about:blank")

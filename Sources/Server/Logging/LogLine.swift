@@ -1,3 +1,5 @@
+import Routes
+
 /// One logfmt record (`level=info msg=request method=GET ...`): values are quoted only when they must
 /// be, so lines stay easy to grep and to parse.
 struct LogLine: CustomStringConvertible {
@@ -34,6 +36,6 @@ struct LogLine: CustomStringConvertible {
         let needsQuotes = text.isEmpty || text.unicodeScalars.contains {
             $0 == " " || $0 == "=" || $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F
         }
-        return needsQuotes ? JSONText.quoted(text) : text
+        return needsQuotes ? JSON.string(text).description : text
     }
 }
