@@ -57,6 +57,6 @@ import Testing
         #expect(response.status == 413)
         #expect(response.headers["Content-Type"] == "application/problem+json")
         #expect(String(decoding: response.body, as: UTF8.self)
-            == #"{"type":"about:blank","title":"Content Too Large","status":413,"code":"payload_too_large","detail":"body \"exceeds\" 1 byte"}"#)
+            == #"{"type":"about:blank","title":"Content Too Large","status":413,"code":"payload_too_large","detail":"body \"exceeds\" 1 byte"}"# + "\n")
     }
 }

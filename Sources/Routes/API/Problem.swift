@@ -30,7 +30,9 @@ public struct Problem: Error, Sendable {
         w.member("detail", detail)
         if let field { w.member("field", field) }
         w.endObject()
-        var response = HTTPResponse(status: status, contentType: "application/problem+json", body: w.bytes)
+        var body = w.bytes
+        body.append(UInt8(ascii: "\n"))
+        var response = HTTPResponse(status: status, contentType: "application/problem+json", body: body)
         for (name, value) in headers { response.headers.add(name, value) }
         return response
     }

@@ -251,9 +251,11 @@ struct SessionsAPI: Sendable {
     }
 }
 
-/// A JSON response written by `body`.
+/// A JSON response written by `body`, ending in a newline so terminals show it whole.
 func json(status: Int, capacity: Int = 1024, _ body: (inout JSONWriter) -> Void) -> HTTPResponse {
     var w = JSONWriter(reservingCapacity: capacity)
     body(&w)
-    return HTTPResponse(status: status, contentType: "application/json", body: w.bytes)
+    var bytes = w.bytes
+    bytes.append(UInt8(ascii: "\n"))
+    return HTTPResponse(status: status, contentType: "application/json", body: bytes)
 }

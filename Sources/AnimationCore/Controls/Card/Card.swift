@@ -99,9 +99,11 @@ public struct Card: Control {
             let relative = abs(distance) < 1e-9 ? 0 : velocity / distance
             frameTiming = .dampedSpring(dampingRatio: configuration.dampingRatio, initialVelocity: relative)
         }
-        try running.frame.continueAnimation(timing: frameTiming, durationFactor: 0, at: t)
-        try running.corner.continueAnimation(timing: nil, durationFactor: 0, at: t)
-        try running.blur.continueAnimation(timing: nil, durationFactor: 0, at: t)
+        if running.frame.state == .active {
+            try running.frame.continueAnimation(timing: frameTiming, durationFactor: 0, at: t)
+        }
+        if running.corner.state == .active { try running.corner.continueAnimation(timing: nil, durationFactor: 0, at: t) }
+        if running.blur.state == .active { try running.blur.continueAnimation(timing: nil, durationFactor: 0, at: t) }
         transition = running
         emit.append(Emission(t: t, name: "panEnded", fields: [
             Field("velocityY", .number(velocity)), Field("heading", .string(running.heading.rawValue)),

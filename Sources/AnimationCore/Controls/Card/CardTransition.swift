@@ -18,14 +18,22 @@ struct CardTransition: Sendable, Equatable {
             throw .invalid(error)
         }
         frame.addCompletion(Self.frameCompletion)
-        try forEach { animator throws(AnimatorError) in try animator.start(at: t) }
+        try frame.start(at: t)
+        try corner.start(at: t)
+        try blur.start(at: t)
     }
 
-    /// Runs `body` on the three animators in the seed's order, collecting their completions.
+    /// Runs `body` on the animators still running or paused, in the seed's order, collecting
+    /// their completions. The three end within a rounding error of each other; one that already
+    /// ended waits for the frame animator's completion, which ends the transition.
     @discardableResult
     mutating func forEach(_ body: (inout PropertyAnimator) throws(AnimatorError) -> [PropertyAnimator.Completion])
         throws(AnimatorError) -> [PropertyAnimator.Completion] {
-        try body(&frame) + body(&corner) + body(&blur)
+        var completions: [PropertyAnimator.Completion] = []
+        if frame.state == .active { completions += try body(&frame) }
+        if corner.state == .active { completions += try body(&corner) }
+        if blur.state == .active { completions += try body(&blur) }
+        return completions
     }
 
     /// Where the transition is heading now (the start when reversed).
