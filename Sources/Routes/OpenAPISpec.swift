@@ -197,7 +197,7 @@ paths:
         - name: from
           in: query
           description: Seconds; default the session's time.
-          schema: {type: number, minimum: 0}
+          schema: {type: number, minimum: 0, maximum: 1000000000}
         - name: to
           in: query
           description: Seconds; default from + 1.
@@ -238,7 +238,7 @@ paths:
         - name: t
           in: query
           description: Seconds; default the session's time.
-          schema: {type: number, minimum: 0}
+          schema: {type: number, minimum: 0, maximum: 1000000000}
       responses:
         '200':
           description: The frame.
@@ -376,7 +376,7 @@ components:
               press: {$ref: '#/components/schemas/Spring'}
               release: {$ref: '#/components/schemas/Spring'}
               color: {$ref: '#/components/schemas/Color'}
-              opacity: {type: number, minimum: 0, maximum: 1}
+              opacity: {type: number, minimum: 0, maximum: 1, default: 0.5}
             additionalProperties: false
       additionalProperties: false
     ProgressButtonConfig:
@@ -437,12 +437,17 @@ components:
       type: object
       required: [x, y]
       properties:
-        x: {type: number}
-        y: {type: number}
+        x: {$ref: '#/components/schemas/Coordinate'}
+        y: {$ref: '#/components/schemas/Coordinate'}
       additionalProperties: false
+    Coordinate:
+      type: number
+      minimum: -1000000
+      maximum: 1000000
     EventTime:
       type: number
       minimum: 0
+      maximum: 1000000000
       description: Seconds since the session began; default the session's current time (on a wall clock, now).
     Event:
       description: |
@@ -456,8 +461,8 @@ components:
           properties:
             type: {type: string, const: touchDown}
             t: {$ref: '#/components/schemas/EventTime'}
-            x: {type: number}
-            y: {type: number}
+            x: {$ref: '#/components/schemas/Coordinate'}
+            y: {$ref: '#/components/schemas/Coordinate'}
           additionalProperties: false
         - title: touchMove
           type: object
@@ -466,8 +471,8 @@ components:
           properties:
             type: {type: string, const: touchMove}
             t: {$ref: '#/components/schemas/EventTime'}
-            x: {type: number}
-            y: {type: number}
+            x: {$ref: '#/components/schemas/Coordinate'}
+            y: {$ref: '#/components/schemas/Coordinate'}
           additionalProperties: false
         - title: touchUp
           type: object
@@ -476,8 +481,8 @@ components:
           properties:
             type: {type: string, const: touchUp}
             t: {$ref: '#/components/schemas/EventTime'}
-            x: {type: number}
-            y: {type: number}
+            x: {$ref: '#/components/schemas/Coordinate'}
+            y: {$ref: '#/components/schemas/Coordinate'}
           additionalProperties: false
         - title: touchCancel
           type: object
@@ -494,8 +499,8 @@ components:
           properties:
             type: {type: string, const: tap}
             t: {$ref: '#/components/schemas/EventTime'}
-            x: {type: number}
-            y: {type: number}
+            x: {$ref: '#/components/schemas/Coordinate'}
+            y: {$ref: '#/components/schemas/Coordinate'}
             duration: {type: number, minimum: 0, default: 0.1}
           additionalProperties: false
         - title: drag
@@ -507,7 +512,7 @@ components:
             t: {$ref: '#/components/schemas/EventTime'}
             from: {$ref: '#/components/schemas/Point'}
             to: {$ref: '#/components/schemas/Point'}
-            duration: {type: number, minimum: 0, default: 0.25}
+            duration: {type: number, minimum: 0, maximum: 100, default: 0.25}
           additionalProperties: false
         - title: setSelected
           type: object

@@ -116,6 +116,7 @@ public struct Session: Sendable {
 
     /// Emissions with from ≤ t ≤ to, including those predicted after the last event.
     public func emissions(from: Double, to: Double) -> [Emission] {
+        guard from <= to else { return [] }
         var result = Array(emitted[lowerBound(emitted, from) { $0.t }..<upperBound(emitted, to) { $0.t }])
         if to > time {
             var future = latest

@@ -86,7 +86,10 @@ struct SessionsAPI: Sendable {
 
     func delete(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
-        guard store.delete(context.id) else { throw notFound(context.id) }
+        // An expired session is gone even if no sweep has removed it yet.
+        guard store.slot(context.id, now: environment.now()) != nil, store.delete(context.id) else {
+            throw notFound(context.id)
+        }
         return HTTPResponse(status: 204)
     }
 
@@ -105,7 +108,8 @@ struct SessionsAPI: Sendable {
             throw Problem(error)
         }
         guard inputs.count <= environment.limits.maxEventsPerBatch else {
-            throw Problem(413, "too_many_events", "a batch may hold at most \(environment.limits.maxEventsPerBatch) events", field: "events")
+            throw Problem(413, "too_many_events", "a batch may hold at most \(environment.limits.maxEventsPerBatch) events",
+                          field: body["events"] == nil ? nil : "events")
         }
         let outcome: Result<(Session, [Emission]), SessionError> = slot.record.withLock { record in
             do throws(SessionError) {
@@ -220,7 +224,8 @@ struct SessionsAPI: Sendable {
             return Problem(409, "invalid_state", "the control cannot take this event in its current state",
                            field: eventField(index, "type", body: body, inputs: inputs))
         case let .logFull(limit):
-            return Problem(409, "event_log_full", "the session holds its maximum of \(limit) events; create a new session", field: "events")
+            return Problem(409, "event_log_full", "the session holds its maximum of \(limit) events; create a new session",
+                           field: body["events"] == nil ? nil : "events")
         }
     }
 

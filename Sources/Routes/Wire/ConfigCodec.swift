@@ -178,23 +178,30 @@ enum ConfigCodec {
         return animation
     }
 
-    /// `curve` by name, or `controlPoints: [x1, y1, x2, y2]`.
+    /// `curve` by name, or `controlPoints: [x1, y1, x2, y2]`; both may be given (as echoed) if they agree.
     static func decodeCurve(_ r: inout ObjectReader) throws(WireError) -> CubicBezier {
-        if let points = try r.array("controlPoints") {
-            let numbers = points.compactMap(\.doubleValue)
-            guard numbers.count == 4, points.count == 4 else {
-                throw WireError(field: r.field("controlPoints"), "expected four numbers [x1, y1, x2, y2]")
+        let name = try r.string("curve")
+        var named: CubicBezier?
+        if let name {
+            guard let curve = CubicBezier.named(name) else {
+                let names = CubicBezier.named.map { "'\($0.name)'" }.joined(separator: ", ")
+                throw WireError(field: r.field("curve"), "unknown curve '\(name)': use one of \(names) or controlPoints")
             }
-            do {
-                return try CubicBezier(numbers[0], numbers[1], numbers[2], numbers[3])
-            } catch {
-                throw WireError(field: r.field("controlPoints"), "\(error.parameter) \(error.reason)")
-            }
+            named = curve
         }
-        let name = try r.string("curve") ?? "easeInEaseOut"
-        guard let curve = CubicBezier.named(name) else {
-            let names = CubicBezier.named.map { "'\($0.name)'" }.joined(separator: ", ")
-            throw WireError(field: r.field("curve"), "unknown curve '\(name)': use one of \(names) or controlPoints")
+        guard let points = try r.array("controlPoints") else { return named ?? .easeInEaseOut }
+        let numbers = points.compactMap(\.doubleValue)
+        guard numbers.count == 4, points.count == 4 else {
+            throw WireError(field: r.field("controlPoints"), "expected four numbers [x1, y1, x2, y2]")
+        }
+        let curve: CubicBezier
+        do {
+            curve = try CubicBezier(numbers[0], numbers[1], numbers[2], numbers[3])
+        } catch {
+            throw WireError(field: r.field("controlPoints"), "\(error.parameter) \(error.reason)")
+        }
+        if let named, named != curve {
+            throw WireError(field: r.field("curve"), "'\(name ?? "")' disagrees with controlPoints; give one or the other")
         }
         return curve
     }

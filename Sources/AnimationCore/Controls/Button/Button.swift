@@ -48,6 +48,10 @@ public struct Button: Control {
                 highlighted = true
                 schedule(.unhighlight(at: t + ControlTracker.minimumHighlight))
             }
+            if outcome.events.contains(.touchDown) {
+                // A new touch owns the highlight: a pending minimum-highlight timer no longer applies.
+                timers.removeAll { if case .unhighlight = $0 { true } else { false } }
+            }
             if outcome.events.contains(.touchUpInside) && configuration.changesSelectionAsPrimaryAction {
                 selected.toggle()
             }

@@ -149,10 +149,12 @@ public struct Card: Control {
             emit.append(Emission(t: completion.t, name: "animatorCompleted", fields: [
                 Field("animator", .string(completion.id)), Field("position", .string(completion.position.rawValue)),
             ]))
-            if completion.position == .end { position = running.target }
             transition = nil
             pan = PanRecognizer(hysteresis: pan.hysteresis)
-            emit.append(Emission(t: completion.t, name: "stateChanged", fields: [Field("state", .string(position.rawValue))]))
+            if completion.position == .end && position != running.target {
+                position = running.target
+                emit.append(Emission(t: completion.t, name: "stateChanged", fields: [Field("state", .string(position.rawValue))]))
+            }
         }
     }
 

@@ -24,7 +24,10 @@ public struct ProgressButton: Control {
         switch input {
         case let .touch(touch):
             let outcome = tracker.handle(touch, highlighted: tracker.isTracking)
-            for event in outcome.events { emit.append(Emission(t: t, name: event.rawValue)) }
+            for event in outcome.events {
+                emit.append(Emission(t: t, name: event.rawValue))
+                if event == .touchUpInside { emit.append(Emission(t: t, name: "primaryActionTriggered")) }
+            }
             if outcome.events.contains(.touchUpInside) { cancel(at: t, emit: &emit) }
         case let .command(.start(ratio)):
             guard ratio.isFinite, (0...1).contains(ratio) else {

@@ -1,0 +1,64 @@
+import Testing
+@testable import Routes
+
+@Suite("API: service routes, 404, 405 and HEAD")
+struct APIServiceTests {
+    @Test func healthz() throws {
+        #expect(try expectOK(TestApp().get("/healthz")) == ["status": "ok"])
+    }
+
+    @Test(arguments: ["/", "/nope", "/v1", "/v1/session", "/v1/sessions/", "/v1/sessions/id-1/events/1", "/healthz/x", "//v1/sessions"])
+    func unknownPathIs404(_ path: String) throws {
+        let app = TestApp()
+        _ = try app.create(control: "switch")
+        for method in ["GET", "POST", "DELETE"] {
+            try expectProblem(app.send(method, path, body: method == "POST" ? "{}" : nil), 404, "not_found", field: nil)
+        }
+    }
+
+    @Test(arguments: [
+        ("PUT", "/v1/sessions", ["GET", "HEAD", "POST"]),
+        ("DELETE", "/v1/sessions", ["GET", "HEAD", "POST"]),
+        ("POST", "/v1/sessions/id-1", ["DELETE", "GET", "HEAD"]),
+        ("PATCH", "/v1/sessions/id-1", ["DELETE", "GET", "HEAD"]),
+        ("GET", "/v1/sessions/id-1/events", ["POST"]),
+        ("HEAD", "/v1/sessions/id-1/events", ["POST"]),
+        ("POST", "/v1/sessions/id-1/frames", ["GET", "HEAD"]),
+        ("DELETE", "/v1/sessions/id-1/frame", ["GET", "HEAD"]),
+        ("POST", "/healthz", ["GET", "HEAD"]),
+        ("PUT", "/openapi.yaml", ["GET", "HEAD"]),
+    ] as [(String, String, Set<String>)])
+    func wrongMethodIs405WithAllow(_ method: String, _ path: String, _ allowed: Set<String>) throws {
+        let app = TestApp()
+        _ = try app.create(control: "switch")
+        let response = app.send(method, path, body: "{}")
+        try expectProblem(response, 405, "method_not_allowed", field: nil)
+        let allow = try #require(response.headers["Allow"])
+        let listed = allow.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(Set(listed) == allowed)
+        #expect(listed.count == allowed.count, "no method twice: \(allow)")
+    }
+
+    @Test(arguments: ["/healthz", "/openapi.yaml", "/v1/sessions", "/v1/sessions/id-1", "/v1/sessions/id-1/frames?fps=10",
+                      "/v1/sessions/id-1/frame?t=0.5", "/v1/sessions/nope", "/v1/sessions/id-1/frames?fps=0"])
+    func headIsAnsweredLikeGet(_ target: String) throws {
+        let app = TestApp()
+        _ = try app.create(control: "switch")
+        let get = app.get(target), head = app.send("HEAD", target)
+        #expect(head.status == get.status)
+        #expect(head.headers == get.headers)
+        // The router answers HEAD with GET's body; the server drops it on the wire.
+        #expect(head.body == get.body)
+    }
+
+    @Test func openAPIIsServedAsYAMLFromTheEmbeddedCopyOfTheFile() throws {
+        let response = TestApp().get("/openapi.yaml")
+        #expect(response.status == 200)
+        #expect(response.contentType == "application/yaml")
+        // The embed (scripts/embed-openapi.sh) ends where the file's final newline starts.
+        var file = try OpenAPIDocument.text()
+        #expect(file.last == "\n")
+        file.removeLast()
+        #expect(response.text == file, "Sources/Routes/OpenAPISpec.swift is stale: run scripts/embed-openapi.sh")
+    }
+}
