@@ -10,9 +10,7 @@ import Testing
 @Suite("Button (seed 000)")
 struct ButtonTests {
     static func button(_ configure: (inout ButtonConfiguration) -> Void = { _ in }) -> ControlConfiguration {
-        var configuration = ButtonConfiguration()
-        configure(&configuration)
-        return .button(configuration)
+        .button(with(ButtonConfiguration(), configure))
     }
 
     /// The `stateChanged` payload (and the session `state`).
@@ -186,6 +184,24 @@ struct ButtonTests {
         expectEmissions(session.emissions(from: 0.31, to: 2), [Self.stateChanged(at: 0.42, highlighted: false)])
         #expect(session.frame(at: 0.419)["highlighted"] == .bool(true))
         #expect(session.frame(at: 0.42)["highlighted"] == .bool(false))
+    }
+
+    @Test("A new touch during the 0.12 s flash keeps the highlight while it is tracked")
+    func touchDuringFlash() throws {
+        var session = try Session(Self.button(), [
+            .down(Self.center.x, Self.center.y, at: 0), .move(100, 121, at: 0.2), .up(Self.center.x, Self.center.y, at: 0.3),
+        ])
+        // Still highlighted by the flash: touchDown changes no state.
+        expectEmissions(try session.post(.down(Self.center.x, Self.center.y, at: 0.35)), [Emission(t: 0.35, name: "touchDown")])
+        // The finger is down and inside at 0.42: the flash's un-highlight must not apply (reference §5:
+        // while tracking, isHighlighted = inside).
+        #expect(session.emissions(from: 0.36, to: 1).isEmpty)
+        #expect(session.frame(at: 0.5)["highlighted"] == .bool(true))
+        expectEmissions(try session.post(.up(Self.center.x, Self.center.y, at: 0.6)), [
+            Self.stateChanged(at: 0.6, highlighted: false),
+            Emission(t: 0.6, name: "touchUpInside"),
+            Emission(t: 0.6, name: "primaryActionTriggered"),
+        ])
     }
 
     // MARK: Selection and enabling

@@ -34,12 +34,18 @@ func tap(_ x: Double, _ y: Double, at t: Double, duration: Double = 0.05) -> [Ti
     [.down(x, y, at: t), .up(x, y, at: t + duration)]
 }
 
-/// A vertical drag at `x`: down at the first `(t, y)`, a move at each following one, and the
-/// finger lifted where (and when) the last one is.
+/// A vertical drag at `x`: down at the first `(t, y)`, a move at each one in between, up at the last.
 func verticalDrag(x: Double, _ path: [(t: Double, y: Double)]) -> [TimedInput] {
-    guard let first = path.first, let last = path.last else { return [] }
-    return [.down(x, first.y, at: first.t)] + path.dropFirst().map { .move(x, $0.y, at: $0.t) }
+    guard path.count >= 2, let first = path.first, let last = path.last else { return [] }
+    return [.down(x, first.y, at: first.t)] + path.dropFirst().dropLast().map { .move(x, $0.y, at: $0.t) }
         + [.up(x, last.y, at: last.t)]
+}
+
+/// `value` changed by `change`: configurations written as a default plus what differs.
+func with<Value>(_ value: Value, _ change: (inout Value) -> Void) -> Value {
+    var copy = value
+    change(&copy)
+    return copy
 }
 
 extension Session {

@@ -71,7 +71,9 @@ public struct Card: Control {
         guard var running = transition else { return }
         try running.forEach { animator throws(AnimatorError) in try animator.pause(at: t) }
         try running.forEach { animator throws(AnimatorError) in try animator.setReversed(false, at: t) }
-        progressWhenInterrupted = running.blur.fractionComplete(at: t)
+        // The seed reads the last animator's fraction (the blur's), or the frame's if the blur ended.
+        progressWhenInterrupted = (running.blur.state == .active ? running.blur : running.frame).fractionComplete(at: t)
+        try running.restartFinished(configuration: configuration, at: t)
         transition = running
     }
 

@@ -23,6 +23,21 @@ struct CardTransition: Sendable, Equatable {
         try blur.start(at: t)
     }
 
+    /// A reversed linear curve ends before the springs do; an animator that already ended starts
+    /// over, paused, so all three are scrubbed and continued together again.
+    mutating func restartFinished(configuration: CardConfiguration, at t: Double) throws(AnimatorError) {
+        guard corner.state == .inactive || blur.state == .inactive else { return }
+        let fresh = try CardTransition(to: target, configuration: configuration, at: t)
+        if corner.state == .inactive {
+            corner = fresh.corner
+            try corner.pause(at: t)
+        }
+        if blur.state == .inactive {
+            blur = fresh.blur
+            try blur.pause(at: t)
+        }
+    }
+
     /// Runs `body` on the animators still running or paused, in the seed's order, collecting
     /// their completions. The three end within a rounding error of each other; one that already
     /// ended waits for the frame animator's completion, which ends the transition.
