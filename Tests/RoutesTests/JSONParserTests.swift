@@ -175,7 +175,7 @@ struct JSONParserTests {
         #expect(message("1e400") == "number out of range at byte 0")
         #expect(message("01") == "leading zeros in number at byte 0")
         #expect(message("1.") == "invalid number, expected a digit at byte 2")
-        #expect(message("-Infinity") == "NaN/Infinity are not JSON, at byte 0")
+        #expect(message("-Infinity") == "NaN and Infinity are not JSON numbers at byte 0")
         #expect(message(#"{"x":1,"x":2}"#) == #"duplicate key "x" at byte 7"#)
         #expect(message(#"{"\n":1,"\n":2}"#) == #"duplicate key "\n" at byte 8"#)
         #expect(JSONParseError.Reason.duplicateKey.rawValue == "duplicate_key")

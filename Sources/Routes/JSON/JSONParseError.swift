@@ -49,7 +49,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidNumber: "invalid number, expected a digit"
         case .leadingZeros: "leading zeros in number"
         case .numberOutOfRange: "number out of range"
-        case .nonFiniteNumber: "NaN/Infinity are not JSON,"
+        case .nonFiniteNumber: "NaN and Infinity are not JSON numbers"
         case .duplicateKey: "duplicate key \(subject)"
         }
     }
