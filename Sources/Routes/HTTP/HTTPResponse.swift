@@ -3,6 +3,8 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// Set for a body produced over time; see `ResponseStream`.
+    public var stream: (any ResponseStream)?
 
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
@@ -50,4 +52,33 @@ public struct HTTPResponse: Sendable {
 /// Called concurrently from several server threads.
 public protocol Responder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
+}
+
+/// A response body produced over time (Server-Sent Events). The server writes the head, then
+/// calls `poll` on its loop thread at once and again at each time `poll` asks for, writing what
+/// it returns; `next == nil` ends the body. Times are `AppEnvironment.now()` seconds.
+public protocol ResponseStream: AnyObject, Sendable {
+    func poll(now: Double) -> StreamPoll
+    /// The client went away or was dropped for not reading; no more polls follow.
+    func cancel()
+}
+
+/// What one poll of a `ResponseStream` produced.
+public struct StreamPoll: Sendable {
+    public var bytes: [UInt8]
+    /// When to poll again (absolute); nil ends the response.
+    public var next: Double?
+
+    public init(bytes: [UInt8], next: Double?) {
+        self.bytes = bytes
+        self.next = next
+    }
+}
+
+extension HTTPResponse {
+    /// A streamed response: `body` is ignored; the stream produces it.
+    public init(status: Int, headers: HTTPHeaders, stream: any ResponseStream) {
+        self.init(status: status, headers: headers, body: [])
+        self.stream = stream
+    }
 }
