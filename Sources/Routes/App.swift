@@ -2,6 +2,7 @@
 public func makeRouter(_ environment: AppEnvironment) -> Router {
     let store = SessionStore(limits: environment.limits)
     let sessions = SessionsAPI(environment: environment, store: store)
+    let streams = StreamAPI(environment: environment, store: store)
     let service: [Router.Route] = [
         .init("GET", "/healthz") { _ throws(Problem) in
             json(status: 200) { w in
@@ -14,5 +15,5 @@ public func makeRouter(_ environment: AppEnvironment) -> Router {
             HTTPResponse(status: 200, contentType: "application/yaml", body: Array(OpenAPISpec.text.utf8))
         },
     ]
-    return Router(routes: service + sessions.routes, log: environment.log)
+    return Router(routes: service + sessions.routes + streams.routes, log: environment.log, corsOrigins: environment.corsOrigins)
 }

@@ -228,6 +228,45 @@ paths:
                 additionalProperties: false
         '400': {$ref: '#/components/responses/BadRequest'}
         '404': {$ref: '#/components/responses/NotFound'}
+  /v1/sessions/{id}/stream:
+    parameters:
+      - $ref: '#/components/parameters/SessionId'
+    get:
+      operationId: streamFrames
+      summary: Server-Sent Events of the session's frames at a steady rate.
+      description: |
+        `text/event-stream`. Each frame is an `event: frame` whose `id` is its index k and whose
+        `data` is the frame JSON (the `Frame` schema); emissions are `event: emitted` with the
+        `Emission` JSON; a quiet stream sends a `: heartbeat` comment every 15 s; the last event
+        is `event: end` with `{"reason": "session_gone" | "to_reached"}`.
+
+        A wall-clock session streams its present: frame k is at the session time the stream
+        began plus k/fps, sent when that time comes. A virtual-clock session streams from `from`
+        (default its time) at real-time pace, ending at `to` when given. A client too slow for
+        the rate gets the newest frame, never a backlog; one that stops reading is dropped.
+        Streaming does not count as using the session: an otherwise idle session expires and
+        its streams end.
+      parameters:
+        - name: fps
+          in: query
+          description: Frames per second; default 60, at most 240.
+          schema: {type: number, exclusiveMinimum: 0, maximum: 240}
+        - name: from
+          in: query
+          description: Virtual clock only. Session time of the first frame; default the session's time.
+          schema: {type: number, minimum: 0, maximum: 1000000000}
+        - name: to
+          in: query
+          description: Virtual clock only. The stream ends after the frame at this time.
+          schema: {type: number, minimum: 0, maximum: 1000000000}
+      responses:
+        '200':
+          description: The event stream.
+          content:
+            text/event-stream:
+              schema: {type: string}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '404': {$ref: '#/components/responses/NotFound'}
   /v1/sessions/{id}/frame:
     parameters:
       - $ref: '#/components/parameters/SessionId'

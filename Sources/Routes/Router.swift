@@ -33,14 +33,27 @@ public struct Router: Responder {
 
     public let routes: [Route]
     let log: @Sendable (String) -> Void
+    let cors: CORS
 
-    init(routes: [Route], log: @escaping @Sendable (String) -> Void) {
+    init(routes: [Route], log: @escaping @Sendable (String) -> Void, corsOrigins: [String] = ["*"]) {
         self.routes = routes
         self.log = log
+        cors = CORS(origins: corsOrigins)
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        var response = route(request)
+        cors.decorate(&response, for: request)
+        return response
+    }
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.path.split(separator: "/", omittingEmptySubsequences: false)
+        if CORS.isPreflight(request) {
+            let methods = routes.filter { $0.match(path) != nil }.map(\.method)
+            guard !methods.isEmpty else { return Problem(404, "not_found", "no resource at \(request.path)").response }
+            return cors.preflight(request, methods: methods.contains("GET") ? methods + ["HEAD"] : methods)
+        }
         let method = request.method == "HEAD" ? "GET" : request.method
         var allowed: [String] = []
         for route in routes {

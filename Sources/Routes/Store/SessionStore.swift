@@ -87,6 +87,12 @@ final class SessionStore: Sendable {
         return alive ? slot : nil
     }
 
+    /// Whether this very slot is still in the store and not idle past the TTL; no access is recorded.
+    func isLive(_ slot: SessionSlot, now: Double) -> Bool {
+        guard table.withLock({ $0.slots[slot.id] === slot }) else { return false }
+        return slot.record.withLock { now - $0.lastAccess <= limits.sessionIdleTTL }
+    }
+
     @discardableResult
     func delete(_ id: String) -> Bool {
         table.withLock { $0.slots.removeValue(forKey: id) != nil }

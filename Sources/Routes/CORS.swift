@@ -1,0 +1,43 @@
+/// Cross-origin access for browser clients: the allowed origin on every response, and
+/// preflight answers. `*` allows any origin (credentials are never involved).
+struct CORS: Sendable {
+    let origins: [String]
+
+    static let allowedHeaders = "Content-Type, Authorization, Last-Event-ID"
+    static let exposedHeaders = "Location, Retry-After"
+    static let maxAge = "600"
+
+    /// The `Access-Control-Allow-Origin` value for a request's `Origin`, if it is allowed.
+    func allowedOrigin(for request: HTTPRequest) -> String? {
+        guard let origin = request.headers["Origin"] else { return nil }
+        if origins.contains("*") { return "*" }
+        return origins.contains(origin) ? origin : nil
+    }
+
+    /// A preflight is an OPTIONS request that names the method it wants to use.
+    static func isPreflight(_ request: HTTPRequest) -> Bool {
+        request.method == "OPTIONS" && request.headers.contains("Origin")
+            && request.headers.contains("Access-Control-Request-Method")
+    }
+
+    func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
+        guard let origin = allowedOrigin(for: request) else { return }
+        response.headers.set("Access-Control-Allow-Origin", origin)
+        response.headers.set("Access-Control-Expose-Headers", Self.exposedHeaders)
+        if origin != "*" { response.headers.add("Vary", "Origin") }
+    }
+
+    /// 204 with the methods the path allows; no CORS headers (so the browser refuses) when the
+    /// origin is not allowed.
+    func preflight(_ request: HTTPRequest, methods: [String]) -> HTTPResponse {
+        var response = HTTPResponse(status: 204)
+        guard let origin = allowedOrigin(for: request) else { return response }
+        response.headers.add("Access-Control-Allow-Origin", origin)
+        response.headers.add("Access-Control-Allow-Methods", (methods + ["OPTIONS"]).joined(separator: ", "))
+        response.headers.add("Access-Control-Allow-Headers",
+                             request.headers["Access-Control-Request-Headers"] ?? Self.allowedHeaders)
+        response.headers.add("Access-Control-Max-Age", Self.maxAge)
+        if origin != "*" { response.headers.add("Vary", "Origin") }
+        return response
+    }
+}
