@@ -11,10 +11,11 @@ final class Server: Sendable {
     private let threads: [LoopThread]
     private let stopping = Atomic<Bool>(false)
 
-    init(configuration: Configuration, responder: any Responder, log: @escaping LogSink) throws(SyscallError) {
+    /// `counter` counts open connections across the loops (the metrics endpoint reads it).
+    init(configuration: Configuration, responder: any Responder, log: @escaping LogSink,
+         counter: ConnectionCounter = ConnectionCounter()) throws(SyscallError) {
         TerminationSignals.ignoreBrokenPipes()
         let listener = try ListeningSocket(address: configuration.address, backlog: configuration.backlog)
-        let counter = ConnectionCounter()
         var controls: [LoopControl] = []
         var threads: [LoopThread] = []
         do throws(SyscallError) {

@@ -52,6 +52,34 @@ import Testing
         #expect(encode(HTTPResponse(status: 100)).hasPrefix("HTTP/1.1 500 Internal Server Error\r\n"))
     }
 
+    @Test func streamedHeadIsChunkedAndNotStored() {
+        let response = HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/event-stream"), ("Content-Length", "5")]),
+                                    stream: StubStream(interval: 1))
+        #expect(encode(response) == "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+            + "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\nTransfer-Encoding: chunked\r\n\r\n")
+    }
+
+    @Test func streamedHeadKeepsTheRoutesCachePolicy() {
+        let response = HTTPResponse(status: 200, headers: HTTPHeaders([("cache-control", "no-cache")]), stream: StubStream(interval: 1))
+        #expect(encode(response) == "HTTP/1.1 200 OK\r\ncache-control: no-cache\r\n"
+            + "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\nTransfer-Encoding: chunked\r\n\r\n")
+    }
+
+    @Test func streamedHeadForHTTP10IsCloseDelimited() {
+        let response = HTTPResponse(status: 200, headers: HTTPHeaders(), stream: StubStream(interval: 1))
+        #expect(encode(response, .init(keepAlive: false, clientIsHTTP10: true)) == "HTTP/1.1 200 OK\r\nCache-Control: no-store\r\n"
+            + "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\nConnection: close\r\n\r\n")
+    }
+
+    @Test(arguments: [(0, ""), (9, "9\r\n"), (16, "10\r\n"), (300, "12c\r\n"), (65536, "10000\r\n")])
+    func chunkHasHexSizeAndCRLFs(size: Int, header: String) {
+        var out = ByteBuffer("x")
+        let payload = [UInt8](repeating: 0x2E, count: size)
+        ResponseEncoder.appendChunk(payload, to: &out)
+        let expected = size == 0 ? "x" : "x" + header + String(repeating: ".", count: size) + "\r\n"
+        #expect(out == ByteBuffer(expected))
+    }
+
     @Test func problemBody() {
         let response = Problem(HTTPParseError(kind: .payloadTooLarge, detail: "body \"exceeds\" 1 byte")).response
         #expect(response.status == 413)

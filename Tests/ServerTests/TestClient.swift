@@ -34,13 +34,18 @@ final class TestClient {
         close(fd)
     }
 
-    static func connect(port: Int, timeout: Double = 3) throws -> TestClient {
+    /// `receiveBuffer` shrinks SO_RCVBUF (before connecting, so the window is small): a client that
+    /// stops reading then backs up into the server quickly.
+    static func connect(port: Int, timeout: Double = 3, receiveBuffer: Int32? = nil) throws -> TestClient {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure.system("socket", errno) }
         let client = TestClient(fd: fd)
         var interval = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
         for option in [SO_RCVTIMEO, SO_SNDTIMEO] {
             setsockopt(fd, SOL_SOCKET, option, &interval, socklen_t(MemoryLayout<timeval>.size))
+        }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -72,7 +77,23 @@ final class TestClient {
     }
 
     /// The next response; `isHead` because a HEAD answer has Content-Length but no body.
+    /// A chunked body is read to its last chunk and returned decoded.
     func readResponse(isHead: Bool = false) throws -> Response {
+        var response = try readHead()
+        if isHead || response.status < 200 || response.status == 204 || response.status == 304 { return response }
+        if response.header("Transfer-Encoding") == "chunked" {
+            while let chunk = try readChunk() {
+                response.body += chunk
+            }
+            return response
+        }
+        guard let length = response.header("Content-Length").flatMap({ Int($0) }) else { throw Failure.malformed("no Content-Length") }
+        response.body = try readBytes(length)
+        return response
+    }
+
+    /// Status line and header fields only; the body stays unread.
+    func readHead() throws -> Response {
         var headEnd = findHeadEnd()
         while headEnd == nil {
             guard try fill() else { throw Failure.closedEarly }
@@ -89,15 +110,37 @@ final class TestClient {
             let parts = line.split(separator: ":", maxSplits: 1)
             return (String(parts[0]), parts.count > 1 ? String(parts[1].dropFirst()) : "")
         }
-        var response = Response(status: status, headers: headers, body: [])
-        if isHead || status < 200 || status == 204 || status == 304 { return response }
-        guard let length = response.header("Content-Length").flatMap({ Int($0) }) else { throw Failure.malformed("no Content-Length") }
-        while pending.count < length {
+        return Response(status: status, headers: headers, body: [])
+    }
+
+    /// One chunk's data; nil for the last chunk (no trailers expected).
+    func readChunk() throws -> [UInt8]? {
+        let sizeLine = try readRaw(through: [13, 10])
+        guard let size = Int(String(decoding: sizeLine.dropLast(2), as: UTF8.self), radix: 16) else {
+            throw Failure.malformed("chunk size \(sizeLine)")
+        }
+        let data = try readBytes(size + 2)
+        guard data.suffix(2) == [13, 10] else { throw Failure.malformed("chunk without CRLF") }
+        return size == 0 ? nil : Array(data.dropLast(2))
+    }
+
+    /// Everything up to and including the first occurrence of `marker`.
+    func readRaw(through marker: [UInt8]) throws -> [UInt8] {
+        while true {
+            if let end = firstIndex(of: marker) {
+                defer { pending.removeFirst(end + marker.count) }
+                return Array(pending[..<(end + marker.count)])
+            }
             guard try fill() else { throw Failure.closedEarly }
         }
-        response.body = Array(pending[..<length])
-        pending.removeFirst(length)
-        return response
+    }
+
+    func readBytes(_ count: Int) throws -> [UInt8] {
+        while pending.count < count {
+            guard try fill() else { throw Failure.closedEarly }
+        }
+        defer { pending.removeFirst(count) }
+        return Array(pending[..<count])
     }
 
     /// Everything until the server closes (end of stream or reset); throws if it does not close in time.
@@ -108,12 +151,12 @@ final class TestClient {
     }
 
     private func findHeadEnd() -> Int? {
-        guard pending.count >= 4 else { return nil }
-        for index in 0 ... pending.count - 4
-        where pending[index] == 13 && pending[index + 1] == 10 && pending[index + 2] == 13 && pending[index + 3] == 10 {
-            return index
-        }
-        return nil
+        firstIndex(of: [13, 10, 13, 10])
+    }
+
+    private func firstIndex(of marker: [UInt8]) -> Int? {
+        guard pending.count >= marker.count else { return nil }
+        return (0 ... pending.count - marker.count).first { pending[$0 ..< $0 + marker.count].elementsEqual(marker) }
     }
 
     /// False at end of stream or reset.

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Glibc
 import Routes
 import Synchronization
@@ -21,6 +22,36 @@ enum TestServer {
         let server = try Server(configuration: configuration, responder: responder, log: log)
         defer { server.stop() }
         try body(server)
+    }
+}
+
+extension Server {
+    /// Runs `stop()` on another thread, as the signal-waiting thread does; the returned semaphore is
+    /// signalled when it returns.
+    func stopInBackground() -> DispatchSemaphore {
+        onNewThread { self.stop() }
+    }
+}
+
+/// Runs `body` on a thread of its own; the semaphore is signalled when it returns. Not a Dispatch
+/// worker: with tests blocking in parallel on two cores, the global queue can start work a second late.
+func onNewThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        body()
+        done.signal()
+    }
+    return done
+}
+
+/// Runs blocking test work on a thread of its own and awaits its result, so the Swift concurrency
+/// pool (one thread per core) stays free for other tests. Expectations belong after the await: on
+/// that thread they would not be attributed to the test.
+func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+        Thread.detachNewThread {
+            continuation.resume(with: Result { try body() })
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Glibc
 import Synchronization
 import Testing
@@ -91,9 +92,10 @@ final class Trickler: Sendable {
     private let finished = Atomic<Bool>(false)
     private let stopped = Atomic<Bool>(false)
 
+    /// A thread of its own, not a Dispatch worker (see `onNewThread`).
     init(client: TestClient, bytes: [UInt8], interval: Double) {
         let fd = client.fd
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             for byte in bytes where !self.stopped.load(ordering: .relaxed) {
                 var copy = byte
                 if Glibc.send(fd, &copy, 1, Int32(MSG_NOSIGNAL)) != 1 { break }

@@ -41,6 +41,10 @@ struct ByteBuffer: Equatable {
         bytes.append(contentsOf: more)
     }
 
+    mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
     /// Moves up to `count` unread bytes onto the end of `target`; returns how many moved.
     @discardableResult
     mutating func move(upTo count: Int, into target: inout [UInt8]) -> Int {

@@ -1,8 +1,10 @@
 import Routes
 
 /// Frames a response value into the exact bytes of one HTTP/1.1 message, built as one array so a
-/// response goes out in one write. The server owns the framing headers: Content-Length, Connection
-/// and Date from a responder are replaced, and fields that could split a response are dropped.
+/// response goes out in one write. The server owns the framing headers: Content-Length,
+/// Transfer-Encoding, Connection and Date from a responder are replaced, and fields that could split
+/// a response are dropped. A streamed response (`stream != nil`) is encoded as its head only: chunked
+/// for an HTTP/1.1 client, close-delimited for HTTP/1.0; its body follows through `appendChunk`.
 struct ResponseEncoder {
     /// What the encoder must know about the exchange besides the response itself.
     struct Exchange {
@@ -19,20 +21,28 @@ struct ResponseEncoder {
     /// The interim response sent when a client waits with `Expect: 100-continue`.
     static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
+    /// A streamed head says `Cache-Control: no-store` unless the route chose a policy: a proxy must
+    /// not replay an event stream. Content-Type is the route's business.
     mutating func encode(_ response: HTTPResponse, _ exchange: Exchange, epochSeconds: Int) -> [UInt8] {
         let status = Self.wireStatus(response.status)
         let mayHaveBody = Self.mayHaveBody(status: status)
+        let isStreamed = response.stream != nil
         var out: [UInt8] = []
-        out.reserveCapacity(128 + response.headers.fields.count * 48 + (exchange.isHead ? 0 : response.body.count))
+        out.reserveCapacity(160 + response.headers.fields.count * 48 + (exchange.isHead || isStreamed ? 0 : response.body.count))
         out.append(contentsOf: "HTTP/1.1 \(status) \(HTTPResponse.reason(for: status))\r\n".utf8)
         for field in response.headers where Self.isPassedThrough(field) {
             appendField(field.name, field.value, to: &out)
         }
+        if isStreamed, !response.headers.contains("Cache-Control") {
+            appendField("Cache-Control", "no-store", to: &out)
+        }
         out.append(contentsOf: "Date: ".utf8)
         out.append(contentsOf: date.bytes(at: epochSeconds))
         out.append(contentsOf: "\r\n".utf8)
-        if mayHaveBody {
+        if mayHaveBody, !isStreamed {
             appendField("Content-Length", String(response.body.count), to: &out)
+        } else if mayHaveBody, !exchange.clientIsHTTP10 {
+            appendField("Transfer-Encoding", "chunked", to: &out)
         }
         if !exchange.keepAlive {
             appendField("Connection", "close", to: &out)
@@ -40,11 +50,31 @@ struct ResponseEncoder {
             appendField("Connection", "keep-alive", to: &out)
         }
         out.append(contentsOf: "\r\n".utf8)
-        if mayHaveBody, !exchange.isHead {
+        if mayHaveBody, !exchange.isHead, !isStreamed {
             out.append(contentsOf: response.body)
         }
         return out
     }
+
+    /// The last-chunk of a chunked body (no trailers).
+    static let lastChunk = Array("0\r\n\r\n".utf8)
+
+    /// Appends `payload` as one chunk (hex size, CRLF, bytes, CRLF) without building it elsewhere first.
+    /// An empty payload would read as the last-chunk, so it appends nothing.
+    static func appendChunk(_ payload: [UInt8], to out: inout ByteBuffer) {
+        guard !payload.isEmpty else { return }
+        var shift = (Int.bitWidth - payload.count.leadingZeroBitCount + 3) / 4 * 4
+        while shift > 0 {
+            shift -= 4
+            out.append(hexDigits[(payload.count >> shift) & 0xF])
+        }
+        out.append(contentsOf: crlf)
+        out.append(contentsOf: payload)
+        out.append(contentsOf: crlf)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let crlf: [UInt8] = [.cr, .lf]
 
     /// A final status as sent: a responder's 1xx or out-of-range status is a bug, answered as 500.
     static func wireStatus(_ status: Int) -> Int {

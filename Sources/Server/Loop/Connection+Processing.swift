@@ -9,12 +9,17 @@ extension Connection {
         case backpressure
         /// The connection is closing; nothing more will be read.
         case finished
+        /// A request was answered with a stream: its head is queued and it wants its first poll now.
+        case streamStarted
+        /// A stream is open; requests after it wait until it ends.
+        case streaming
     }
 
     /// Parses and answers every complete request in `input`, in order, until more bytes are needed,
-    /// the output is over its limit, or the connection must close.
+    /// the output is over its limit, a streamed response is open, or the connection must close.
     func process(_ handler: inout ExchangeHandler, now: Double) -> ProcessOutcome {
         while phase == .open {
+            guard stream == nil else { return .streaming }
             guard output.readableBytes < configuration.maxPendingOutputBytes else { return .backpressure }
             let parsed: HTTPRequest?
             do throws(HTTPParseError) {
@@ -33,6 +38,10 @@ extension Connection {
             bodyStartedAt = nil
             idleSince = now
             servedRequests += 1
+            if let opened = answer.stream {
+                stream = opened
+                return .streamStarted
+            }
             if !answer.keepAlive { phase = .closingAfterFlush }
         }
         return .finished

@@ -1,7 +1,7 @@
 /// One client socket's HTTP conversation: bytes in, answers out, and which timeout applies now.
 /// Confined to its loop thread; the loop performs the syscalls and asks it what to do next.
-/// A future streamed response (Server-Sent Events) would append to `output` over time, woken
-/// through the loop's `Wakeup`; nothing here assumes a response is written in one go.
+/// A streamed response (`stream`) appends to `output` each time the loop's timer polls it; until it
+/// ends, requests pipelined after it wait unparsed (`Connection+Streaming.swift`).
 final class Connection {
     enum Phase: Equatable {
         /// Reading requests and answering them in order.
@@ -34,6 +34,10 @@ final class Connection {
     var bodyStartedAt: Double?
     var idleSince: Double
     var servedRequests = 0
+    /// The streamed response being written, if any; nothing else is parsed or answered meanwhile.
+    var stream: OpenStream?
+    /// Changes whenever the pending stream poll does: a timer entry with another generation is stale.
+    var timerGeneration: UInt64 = 0
     private var lastWriteProgress: Double
 
     init(fd: Int32, token: UInt64, configuration: Configuration, now: Double) {
@@ -62,6 +66,16 @@ final class Connection {
         output.append(contentsOf: bytes)
     }
 
+    /// Streamed body bytes: one chunk each when chunked, appended in place (no buffer per chunk).
+    func enqueueBody(_ bytes: [UInt8], chunked: Bool, now: Double) {
+        if output.isEmpty { lastWriteProgress = now }
+        if chunked {
+            ResponseEncoder.appendChunk(bytes, to: &output)
+        } else {
+            output.append(contentsOf: bytes)
+        }
+    }
+
     func wrote(_ count: Int, now: Double) {
         output.moveReaderIndex(forwardBy: count)
         lastWriteProgress = now
@@ -74,24 +88,29 @@ final class Connection {
         return !peerFinished
     }
 
+    /// While a stream is open the connection reads only to notice the peer leaving, keeping at most a
+    /// request head's worth of what the client pipelines after it.
     var wantsRead: Bool {
         switch phase {
+        case .open where stream != nil: !peerFinished && input.readableBytes < configuration.limits.maxHeadBytes
         case .open: !peerFinished && output.readableBytes < configuration.maxPendingOutputBytes
         case .lingering: true
         case .closingAfterFlush, .closed: false
         }
     }
 
+    /// EPOLLRDHUP only while streaming: a stream must learn that its client left even when not reading.
     var interest: UInt32 {
-        (wantsRead ? LinuxAPI.epollIn : 0) | (output.isEmpty ? 0 : LinuxAPI.epollOut)
+        (wantsRead ? LinuxAPI.epollIn : 0) | (output.isEmpty ? 0 : LinuxAPI.epollOut) | (stream == nil ? 0 : LinuxAPI.epollRdHup)
     }
 
-    /// Nothing in flight: no partial request, no pending answer. Safe to close when draining.
+    /// Nothing in flight: no partial request, no pending answer, no open stream. Safe to close when draining.
     var isIdle: Bool {
-        phase == .open && input.isEmpty && !parser.hasPartialRequest && output.isEmpty
+        phase == .open && stream == nil && input.isEmpty && !parser.hasPartialRequest && output.isEmpty
     }
 
-    /// When this connection must give up, and why; nil once closed.
+    /// When this connection must give up, and why; nil once closed, and while an open stream is
+    /// waiting for its next poll (only the write timeout applies to a stream).
     func deadline() -> (at: Double, timeout: Timeout)? {
         let timeouts = configuration.timeouts
         switch phase {
@@ -100,6 +119,7 @@ final class Connection {
         case .open, .closingAfterFlush: break
         }
         if !output.isEmpty { return (lastWriteProgress + timeouts.write, .write) }
+        if stream != nil { return nil }
         if let bodyStartedAt { return (bodyStartedAt + timeouts.body, .body) }
         if let requestStartedAt { return (requestStartedAt + timeouts.header, .header) }
         return (idleSince + (servedRequests == 0 ? timeouts.header : timeouts.idle), .idle)

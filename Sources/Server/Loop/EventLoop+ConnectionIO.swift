@@ -2,22 +2,40 @@ import Glibc
 
 extension EventLoop {
     /// Reads once (level-triggered epoll brings us back if more is waiting), then lets the connection
-    /// answer and writes what it produced.
+    /// answer and writes what it produced. A client that leaves while a stream is open ends it.
     func serve(_ connection: Connection, events: UInt32, now: Double) {
+        let hangUp = LinuxAPI.epollRdHup | LinuxAPI.epollHup | LinuxAPI.epollErr
+        if connection.stream != nil, events & hangUp != 0 {
+            close(connection, ending: .clientClosed)
+            return
+        }
         let readable = events & (LinuxAPI.epollIn | LinuxAPI.epollHup | LinuxAPI.epollErr) != 0
         if readable, connection.wantsRead {
             readOnce(connection)
+        }
+        if connection.stream != nil, connection.peerFinished {
+            close(connection, ending: .clientClosed)
+            return
         }
         drive(connection, now: now)
     }
 
     /// Process and flush until nothing more can happen without the network; then settle the registration.
+    /// A stream gets its first poll before the flush, so its head and first bytes leave in one write.
     func drive(_ connection: Connection, now: Double) {
         while connection.phase != .closed {
             let outcome = connection.process(&handler, now: now)
+            if outcome == .streamStarted {
+                guard drainDeadline == nil else {
+                    close(connection, ending: .shutdown)
+                    return
+                }
+                pollStream(connection, now: now)
+            }
             flush(connection, now: now)
-            guard outcome == .backpressure, connection.phase == .open,
-                  connection.output.readableBytes < configuration.maxPendingOutputBytes else { break }
+            guard connection.phase == .open, connection.output.readableBytes < configuration.maxPendingOutputBytes else { break }
+            let endedAtOnce = outcome == .streamStarted && connection.stream == nil
+            guard outcome == .backpressure || endedAtOnce else { break }
         }
         settle(connection)
     }
@@ -41,7 +59,11 @@ extension EventLoop {
         }
     }
 
-    func close(_ connection: Connection) {
+    /// An open stream is cancelled and logged with `ending` as its end.
+    func close(_ connection: Connection, ending: OpenStream.End = .clientClosed) {
+        if let stream = connection.takeStream() {
+            abandon(stream, of: connection, ending)
+        }
         connection.phase = .closed
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
         try? epoll.remove(connection.fd)

@@ -23,6 +23,10 @@ final class EventLoop {
     var acceptResumesAt: Double?
     var drainDeadline: Double?
     var nextSweep: Double
+    /// Stream polls, to the millisecond; the coarse connection timeouts stay with the sweep.
+    var timers = TimerHeap()
+    /// The entries due in one pass, kept between passes so firing them allocates nothing.
+    var dueTimers: [TimerHeap.Entry] = []
 
     init(listener: ListeningSocket, control: LoopControl, configuration: Configuration,
          counter: ConnectionCounter, responder: any Responder, log: @escaping LogSink) throws(SyscallError) {
@@ -43,10 +47,12 @@ final class EventLoop {
     }
 
     /// Runs until the server drains and the last connection is gone (or epoll itself fails).
+    /// epoll_wait sleeps until the earliest stream poll or the next sweep, rounded up to whole milliseconds.
     func run() {
         defer { closeEverything() }
         while drainDeadline == nil || !connections.isEmpty {
-            let wait = max(0, min(1000, ((nextSweep - MonotonicClock.now()) * 1000).rounded(.up)))
+            let wakeAt = min(nextSweep, timers.earliest ?? nextSweep)
+            let wait = max(0, min(1000, ((wakeAt - MonotonicClock.now()) * 1000).rounded(.up)))
             do throws(SyscallError) {
                 try epoll.wait(timeoutMilliseconds: Int32(wait)) { token, events in
                     dispatch(token, events, now: MonotonicClock.now())
@@ -56,6 +62,7 @@ final class EventLoop {
                 return
             }
             let now = MonotonicClock.now()
+            fireDueTimers(now: now)
             if now >= nextSweep {
                 sweep(now: now)
                 nextSweep = now + configuration.timeouts.sweepInterval
