@@ -7,7 +7,7 @@ struct APIServiceTests {
         #expect(try expectOK(TestApp().get("/healthz")) == ["status": "ok"])
     }
 
-    @Test(arguments: ["/", "/nope", "/v1", "/v1/session", "/v1/sessions/", "/v1/sessions/id-1/events/1", "/healthz/x", "//v1/sessions"])
+    @Test(arguments: ["/index.html", "/nope", "/v1", "/v1/session", "/v1/sessions/", "/v1/sessions/id-1/events/1", "/healthz/x", "//v1/sessions"])
     func unknownPathIs404(_ path: String) throws {
         let app = TestApp()
         _ = try app.create(control: "switch")

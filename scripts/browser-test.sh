@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The playground's browser test: headless Chromium (Debian's package, installed when missing)
+# loads GET /, taps the switch and drags the card with synthesised pointer input, checks that
+# the switch is on and the card expanded, and saves docs/playground.png.
+# Usage: scripts/browser-test.sh [base-url]
+#   With no URL it builds and starts the debug server on a free loopback port, and stops it after.
+#   SCREENSHOT=path overrides docs/playground.png; BROWSER_TEST_SECONDS bounds the browser part (60).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+base=${1:-}
+screenshot=${SCREENSHOT:-docs/playground.png}
+seconds=${BROWSER_TEST_SECONDS:-60}
+
+chromium=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$chromium" ]; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "browser-test: Chromium is missing; install Debian's 'chromium' package (as root: apt-get install chromium)" >&2
+    exit 1
+  fi
+  echo "browser-test: installing Chromium from Debian's packages"
+  export DEBIAN_FRONTEND=noninteractive
+  timeout 600 apt-get update -qq
+  timeout 900 apt-get install -y -qq --no-install-recommends chromium >/dev/null
+  chromium=$(command -v chromium) || { echo "browser-test: the chromium package installed no chromium" >&2; exit 1; }
+fi
+echo "browser-test: $("$chromium" --version 2>/dev/null | head -n 1)"
+
+server=""
+workdir=$(mktemp -d)
+cleanup() {
+  if [ -n "$server" ]; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
+  rm -rf "$workdir"
+}
+trap cleanup EXIT
+
+if [ -z "$base" ]; then
+  timeout 1200 swift build --product Server >/dev/null
+  : >"$workdir/server.log"
+  "$(swift build --show-bin-path)/Server" --host 127.0.0.1 --port 0 2>"$workdir/server.log" &
+  server=$!
+  port=""
+  for _ in $(seq 1 100); do
+    port=$(sed -n 's/.*msg=listening .*port=\([0-9]*\).*/\1/p' "$workdir/server.log" | head -n 1)
+    [ -n "$port" ] && break
+    kill -0 "$server" 2>/dev/null || break
+    sleep 0.1
+  done
+  [ -n "$port" ] || { cat "$workdir/server.log" >&2; echo "browser-test: the server did not start" >&2; exit 1; }
+  base="http://127.0.0.1:$port"
+  echo "browser-test: started the server on $base"
+fi
+
+status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$base/") || true
+[ "$status" = 200 ] || { echo "browser-test: GET $base/ answered ${status:-nothing}, not 200" >&2; exit 1; }
+
+start=$(date +%s)
+timeout $((seconds + 30)) python3 scripts/browser_test.py "$base" "$screenshot" --chromium "$chromium" --timeout "$seconds"
+echo "browser-test: passed in $(( $(date +%s) - start )) s"
