@@ -1,8 +1,14 @@
+import Synchronization
+
 /// The one composition root, used by `main` and by the tests: every route of the API.
 public func makeRouter(_ environment: AppEnvironment) -> Router {
-    let store = SessionStore(limits: environment.limits)
+    let store = SessionStore(limits: environment.limits, journal: environment.journal, epoch: environment.epoch,
+                             log: environment.log)
     let sessions = SessionsAPI(environment: environment, store: store)
     let streams = StreamAPI(environment: environment, store: store)
+    let metrics = MetricsBox()
+    // Without a journal there is nothing to replay: ready at once.
+    let readiness = Readiness(ready: environment.journal == nil)
     let service: [Router.Route] = [
         .init("GET", "/healthz") { _ throws(Problem) in
             json(status: 200) { w in
@@ -11,9 +17,40 @@ public func makeRouter(_ environment: AppEnvironment) -> Router {
                 w.endObject()
             }
         },
+        .init("GET", "/readyz") { _ throws(Problem) in
+            guard readiness.isReady else {
+                throw Problem(503, "not_ready", "the journal is still being replayed")
+            }
+            return json(status: 200) { w in
+                w.beginObject()
+                w.member("status", "ready")
+                w.endObject()
+            }
+        },
+        .init("GET", "/metrics") { _ throws(Problem) in
+            let text = (metrics.metrics?.render(sessions: store.count, ready: readiness.isReady) ?? "") + environment.extraMetrics()
+            return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(text.utf8))
+        },
         .init("GET", "/openapi.yaml") { _ throws(Problem) in
             HTTPResponse(status: 200, contentType: "application/yaml", body: Array(OpenAPISpec.text.utf8))
         },
-    ]
-    return Router(routes: service + sessions.routes + streams.routes, log: environment.log, corsOrigins: environment.corsOrigins)
+    ] + PlaygroundAPI.routes
+    let routes = service + sessions.routes + streams.routes + CurvesAPI(environment: environment).routes
+    let table = Metrics(routes: routes.map { ($0.method, $0.pattern) })
+    metrics.metrics = table
+    return Router(routes: routes, store: store, metrics: table, readiness: readiness, environment: environment)
+}
+
+/// Whether the journal has been replayed: `/readyz` answers 503 until then.
+final class Readiness: Sendable {
+    private let ready: Mutex<Bool>
+    init(ready: Bool) { self.ready = Mutex(ready) }
+    var isReady: Bool { ready.withLock { $0 } }
+    func markReady() { ready.withLock { $0 = true } }
+}
+
+/// The metrics table is made from the finished route list, which includes `/metrics` itself.
+final class MetricsBox: @unchecked Sendable {
+    /// Set once, before the router serves anything.
+    var metrics: Metrics?
 }

@@ -9,17 +9,29 @@ public struct AppEnvironment: Sendable {
     public var limits: Limits
     /// Origins browsers may call from (`*`: any, the default for local use).
     public var corsOrigins: [String]
+    /// Seconds since 1970: only to carry a wall-clock session's age across restarts.
+    public var epoch: @Sendable () -> Double
+    /// Where changes are made durable before they are acknowledged; nil keeps sessions in memory only.
+    public var journal: (any SessionJournal)?
+    /// When set, every endpoint but `/healthz` needs `Authorization: Bearer <token>`.
+    public var token: String?
+    /// More Prometheus text for `/metrics` (the server's connections and journal).
+    public var extraMetrics: @Sendable () -> String = { "" }
 
     public init(now: @escaping @Sendable () -> Double,
                 makeID: @escaping @Sendable () -> String,
                 log: @escaping @Sendable (String) -> Void = { _ in },
                 limits: Limits = Limits(),
-                corsOrigins: [String] = ["*"]) {
+                corsOrigins: [String] = ["*"],
+                epoch: (@Sendable () -> Double)? = nil,
+                journal: (any SessionJournal)? = nil) {
         self.now = now
         self.makeID = makeID
         self.log = log
         self.limits = limits
         self.corsOrigins = corsOrigins
+        self.epoch = epoch ?? now
+        self.journal = journal
     }
 }
 
@@ -34,5 +46,7 @@ public struct Limits: Sendable, Equatable {
     public var maxStreamFPS = 240.0
     /// A stream with nothing else to say sends a comment this often.
     public var streamHeartbeat = 15.0
+    /// Events held by all sessions together: the bound on the memory sessions take.
+    public var maxTotalEvents = 20_000_000
     public init() {}
 }

@@ -23,7 +23,25 @@ info:
     identifier: MIT
 servers:
   - url: http://127.0.0.1:8080
+security:
+  - {}
+  - bearerAuth: []
 paths:
+  /:
+    get:
+      operationId: playground
+      summary: The playground page.
+      description: |
+        A self-contained HTML page (CSS and JavaScript inline, no external resources) that creates
+        a wall-clock session of each control, forwards pointer input as touch events, and draws
+        each control from its frames' generic `layers`.
+      responses:
+        '401': {$ref: '#/components/responses/Unauthorized'}
+        '200':
+          description: The page.
+          content:
+            text/html:
+              schema: {type: string}
   /healthz:
     get:
       operationId: health
@@ -39,11 +57,49 @@ paths:
                 properties:
                   status: {type: string, const: ok}
                 additionalProperties: false
+  /readyz:
+    get:
+      operationId: ready
+      summary: Readiness; the journal was replayed and requests are served.
+      responses:
+        '200':
+          description: Ready.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [status]
+                properties:
+                  status: {type: string, const: ready}
+                additionalProperties: false
+        '401': {$ref: '#/components/responses/Unauthorized'}
+        '503':
+          description: Not ready yet (`not_ready`).
+          content:
+            application/problem+json:
+              schema: {$ref: '#/components/schemas/Problem'}
+  /metrics:
+    get:
+      operationId: metrics
+      summary: Prometheus text metrics.
+      description: |
+        `controlsim_requests_total{method,route,status}`, the latency histogram
+        `controlsim_request_duration_seconds{method,route}`, `controlsim_open_connections`,
+        `controlsim_sessions`, `controlsim_ready`, and with a journal `controlsim_journal_bytes`,
+        `controlsim_journal_appends_total` and the histogram `controlsim_journal_fsync_seconds`.
+      responses:
+        '200':
+          description: The metrics.
+          content:
+            text/plain:
+              schema: {type: string}
+        '401': {$ref: '#/components/responses/Unauthorized'}
   /openapi.yaml:
     get:
       operationId: openapi
       summary: This document.
       responses:
+        '401': {$ref: '#/components/responses/Unauthorized'}
         '200':
           description: The OpenAPI document.
           content:
@@ -66,6 +122,7 @@ paths:
               card:
                 value: {control: card, config: {release: velocity}}
       responses:
+        '401': {$ref: '#/components/responses/Unauthorized'}
         '201':
           description: Created; the body echoes the fully resolved configuration.
           headers:
@@ -78,7 +135,9 @@ paths:
         '400': {$ref: '#/components/responses/BadRequest'}
         '413': {$ref: '#/components/responses/TooLarge'}
         '503':
-          description: The server holds its maximum number of sessions (`too_many_sessions`).
+          description: |
+            The server holds its maximum number of sessions (`too_many_sessions`), or the
+            creation could not be made durable and was not made (`journal_unavailable`).
           headers:
             Retry-After:
               description: Seconds to wait before retrying.
@@ -90,6 +149,7 @@ paths:
       operationId: listSessions
       summary: List live sessions in creation order.
       responses:
+        '401': {$ref: '#/components/responses/Unauthorized'}
         '200':
           description: The sessions.
           content:
@@ -110,6 +170,7 @@ paths:
       operationId: getSession
       summary: A session with its resolved configuration, time and semantic state.
       responses:
+        '401': {$ref: '#/components/responses/Unauthorized'}
         '200':
           description: The session.
           content:
@@ -121,6 +182,8 @@ paths:
       operationId: deleteSession
       summary: Delete a session.
       responses:
+        '401': {$ref: '#/components/responses/Unauthorized'}
+        '503': {$ref: '#/components/responses/Unavailable'}
         '204':
           description: Deleted.
         '400': {$ref: '#/components/responses/BadRequest'}
@@ -160,6 +223,8 @@ paths:
                     - {type: touchDown, t: 0, x: 25, y: 15}
                     - {type: touchUp, t: 0.1, x: 25, y: 15}
       responses:
+        '401': {$ref: '#/components/responses/Unauthorized'}
+        '503': {$ref: '#/components/responses/Unavailable'}
         '200':
           description: Applied.
           content:
@@ -200,32 +265,43 @@ paths:
           schema: {type: number, minimum: 0, maximum: 1000000000}
         - name: to
           in: query
-          description: Seconds; default from + 1.
+          description: Seconds; default from + 1. At most 1000000000 when `format` is css, waapi or svg.
           schema: {type: number, minimum: 0}
         - name: fps
           in: query
           description: Frames per second; default 60. At most 10,000 frames per request.
           schema: {type: number, exclusiveMinimum: 0}
+        - $ref: '#/components/parameters/ExportFormat'
+        - $ref: '#/components/parameters/ExportTolerance'
       responses:
+        '401': {$ref: '#/components/responses/Unauthorized'}
+        '414': {$ref: '#/components/responses/URITooLong'}
         '200':
-          description: The frames.
+          description: The frames (`format=json`), or their export (see `format`).
           content:
             application/json:
               schema:
-                type: object
-                required: [from, to, fps, count, frames, emitted]
-                properties:
-                  from: {type: number}
-                  to: {type: number}
-                  fps: {type: number}
-                  count: {type: integer, minimum: 0}
-                  frames:
-                    type: array
-                    items: {$ref: '#/components/schemas/Frame'}
-                  emitted:
-                    type: array
-                    items: {$ref: '#/components/schemas/Emission'}
-                additionalProperties: false
+                oneOf:
+                  - title: Frames
+                    type: object
+                    required: [from, to, fps, count, frames, emitted]
+                    properties:
+                      from: {type: number}
+                      to: {type: number}
+                      fps: {type: number}
+                      count: {type: integer, minimum: 0}
+                      frames:
+                        type: array
+                        items: {$ref: '#/components/schemas/Frame'}
+                      emitted:
+                        type: array
+                        items: {$ref: '#/components/schemas/Emission'}
+                    additionalProperties: false
+                  - $ref: '#/components/schemas/WAAPIExport'
+            text/css:
+              schema: {type: string, description: 'format=css'}
+            image/svg+xml:
+              schema: {type: string, description: 'format=svg'}
         '400': {$ref: '#/components/responses/BadRequest'}
         '404': {$ref: '#/components/responses/NotFound'}
   /v1/sessions/{id}/stream:
@@ -260,6 +336,8 @@ paths:
           description: Virtual clock only. The stream ends after the frame at this time.
           schema: {type: number, minimum: 0, maximum: 1000000000}
       responses:
+        '401': {$ref: '#/components/responses/Unauthorized'}
+        '414': {$ref: '#/components/responses/URITooLong'}
         '200':
           description: The event stream.
           content:
@@ -279,6 +357,8 @@ paths:
           description: Seconds; default the session's time.
           schema: {type: number, minimum: 0, maximum: 1000000000}
       responses:
+        '401': {$ref: '#/components/responses/Unauthorized'}
+        '414': {$ref: '#/components/responses/URITooLong'}
         '200':
           description: The frame.
           content:
@@ -286,6 +366,134 @@ paths:
               schema: {$ref: '#/components/schemas/Frame'}
         '400': {$ref: '#/components/responses/BadRequest'}
         '404': {$ref: '#/components/responses/NotFound'}
+  /v1/curves/spring:
+    get:
+      operationId: sampleSpring
+      summary: Sample a spring without a session, in any of the four forms the engine accepts.
+      description: |
+        The query holds the fields of a `Spring` object: `type` with its fields (uikit: duration,
+        dampingRatio; physical: mass (default 1), stiffness, damping, allowsOverdamping; response:
+        response, dampingRatio; perceptual: duration, bounce (default 0); each with
+        initialVelocity, default 0). `type` may be left out when the fields say which spring:
+        mass, stiffness or damping → physical; response → response; bounce → perceptual;
+        duration and dampingRatio → uikit. The fields are decoded as in a session's config, so a
+        missing or bad one is a 400 `invalid_query` naming it in `field`.
+
+        Progress runs from 0 towards 1, sampled at t_k = from + k/fps for every t_k ≤ to. By
+        default the window is what an animation shows: from 0 to `spring.resolved.duration` (a
+        uikit spring's duration; for the other forms its settling duration); from that time on
+        an animation shows the target (progress 1, velocity 0). At most 10,000 samples
+        (`frame_limit`).
+      parameters:
+        - name: type
+          in: query
+          description: The parameterisation; inferred from the fields when left out.
+          schema: {type: string, enum: [uikit, physical, response, perceptual]}
+        - name: duration
+          in: query
+          description: 'uikit: the animation duration; perceptual: the perceptual duration (seconds).'
+          schema: {type: number}
+        - name: dampingRatio
+          in: query
+          description: uikit and response springs.
+          schema: {type: number}
+        - name: initialVelocity
+          in: query
+          description: Relative, in distances per second; default 0.
+          schema: {type: number}
+        - name: mass
+          in: query
+          description: Physical springs; default 1.
+          schema: {type: number}
+        - name: stiffness
+          in: query
+          description: Physical springs.
+          schema: {type: number}
+        - name: damping
+          in: query
+          description: Physical springs.
+          schema: {type: number}
+        - name: allowsOverdamping
+          in: query
+          description: Physical springs; default false (ζ > 1 then runs critically damped, as Core Animation does).
+          schema: {type: boolean}
+        - name: response
+          in: query
+          description: Response springs (SwiftUI `Spring(response:dampingRatio:)`), seconds.
+          schema: {type: number}
+        - name: bounce
+          in: query
+          description: Perceptual springs; default 0.
+          schema: {type: number}
+        - $ref: '#/components/parameters/CurveFrom'
+        - $ref: '#/components/parameters/CurveTo'
+        - $ref: '#/components/parameters/CurveFPS'
+        - $ref: '#/components/parameters/ExportFormat'
+        - $ref: '#/components/parameters/ExportTolerance'
+      responses:
+        '401': {$ref: '#/components/responses/Unauthorized'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '200':
+          description: The samples (`format=json`), or their export with `progress` as the one property.
+          content:
+            application/json:
+              schema:
+                oneOf:
+                  - $ref: '#/components/schemas/SpringCurve'
+                  - $ref: '#/components/schemas/WAAPIExport'
+            text/css:
+              schema: {type: string, description: 'format=css'}
+            image/svg+xml:
+              schema: {type: string, description: 'format=svg'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+  /v1/curves/cubic:
+    get:
+      operationId: sampleCubic
+      summary: Sample a cubic Bézier timing curve without a session.
+      description: |
+        The curve by `curve` name or by `controlPoints` (both may be given if they agree; neither
+        means easeInEaseOut), decoded as a switch's animation curve, so errors name `curve` or
+        `controlPoints`. The animation lasts `duration` seconds (default 1, so t reads as the
+        curve's x): progress at t is the curve at x = t/duration, and 1 (at rest) after the
+        duration. Sampled at t_k = from + k/fps for every t_k ≤ to; by default from 0 to the
+        duration. At most 10,000 samples (`frame_limit`).
+      parameters:
+        - name: curve
+          in: query
+          description: A named curve (easeInOut is another name for easeInEaseOut; default is Core Animation's default curve).
+          schema: {type: string, enum: [linear, easeIn, easeOut, easeInEaseOut, easeInOut, default]}
+        - name: controlPoints
+          in: query
+          description: 'x1,y1,x2,y2 as in CSS cubic-bezier(), e.g. 0.42,0,0.58,1: x in [0, 1], y in [-1000000, 1000000].'
+          schema:
+            type: string
+            pattern: '^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?(, *-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?){3}$'
+            example: '0.42,0,0.58,1'
+        - name: duration
+          in: query
+          description: Seconds; default 1, at most 3600.
+          schema: {type: number, exclusiveMinimum: 0, maximum: 3600}
+        - $ref: '#/components/parameters/CurveFrom'
+        - $ref: '#/components/parameters/CurveTo'
+        - $ref: '#/components/parameters/CurveFPS'
+        - $ref: '#/components/parameters/ExportFormat'
+        - $ref: '#/components/parameters/ExportTolerance'
+      responses:
+        '401': {$ref: '#/components/responses/Unauthorized'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '200':
+          description: The samples (`format=json`), or their export with `progress` as the one property.
+          content:
+            application/json:
+              schema:
+                oneOf:
+                  - $ref: '#/components/schemas/CubicCurve'
+                  - $ref: '#/components/schemas/WAAPIExport'
+            text/css:
+              schema: {type: string, description: 'format=css'}
+            image/svg+xml:
+              schema: {type: string, description: 'format=svg'}
+        '400': {$ref: '#/components/responses/BadRequest'}
 components:
   parameters:
     SessionId:
@@ -294,7 +502,92 @@ components:
       required: true
       description: The session id (32 hex digits, 128 random bits).
       schema: {type: string}
+    ExportFormat:
+      name: format
+      in: query
+      description: |
+        How to answer; default `json`, the endpoint's own JSON. The other formats export each
+        numeric property (a session's numeric frame properties; `progress` for a curve), sampled
+        as for `json`; booleans, strings and colours are left out (colours may come later).
+
+        `css` (`text/css`): a comment header stating the window, the tolerance and the rules
+        below, then per property a comment `/* <property>: normalisation <kind>, from <a> to <b>,
+        <n> stops, within <tolerance> */`, a class `.<name>-<property>` (name: the control kind,
+        `spring` or `cubic`) with `animation-name`, `animation-duration` (ms from the first sample
+        to the last), `animation-timing-function: linear(...)` and `animation-fill-mode: both`,
+        and `@keyframes <name>-<property> { from {...} to {...} }`. The easing's progress p runs
+        from the `from` keyframe (0) to the `to` keyframe (1), normalised per property:
+        `endpoints`, from = the first value and to = the last, p = (v − first)/(last − first)
+        (a spring's overshoot takes p outside [0, 1], which linear() allows); `peak`, when the
+        motion ends where it began (a pulse), from = the first value and to = the value farthest
+        from it, so p peaks at 1 and returns to 0; `constant`, nothing moves and p = 0. The stops
+        are samples kept by Ramer–Douglas–Peucker measuring vertically, written `p x%` with x the
+        sample's share of the time from the first sample to the last. CSS properties:
+        thumbCenterX → transform translateX(px), cardY → translateY(px), scale → scale(),
+        cornerRadius → border-radius (px), opacity → opacity, strokeEnd → stroke-dashoffset as
+        1 − strokeEnd (for pathLength="1" and stroke-dasharray 1); any other property → the
+        custom property `--<property>`, registered with `@property` as a number so it animates.
+
+        `waapi` (`application/json`, `WAAPIExport`): the same simplified stops as Web Animations
+        API keyframes carrying the actual values.
+
+        `svg` (`image/svg+xml`): a plot a browser opens as is. One band per property, each with
+        its own value axis (properties differ in units and range), one shared time axis in
+        seconds spanning [from, to], a legend, one colour per property from a fixed palette, and
+        each emitted event as a dashed vertical mark with a `<title>` tooltip. Each series is one
+        `<polyline class="series" data-property="<property>">`, each event one `<g class="event">`.
+      schema: {type: string, enum: [json, css, waapi, svg], default: json}
+    ExportTolerance:
+      name: tolerance
+      in: query
+      description: |
+        For `format=css` and `format=waapi` only (refused with any other format): the largest
+        distance, in progress units, between the piecewise-linear easing and any sample's progress
+        p, checked after the numbers are rounded for the text. In a property's own units the bound
+        is tolerance × |to − from| (WAAPI's `valueTolerance`). Default 0.001.
+      schema: {type: number, minimum: 0.000001, maximum: 0.1, default: 0.001}
+    CurveFrom:
+      name: from
+      in: query
+      description: Seconds since the curve's start of the first sample; default 0.
+      schema: {type: number, minimum: 0, maximum: 1000000000}
+    CurveTo:
+      name: to
+      in: query
+      description: Seconds; the last sample is the last at or before it. Default the curve's duration.
+      schema: {type: number, minimum: 0, maximum: 1000000000}
+    CurveFPS:
+      name: fps
+      in: query
+      description: Samples per second; default 60. At most 10,000 samples per request.
+      schema: {type: number, exclusiveMinimum: 0}
+  securitySchemes:
+    bearerAuth:
+      type: http
+      scheme: bearer
+      description: Only when the server was started with `--token`; `/healthz` never needs it.
   responses:
+    Unauthorized:
+      description: The server was started with `--token` and the request has no valid `Authorization` (`unauthorized`).
+      headers:
+        WWW-Authenticate:
+          schema: {type: string}
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    Unavailable:
+      description: |
+        The change could not be made durable and was not made (`journal_unavailable`), or all
+        sessions together hold the server's maximum number of events (`storage_full`, with
+        `Retry-After`).
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    URITooLong:
+      description: The request line is longer than the server accepts (`uri_too_long`).
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
     BadRequest:
       description: |
         The request does not describe what the API accepts: `invalid_json`, `invalid_field`,
@@ -693,6 +986,165 @@ components:
             style: {type: string}
             radius: {type: number}
           additionalProperties: false
+      additionalProperties: false
+    ResolvedSpring:
+      type: object
+      description: The constants a spring runs with and what its motion looks like (read-only).
+      required: [mass, stiffness, damping, dampingRatio, response, regime, initialVelocity, duration,
+                 settlingDuration, overshoot, peakVelocity]
+      properties:
+        mass: {type: number}
+        stiffness: {type: number}
+        damping: {type: number}
+        dampingRatio: {type: number}
+        response:
+          type: number
+          description: The undamped period 2π/ω0, in seconds.
+        regime: {type: string, enum: [underdamped, critical, overdamped]}
+        initialVelocity: {type: number}
+        duration:
+          type: number
+          description: Seconds an animation shows the spring before the target (uikit duration, else the settling duration).
+        settlingDuration:
+          type: number
+          description: UIKit's settling estimate in seconds (exact for overdamped springs).
+        overshoot:
+          type: number
+          description: Largest progress beyond 1 while shown, as a fraction of the distance.
+        peakVelocity:
+          type: number
+          description: Largest |velocity| while shown, in distances per second.
+      additionalProperties: false
+    SpringCurve:
+      type: object
+      description: A spring's progress and velocity sampled at t_k = from + k/fps.
+      required: [spring, from, to, fps, count, samples]
+      properties:
+        spring:
+          description: The spring as given, `type` filled in when inferred, with its `resolved` constants.
+          allOf:
+            - $ref: '#/components/schemas/Spring'
+            - type: object
+              required: [type, resolved]
+              properties:
+                resolved: {$ref: '#/components/schemas/ResolvedSpring'}
+        from: {type: number}
+        to: {type: number}
+        fps: {type: number}
+        count: {type: integer, minimum: 0}
+        samples:
+          type: array
+          items:
+            type: object
+            required: [t, progress, velocity]
+            properties:
+              t: {type: number}
+              progress: {type: number}
+              velocity:
+                type: number
+                description: Progress per second.
+            additionalProperties: false
+      additionalProperties: false
+    CubicCurve:
+      type: object
+      description: A cubic timing curve's progress and slope sampled at t_k = from + k/fps.
+      required: [controlPoints, duration, from, to, fps, count, samples]
+      properties:
+        curve:
+          type: string
+          enum: [linear, easeIn, easeOut, easeInEaseOut, default]
+          description: The curve's name when its control points are a named curve's.
+        controlPoints:
+          type: array
+          items: {type: number}
+          minItems: 4
+          maxItems: 4
+        duration: {type: number}
+        from: {type: number}
+        to: {type: number}
+        fps: {type: number}
+        count: {type: integer, minimum: 0}
+        samples:
+          type: array
+          items:
+            type: object
+            required: [t, progress, slope]
+            properties:
+              t: {type: number}
+              progress: {type: number}
+              slope:
+                type: [number, 'null']
+                description: |
+                  d(progress)/d(x), x = t/duration (divide by the duration for progress per second);
+                  0 after the duration; null where the curve is vertical (an end whose handle points
+                  straight up or down).
+            additionalProperties: false
+      additionalProperties: false
+    WAAPIExport:
+      type: object
+      description: |
+        `format=waapi`: per numeric property, Web Animations API keyframes through the samples
+        the CSS export keeps, with the actual values, so
+        `element.animate(properties[p].keyframes, {duration, easing: "linear"})` plays it (each
+        keyframe also sets its CSS property). `linear`, `from` and `to` give the same motion as
+        two keyframes with a linear() easing.
+      required: [name, title, from, duration, tolerance, properties]
+      properties:
+        name:
+          type: string
+          description: The control kind, `spring` or `cubic`.
+        title: {type: string}
+        from:
+          type: number
+          description: Seconds; the time of the first sample.
+        duration:
+          type: number
+          minimum: 0
+          description: Milliseconds from the first sample to the last.
+        tolerance:
+          type: number
+          description: In progress units, as asked.
+        properties:
+          type: object
+          additionalProperties: {$ref: '#/components/schemas/WAAPIProperty'}
+      additionalProperties: false
+    WAAPIProperty:
+      type: object
+      required: [cssProperty, normalization, from, to, linear, valueTolerance, easing, keyframes]
+      properties:
+        cssProperty:
+          type: string
+          description: The CSS property each keyframe sets (`transform`, `opacity`, `--blurFraction`, …).
+        normalization:
+          type: string
+          enum: [endpoints, peak, constant]
+          description: How progress was normalised; see the `format` parameter.
+        from:
+          type: number
+          description: The value at progress 0 (the first sample).
+        to:
+          type: number
+          description: The value at progress 1 (the last sample, or the peak for `peak`).
+        linear:
+          type: string
+          description: The CSS export's `linear()` easing from `from` to `to`.
+        valueTolerance:
+          type: number
+          minimum: 0
+          description: The tolerance in the property's own units, tolerance × |to − from|.
+        easing: {type: string, const: linear}
+        keyframes:
+          type: array
+          minItems: 2
+          items:
+            type: object
+            required: [offset, value]
+            properties:
+              offset: {type: number, minimum: 0, maximum: 1}
+              value: {type: number}
+            additionalProperties:
+              type: string
+              description: The CSS property's value at this keyframe, e.g. `"transform":"translateY(779px)"`.
       additionalProperties: false
 """#
 }

@@ -34,47 +34,83 @@ public struct Router: Responder {
     public let routes: [Route]
     let log: @Sendable (String) -> Void
     let cors: CORS
+    let store: SessionStore
+    let now: @Sendable () -> Double
+    let auth: BearerAuth?
+    let metrics: Metrics
+    let readiness: Readiness
 
-    init(routes: [Route], log: @escaping @Sendable (String) -> Void, corsOrigins: [String] = ["*"]) {
+    init(routes: [Route], store: SessionStore, metrics: Metrics, readiness: Readiness, environment: AppEnvironment) {
         self.routes = routes
-        self.log = log
-        cors = CORS(origins: corsOrigins)
+        self.store = store
+        self.metrics = metrics
+        log = environment.log
+        now = environment.now
+        cors = CORS(origins: environment.corsOrigins)
+        auth = environment.token.map { BearerAuth(token: Array($0.utf8)) }
+        self.readiness = readiness
     }
 
+    /// Rebuilds the sessions a journal describes (before serving: records are not journalled again),
+    /// then reports ready.
+    public func restore(_ records: some Sequence<[UInt8]>) -> RestoreReport {
+        let report = store.restore(records, now: now())
+        readiness.markReady()
+        return report
+    }
+
+    /// True once the journal was replayed (`/readyz`).
+    public var isReady: Bool { readiness.isReady }
+
+    /// The records that rebuild every live session now: what a compacted journal holds.
+    public func snapshot() -> [[UInt8]] {
+        store.snapshot(now: now())
+    }
+
+    /// How many sessions are live.
+    public var sessionCount: Int { store.count }
+
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        var response = route(request)
+        let started = now()
+        var (response, series) = route(request)
         cors.decorate(&response, for: request)
+        metrics.record(series, status: response.status, seconds: now() - started)
         return response
     }
 
-    private func route(_ request: HTTPRequest) -> HTTPResponse {
+    /// The answer and the metrics series it counts under (the route's index in the table).
+    private func route(_ request: HTTPRequest) -> (HTTPResponse, Int) {
+        if let auth, !auth.allows(request) { return (auth.refusal, metrics.index(of: .unauthorized)) }
         let path = request.path.split(separator: "/", omittingEmptySubsequences: false)
         if CORS.isPreflight(request) {
             let methods = routes.filter { $0.match(path) != nil }.map(\.method)
-            guard !methods.isEmpty else { return Problem(404, "not_found", "no resource at \(request.path)").response }
-            return cors.preflight(request, methods: methods.contains("GET") ? methods + ["HEAD"] : methods)
+            guard !methods.isEmpty else {
+                return (Problem(404, "not_found", "no resource at \(request.path)").response, metrics.index(of: .unmatched))
+            }
+            return (cors.preflight(request, methods: methods.contains("GET") ? methods + ["HEAD"] : methods),
+                    metrics.index(of: .preflight))
         }
         let method = request.method == "HEAD" ? "GET" : request.method
         var allowed: [String] = []
-        for route in routes {
+        for (index, route) in routes.enumerated() {
             guard let captures = route.match(path) else { continue }
             guard route.method == method else {
                 allowed.append(route.method)
                 continue
             }
             do {
-                return try route.handler(RequestContext(request: request, captures: captures))
+                return (try route.handler(RequestContext(request: request, captures: captures)), index)
             } catch {
-                return error.response
+                return (error.response, index)
             }
         }
         if allowed.isEmpty {
-            return Problem(404, "not_found", "no resource at \(request.path)").response
+            return (Problem(404, "not_found", "no resource at \(request.path)").response, metrics.index(of: .unmatched))
         }
         if allowed.contains("GET") { allowed.append("HEAD") }
         var problem = Problem(405, "method_not_allowed", "\(request.method) is not allowed on \(request.path); use \(allowed.joined(separator: ", "))")
         problem.headers = [("Allow", allowed.joined(separator: ", "))]
-        return problem.response
+        return (problem.response, metrics.index(of: .unmatched))
     }
 }
 

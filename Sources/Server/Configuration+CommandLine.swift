@@ -39,11 +39,47 @@ extension Configuration {
         .integer("--max-connections", \.maxConnections, 1 ... 1_000_000, help: "Open connections at most (default 10000)."),
         .integer("--max-body-bytes", \.limits.maxBodyBytes, 0 ... 1 << 30, help: "Request body limit, 413 beyond (default 1048576)."),
         .integer("--max-header-bytes", \.limits.maxHeadBytes, 1024 ... 1 << 20, help: "Request head limit, 431 beyond (default 16384)."),
+        .integer("--max-output-bytes", \.maxPendingOutputBytes, 4096 ... 1 << 30,
+                 help: "Unsent response bytes per connection; a stream is dropped beyond (default 262144)."),
         .seconds("--header-timeout", \.timeouts.header, help: "Seconds to receive a request head (default 10)."),
         .seconds("--body-timeout", \.timeouts.body, help: "Seconds to receive a request body (default 30)."),
         .seconds("--idle-timeout", \.timeouts.idle, help: "Seconds a keep-alive connection may idle (default 30)."),
         .seconds("--write-timeout", \.timeouts.write, help: "Seconds without write progress before closing (default 10)."),
         .seconds("--shutdown-grace", \.timeouts.shutdownGrace, help: "Seconds to finish requests on SIGTERM (default 5)."),
+        ConfigurationOption(flag: "--data-dir", environment: "DATA_DIR", placeholder: "DIR",
+                            help: "Directory of the session journal (default ./data).") { configuration, value, source throws(ConfigurationError) in
+            guard !value.isEmpty else { throw ConfigurationError(message: "invalid value \"\" for \(source): expected a directory") }
+            configuration.dataDirectory = value
+        },
+        .flag("--ephemeral", environment: "EPHEMERAL", help: "Keep sessions in memory only; no journal.") { $0.ephemeral = true },
+        ConfigurationOption(flag: "--fsync", environment: "FSYNC", placeholder: "POLICY",
+                            help: "always: each change synced before it is answered (default); batch: group commit.") { configuration, value, source throws(ConfigurationError) in
+            switch value {
+            case "always": configuration.syncPolicy = .always
+            case "batch": configuration.syncPolicy = .batch(window: 0.002)
+            default: throw ConfigurationError(message: "invalid value \"\(value)\" for \(source): expected always or batch")
+            }
+        },
+        ConfigurationOption(flag: "--fsync-window-ms", environment: nil, placeholder: "MS",
+                            help: "With --fsync batch: longest wait to share a sync (default 2).") { configuration, value, source throws(ConfigurationError) in
+            guard let ms = Double(value), ms.isFinite, ms >= 0, ms <= 1000 else {
+                throw ConfigurationError(message: "invalid value \"\(value)\" for \(source): expected milliseconds from 0 to 1000")
+            }
+            configuration.syncPolicy = .batch(window: ms / 1000)
+        },
+        ConfigurationOption(flag: "--token", environment: "TOKEN", placeholder: "TOKEN",
+                            help: "Require 'Authorization: Bearer TOKEN' on every endpoint but /healthz.") { configuration, value, source throws(ConfigurationError) in
+            guard value.utf8.count >= 16, value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                throw ConfigurationError(message: "invalid value for \(source): a token needs at least 16 visible ASCII characters")
+            }
+            configuration.token = value
+        },
+        ConfigurationOption(flag: "--cors-origins", environment: "CORS_ORIGINS", placeholder: "LIST",
+                            help: "Comma-separated browser origins allowed, or * (default *).") { configuration, value, source throws(ConfigurationError) in
+            let origins = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !origins.isEmpty else { throw ConfigurationError(message: "invalid value \"\(value)\" for \(source): expected origins or *") }
+            configuration.corsOrigins = origins
+        },
     ]
 
     /// Flag name to its last value; rejects unknown flags, positional arguments and missing values.
@@ -55,8 +91,10 @@ extension Configuration {
             guard argument.hasPrefix("--") else { throw ConfigurationError(message: "unexpected argument \"\(argument)\"") }
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let flag = String(parts[0])
-            guard options.contains(where: { $0.flag == flag }) else { throw ConfigurationError(message: "unknown option \"\(flag)\"") }
-            if parts.count == 2 {
+            guard let option = options.first(where: { $0.flag == flag }) else { throw ConfigurationError(message: "unknown option \"\(flag)\"") }
+            if !option.takesValue {
+                values[flag] = parts.count == 2 ? String(parts[1]) : ""
+            } else if parts.count == 2 {
                 values[flag] = String(parts[1])
             } else {
                 index += 1

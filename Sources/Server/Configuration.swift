@@ -9,10 +9,19 @@ struct Configuration: Sendable, Equatable {
     /// Open connections across all loops; beyond it new ones get a 503 and are closed.
     var maxConnections = 10_000
     var backlog: Int32 = 1024
-    /// Queued response bytes above which a connection stops reading (a client that does not read).
+    /// Queued response bytes above which a connection stops reading (a client that does not read),
+    /// and beyond which a streamed response is dropped rather than buffered.
     var maxPendingOutputBytes = 256 * 1024
     var limits = HTTPLimits()
     var timeouts = Timeouts()
+    /// Where the journal lives; sessions survive restarts unless `ephemeral`.
+    var dataDirectory = "./data"
+    var ephemeral = false
+    var syncPolicy = SyncPolicy.always
+    /// Browser origins allowed to call the API; `*` is any.
+    var corsOrigins = ["*"]
+    /// When set, every endpoint but /healthz needs `Authorization: Bearer <token>`.
+    var token: String?
 
     static var processorCount: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -27,10 +36,15 @@ struct Configuration: Sendable, Equatable {
             .field("max_connections", maxConnections)
             .field("max_body_bytes", limits.maxBodyBytes)
             .field("max_header_bytes", limits.maxHeadBytes)
+            .field("max_output_bytes", maxPendingOutputBytes)
             .field("header_timeout_s", "\(timeouts.header)")
             .field("body_timeout_s", "\(timeouts.body)")
             .field("idle_timeout_s", "\(timeouts.idle)")
             .field("write_timeout_s", "\(timeouts.write)")
             .field("shutdown_grace_s", "\(timeouts.shutdownGrace)")
+            .field("data_dir", ephemeral ? "(ephemeral)" : dataDirectory)
+            .field("fsync", syncPolicy.description)
+            .field("cors_origins", corsOrigins.joined(separator: ","))
+            .field("auth", token == nil ? "off" : "bearer")
     }
 }

@@ -6,6 +6,20 @@ struct ConfigurationOption: Sendable {
     let placeholder: String
     let help: String
     let apply: @Sendable (inout Configuration, _ value: String, _ source: String) throws(ConfigurationError) -> Void
+    /// A switch (`--ephemeral`) takes no value on the command line; its environment variable is `1`/`true`.
+    var takesValue: Bool { !placeholder.isEmpty }
+
+    /// An on/off switch.
+    static func flag(_ flag: String, environment: String? = nil, help: String,
+                     _ set: @escaping @Sendable (inout Configuration) -> Void) -> ConfigurationOption {
+        ConfigurationOption(flag: flag, environment: environment, placeholder: "", help: help) { configuration, value, source throws(ConfigurationError) in
+            switch value {
+            case "", "1", "true", "yes": set(&configuration)
+            case "0", "false", "no": break
+            default: throw ConfigurationError(message: "invalid value \"\(value)\" for \(source): expected 1 or 0")
+            }
+        }
+    }
 
     /// An integer setting within `range`.
     static func integer(_ flag: String, _ path: WritableKeyPath<Configuration, Int> & Sendable, _ range: ClosedRange<Int>,

@@ -24,6 +24,7 @@ import Testing
         #expect(configuration.limits == HTTPLimits())
         #expect(configuration.limits.maxBodyBytes == 1_048_576)
         #expect(configuration.limits.maxHeadBytes == 16_384)
+        #expect(configuration.maxPendingOutputBytes == 262_144)
         #expect(configuration.timeouts == Timeouts())
     }
 
@@ -31,13 +32,14 @@ import Testing
         let fromEnvironment = try #require(try resolve([], ["HOST": "0.0.0.0", "PORT": "9000"]))
         #expect(fromEnvironment.address.host == "0.0.0.0")
         #expect(fromEnvironment.address.port == 9000)
-        let fromFlags = try #require(try resolve(["--port=0", "--host", "::1", "--threads", "3", "--idle-timeout", "0.5"],
+        let fromFlags = try #require(try resolve(["--port=0", "--host", "::1", "--threads", "3", "--idle-timeout", "0.5", "--max-output-bytes", "65536"],
                                                  ["HOST": "0.0.0.0", "PORT": "not-even-a-number"]))
         #expect(fromFlags.address.host == "::1")
         #expect(fromFlags.address.family == .ipv6)
         #expect(fromFlags.address.port == 0)
         #expect(fromFlags.threads == 3)
         #expect(fromFlags.timeouts.idle == 0.5)
+        #expect(fromFlags.maxPendingOutputBytes == 65536)
     }
 
     @Test func localhostMeansIPv4Loopback() throws {
@@ -76,6 +78,6 @@ import Testing
     @Test func configurationIsLoggedOnOneLine() {
         let line = Configuration().logLine.description
         #expect(line.hasPrefix("level=info msg=configuration host=127.0.0.1 port=8080 threads="))
-        #expect(line.contains("max_body_bytes=1048576 max_header_bytes=16384 header_timeout_s=10.0"))
+        #expect(line.contains("max_body_bytes=1048576 max_header_bytes=16384 max_output_bytes=262144 header_timeout_s=10.0"))
     }
 }

@@ -7,9 +7,9 @@ public struct CubicBezier: Sendable, Equatable {
     /// x coordinates must lie in [0, 1] so time stays monotonic; y may overshoot.
     public init(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double) throws(ParameterError) {
         try ParameterError.within(p1x, 0...1, "p1x")
-        try ParameterError.finite(p1y, "p1y")
+        try ParameterError.within(p1y, -1e6...1e6, "p1y")
         try ParameterError.within(p2x, 0...1, "p2x")
-        try ParameterError.finite(p2y, "p2y")
+        try ParameterError.within(p2y, -1e6...1e6, "p2y")
         self.init(unchecked: p1x, p1y, p2x, p2y)
     }
 

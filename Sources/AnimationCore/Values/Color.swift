@@ -28,7 +28,8 @@ public struct Color: Interpolatable, Hashable {
     public var hex: String {
         var text = "#"
         for channel in [red, green, blue, alpha] {
-            let byte = Int((min(max(channel, 0), 1) * 255).rounded())
+            // A non-finite channel (a progress that overflowed) shows as 0 rather than trapping.
+            let byte = channel.isFinite ? Int((min(max(channel, 0), 1) * 255).rounded()) : 0
             text += Color.hexDigits[byte >> 4] + Color.hexDigits[byte & 0xF]
         }
         return text

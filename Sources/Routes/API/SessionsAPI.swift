@@ -28,7 +28,7 @@ struct SessionsAPI: Sendable {
         do throws(SessionStore.StoreError) {
             slot = try store.create(id: environment.makeID(), clock: clock, session: session, now: now)
         } catch {
-            guard case let .full(retryAfter) = error else { throw Problem(500, "internal", "session store failure") }
+            guard case let .full(retryAfter) = error else { throw Self.journalProblem }
             var problem = Problem(503, "too_many_sessions",
                                   "the server holds its maximum of \(environment.limits.maxSessions) sessions; delete some or retry later")
             problem.headers = [("Retry-After", String(retryAfter))]
@@ -87,9 +87,14 @@ struct SessionsAPI: Sendable {
     func delete(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
         // An expired session is gone even if no sweep has removed it yet.
-        guard store.slot(context.id, now: environment.now()) != nil, store.delete(context.id) else {
-            throw notFound(context.id)
+        guard store.slot(context.id, now: environment.now()) != nil else { throw notFound(context.id) }
+        let deleted: Bool
+        do throws(SessionStore.StoreError) {
+            deleted = try store.delete(context.id)
+        } catch {
+            throw Self.journalProblem
         }
+        guard deleted else { throw notFound(context.id) }
         return HTTPResponse(status: 204)
     }
 
@@ -111,13 +116,15 @@ struct SessionsAPI: Sendable {
             throw Problem(413, "too_many_events", "a batch may hold at most \(environment.limits.maxEventsPerBatch) events",
                           field: body["events"] == nil ? nil : "events")
         }
-        let outcome: Result<(Session, [Emission]), SessionError> = slot.record.withLock { record in
-            do throws(SessionError) {
-                let emitted = try record.session.apply(inputs)
-                return .success((record.session, emitted))
-            } catch {
-                return .failure(error)
-            }
+        let outcome: Result<(Session, [Emission]), SessionError>
+        do throws(SessionStore.StoreError) {
+            outcome = try store.apply(inputs, to: slot)
+        } catch {
+            guard case let .storageFull(limit) = error else { throw Self.journalProblem }
+            var problem = Problem(503, "storage_full",
+                                  "all sessions together hold the server's maximum of \(limit) events; delete sessions or retry later")
+            problem.headers = [("Retry-After", "30")]
+            throw problem
         }
         switch outcome {
         case let .success((session, emitted)):
@@ -137,24 +144,19 @@ struct SessionsAPI: Sendable {
     }
 
     func frames(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-        let query = try Query(context.request.queryString, allowed: ["from", "to", "fps"])
+        let query = try Query(context.request.queryString, allowed: ["from", "to", "fps"] + ExportOptions.queryKeys)
+        let export = try ExportOptions(query)
         let now = environment.now()
         let slot = try find(context.id, now: now)
         let session = slot.record.withLock { $0.session }
-        let from = try query.number("from") ?? slot.time(of: session, now: now)
-        let to = try query.number("to") ?? from + 1
-        let fps = try query.number("fps") ?? 60
-        guard from >= 0, from <= EventCodec.maximumTime else {
-            throw Problem(400, "invalid_query", "'from' must be between 0 and \(Int(EventCodec.maximumTime))", field: "from")
-        }
-        guard to >= from else { throw Problem(400, "invalid_query", "'to' must not be before 'from'", field: "to") }
-        guard fps > 0 else { throw Problem(400, "invalid_query", "'fps' must be greater than 0", field: "fps") }
-        let count = Session.frameCount(from: from, to: to, fps: fps)
-        let limit = environment.limits.maxFramesPerRequest
-        guard count <= limit else {
-            throw Problem(400, "frame_limit",
-                          "\(count == .max ? "too many" : String(count)) frames requested; at most \(limit) per request (narrow from/to or lower fps)",
-                          field: query.string("fps") != nil ? "fps" : "to")
+        let window = try SampleWindow(query, defaultFrom: slot.time(of: session, now: now), defaultSpan: 1,
+                                      maximumTo: export.maximumTo, limit: environment.limits.maxFramesPerRequest)
+        let (from, to, fps, count) = (window.from, window.to, window.fps, window.count)
+        guard export.format == .json else {
+            let title = "\(session.kind) session \(slot.id), frames \(window.description)"
+            return export.response(for: SampledMotion(name: session.kind, title: title, window: window,
+                                                      frames: session.frames(from: from, to: to, fps: fps),
+                                                      emissions: session.emissions(from: from, to: to)))
         }
         return json(status: 200, capacity: 256 + count * 420) { w in
             w.beginObject()
@@ -185,6 +187,10 @@ struct SessionsAPI: Sendable {
     }
 
     // MARK: Helpers
+
+    /// The journal could not make a change durable, so the change was not made.
+    static let journalProblem = Problem(503, "journal_unavailable",
+                                        "the change could not be made durable and was not applied; retry later")
 
     private func find(_ id: String, now: Double) throws(Problem) -> SessionSlot {
         guard let slot = store.slot(id, now: now) else { throw notFound(id) }

@@ -59,14 +59,15 @@ final class SessionStream: ResponseStream {
     /// `now()` when the stream began: session time advances with it.
     let streamStart: Double
     let heartbeat: Double
-    private let progress = Mutex(Progress())
+    private let progress: Mutex<Progress>
 
     struct Progress {
         /// The next frame index to send.
         var next = 0
         /// Emissions up to this session time have been sent.
         var emittedThrough: Double?
-        var lastWrite = 0.0
+        /// When bytes were last sent (a heartbeat is owed after `heartbeat` seconds of quiet).
+        var lastWrite: Double
         var cancelled = false
     }
 
@@ -79,6 +80,7 @@ final class SessionStream: ResponseStream {
         self.end = end
         self.streamStart = streamStart
         self.heartbeat = heartbeat
+        progress = Mutex(Progress(lastWrite: streamStart))
     }
 
     func cancel() {

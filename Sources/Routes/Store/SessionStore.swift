@@ -22,14 +22,17 @@ final class SessionSlot: Sendable {
     struct Record: Sendable {
         var session: Session
         var lastAccess: Double
+        /// False while its creation is being journalled: it holds a place, but nobody can use it yet.
+        var visible: Bool
     }
 
-    init(id: String, clock: SessionClock, createdAt: Double, sequence: Int, session: Session) {
+    init(id: String, clock: SessionClock, createdAt: Double, sequence: Int, session: Session, lastAccess: Double,
+         visible: Bool = true) {
         self.id = id
         self.clock = clock
         self.createdAt = createdAt
         self.sequence = sequence
-        record = Mutex(Record(session: session, lastAccess: createdAt))
+        record = Mutex(Record(session: session, lastAccess: lastAccess, visible: visible))
     }
 
     /// Session time: the last event's time on a virtual clock, seconds since creation on a wall clock.
@@ -39,9 +42,14 @@ final class SessionSlot: Sendable {
 }
 
 /// Every live session by id. Idle sessions expire after the TTL; a full store refuses new ones.
+/// With a journal, every change is journalled before it is made visible, and a change the
+/// journal refuses is not made.
 final class SessionStore: Sendable {
-    private let table = Mutex(Table())
+    let table = Mutex(Table())
     let limits: Limits
+    let journal: (any SessionJournal)?
+    let epoch: @Sendable () -> Double
+    let log: @Sendable (String) -> Void
 
     struct Table: Sendable {
         var slots: [String: SessionSlot] = [:]
@@ -51,40 +59,99 @@ final class SessionStore: Sendable {
 
     enum StoreError: Error {
         case full(retryAfter: Int)
+        case journal(String)
+        /// All sessions together hold as many events as the server allows.
+        case storageFull(limit: Int)
     }
 
-    init(limits: Limits) {
+    /// Events held by every session together (bounded by `Limits.maxTotalEvents`).
+    let totalEvents = Atomic<Int>(0)
+
+    init(limits: Limits, journal: (any SessionJournal)? = nil, epoch: @escaping @Sendable () -> Double = { 0 },
+         log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.limits = limits
+        self.journal = journal
+        self.epoch = epoch
+        self.log = log
+    }
+
+    private func write(_ record: JournalRecord) throws(StoreError) {
+        guard let journal else { return }
+        do {
+            try journal.append(record.bytes)
+        } catch {
+            log("level=error msg=journal_append_failed error=\"\(error)\"")
+            throw .journal("\(error)")
+        }
     }
 
     /// Adds a session under a fresh id; sweeps expired sessions from time to time and when full.
+    /// The place is taken (invisibly) before the creation is journalled, so a compaction running
+    /// meanwhile snapshots it, and two creates cannot both take the last place.
     func create(id: String, clock: SessionClock, session: Session, now: Double) throws(StoreError) -> SessionSlot {
-        let result: Result<SessionSlot, StoreError> = table.withLock { table in
+        let (slot, expired) = table.withLock { table -> (SessionSlot?, [SessionSlot]) in
             table.createsSinceSweep += 1
+            var expired: [SessionSlot] = []
             if table.slots.count >= limits.maxSessions || table.createsSinceSweep >= 1024 {
-                sweep(&table, now: now)
+                expired = sweep(&table, now: now)
             }
-            guard table.slots.count < limits.maxSessions else {
-                return .failure(.full(retryAfter: 30))
-            }
-            let slot = SessionSlot(id: id, clock: clock, createdAt: now, sequence: table.nextSequence, session: session)
+            guard table.slots.count < limits.maxSessions else { return (nil, expired) }
+            let slot = SessionSlot(id: id, clock: clock, createdAt: now, sequence: table.nextSequence,
+                                   session: session, lastAccess: now, visible: false)
             table.nextSequence += 1
             table.slots[id] = slot
-            return .success(slot)
+            return (slot, expired)
         }
-        return try result.get()
+        journalExpiry(expired)
+        guard let slot else { throw .full(retryAfter: 30) }
+        do throws(StoreError) {
+            try write(.create(id: id, clock: clock, created: epoch(), configuration: session.configuration))
+        } catch {
+            table.withLock { _ = $0.slots.removeValue(forKey: id) }
+            throw error
+        }
+        slot.record.withLock { $0.visible = true }
+        return slot
+    }
+
+    /// Applies a batch to a session all or nothing; journalled before it is visible.
+    func apply(_ inputs: [TimedInput], to slot: SessionSlot) throws(StoreError) -> Result<(Session, [Emission]), SessionError> {
+        let total = totalEvents.add(inputs.count, ordering: .relaxed).newValue
+        guard total <= limits.maxTotalEvents else {
+            totalEvents.subtract(inputs.count, ordering: .relaxed)
+            throw .storageFull(limit: limits.maxTotalEvents)
+        }
+        let outcome: Result<Result<(Session, [Emission]), SessionError>, StoreError> = slot.record.withLock { record in
+            var session = record.session
+            let emitted: [Emission]
+            do throws(SessionError) {
+                emitted = try session.apply(inputs)
+            } catch {
+                return .success(.failure(error))
+            }
+            do throws(StoreError) {
+                try write(.events(id: slot.id, base: record.session.events.count, inputs: inputs))
+            } catch {
+                return .failure(error)
+            }
+            record.session = session
+            return .success(.success((session, emitted)))
+        }
+        if case .success(.success) = outcome {} else { totalEvents.subtract(inputs.count, ordering: .relaxed) }
+        return try outcome.get()
     }
 
     /// The live session with this id, its access time refreshed; nil when unknown or expired.
     func slot(_ id: String, now: Double) -> SessionSlot? {
         guard let slot = table.withLock({ $0.slots[id] }) else { return nil }
-        let alive = slot.record.withLock { record in
+        let alive = slot.record.withLock { record -> Bool? in
+            guard record.visible else { return nil }
             guard now - record.lastAccess <= limits.sessionIdleTTL else { return false }
             record.lastAccess = now
             return true
         }
-        if !alive { _ = delete(id) }
-        return alive ? slot : nil
+        if alive == false { _ = try? delete(id) }
+        return alive == true ? slot : nil
     }
 
     /// Whether this very slot is still in the store and not idle past the TTL; no access is recorded.
@@ -93,26 +160,60 @@ final class SessionStore: Sendable {
         return slot.record.withLock { now - $0.lastAccess <= limits.sessionIdleTTL }
     }
 
+    /// Removes a session, then journals it; a refused delete puts it back. (In this order a
+    /// compaction can never snapshot a session whose delete it then throws away.)
     @discardableResult
-    func delete(_ id: String) -> Bool {
-        table.withLock { $0.slots.removeValue(forKey: id) != nil }
+    func delete(_ id: String) throws(StoreError) -> Bool {
+        let removed = table.withLock { table -> SessionSlot? in
+            guard let slot = table.slots[id], slot.record.withLock({ $0.visible }) else { return nil }
+            return table.slots.removeValue(forKey: id)
+        }
+        guard let removed else { return false }
+        do throws(StoreError) {
+            try write(.delete(id: id))
+        } catch {
+            table.withLock { $0.slots[id] = removed }
+            throw error
+        }
+        release(removed)
+        return true
     }
 
     /// Live sessions in creation order.
     func list(now: Double) -> [SessionSlot] {
-        table.withLock { table in
-            sweep(&table, now: now)
-            return table.slots.values.sorted { $0.sequence < $1.sequence }
+        let (live, expired) = table.withLock { table in
+            let expired = sweep(&table, now: now)
+            let visible = table.slots.values.filter { $0.record.withLock { $0.visible } }
+            return (visible.sorted { $0.sequence < $1.sequence }, expired)
         }
+        journalExpiry(expired)
+        return live
     }
 
     var count: Int { table.withLock { $0.slots.count } }
 
-    private func sweep(_ table: inout Table, now: Double) {
+    /// Removes expired sessions from the table and returns them (journalled by the caller, unlocked).
+    private func sweep(_ table: inout Table, now: Double) -> [SessionSlot] {
         table.createsSinceSweep = 0
         let ttl = limits.sessionIdleTTL
+        var expired: [SessionSlot] = []
         table.slots = table.slots.filter { _, slot in
-            slot.record.withLock { now - $0.lastAccess <= ttl }
+            let alive = slot.record.withLock { now - $0.lastAccess <= ttl }
+            if !alive { expired.append(slot) }
+            return alive
         }
+        return expired
+    }
+
+    private func journalExpiry(_ expired: [SessionSlot]) {
+        for slot in expired {
+            release(slot)
+            try? write(.delete(id: slot.id))
+        }
+    }
+
+    /// A removed session's events no longer count against the total.
+    func release(_ slot: SessionSlot) {
+        totalEvents.subtract(slot.record.withLock { $0.session.events.count }, ordering: .relaxed)
     }
 }

@@ -41,14 +41,16 @@ enum EventCodec {
         return try decode(json, path: "", control: control, now: now)
     }
 
-    static func decode(_ json: JSON, path: String, control: String, now: Double) throws(WireError) -> [TimedInput] {
+    /// `checkingOwner: false` reads commands for any control (the journal, whose control applies them).
+    static func decode(_ json: JSON, path: String, control: String, now: Double,
+                       checkingOwner: Bool = true) throws(WireError) -> [TimedInput] {
         var r = try ObjectReader(json, path: path)
         guard let type = try r.string("type") else { throw WireError(field: r.field("type"), "is required") }
         guard let known = types.first(where: { $0.name == type }) else {
             throw WireError(code: "unknown_event_type", field: r.field("type"),
                             "unknown event type '\(type)'; known: \(types.map(\.name).joined(separator: ", "))")
         }
-        if let owner = known.control, owner != control {
+        if checkingOwner, let owner = known.control, owner != control {
             throw WireError(code: "unsupported_command", field: r.field("type"),
                             "'\(type)' is a \(owner) command; a \(control) accepts \(commands(for: control))")
         }

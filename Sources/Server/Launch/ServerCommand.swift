@@ -22,26 +22,69 @@ enum ServerCommand {
             return 2
         }
         log(configuration.logLine.description)
-        do throws(SyscallError) {
+        do {
             return try serve(configuration, log: log)
         } catch {
-            log(LogLine(level: "error", "cannot start").field("error", error.description).description)
+            log(LogLine(level: "error", "cannot start").field("error", "\(error)").description)
             return 1
         }
     }
 
-    private static func serve(_ configuration: Configuration, log: @escaping LogSink) throws(SyscallError) -> Int32 {
+    private static func serve(_ configuration: Configuration, log: @escaping LogSink) throws -> Int32 {
         raiseOpenFileLimit()
         let signals = try TerminationSignals.install()
-        let router = makeRouter(AppEnvironment.live(log: log))
-        let server = try Server(configuration: configuration, responder: router, log: log)
+        let journal = try configuration.ephemeral ? nil : openJournal(configuration, log: log)
+        let connections = ConnectionCounter()
+        var environment = AppEnvironment.live(log: log)
+        environment.corsOrigins = configuration.corsOrigins
+        environment.journal = journal?.journal
+        environment.token = configuration.token
+        environment.extraMetrics = { [statistics = journal?.journal.statistics] in
+            ProcessMetrics.render(connections: connections.current, journal: statistics?.snapshot)
+        }
+        let router = makeRouter(environment)
+        if let journal { try restore(router, from: journal, log: log) }
+        let server = try Server(configuration: configuration, responder: router, log: log, counter: connections)
         log(LogLine(level: "info", "listening").field("host", configuration.address.host).field("port", server.port).description)
         let signal = signals.wait()
         log(LogLine(level: "info", "stopping").field("signal", signal)
             .field("grace_s", "\(configuration.timeouts.shutdownGrace)").description)
         server.stop()
+        journal?.journal.close()
         log(LogLine(level: "info", "stopped").description)
         return 0
+    }
+
+    private static func openJournal(_ configuration: Configuration, log: @escaping LogSink) throws -> FileJournal.Opened {
+        do {
+            return try FileJournal.open(directory: configuration.dataDirectory, policy: configuration.syncPolicy, log: log)
+        } catch {
+            throw JournalError("journal in \(configuration.dataDirectory): \(error)")
+        }
+    }
+
+    /// Replays the journal into the router, compacts it when the history is larger than the
+    /// present, and from then on compacts in the background as history piles up.
+    private static func restore(_ router: Router, from opened: FileJournal.Opened, log: @escaping LogSink) throws {
+        let started = MonotonicClock.now()
+        let report = router.restore(opened.records)
+        for skipped in report.skipped.prefix(20) {
+            log(LogLine(level: "warn", "journal_record_skipped").field("detail", skipped).description)
+        }
+        log(LogLine(level: "info", "journal_replayed").field("records", report.records).field("sessions", report.sessions)
+            .field("events", report.events).field("skipped", report.skipped.count).field("bytes", opened.bytesRead)
+            .field("ms", milliseconds: MonotonicClock.now() - started).description)
+        let journal = opened.journal
+        if opened.bytesRead > max(1 << 20, 2 * journal.snapshotBytes) {
+            try journal.compact(snapshot: router.snapshot)
+        }
+        journal.compactionNeeded = { [journal] in
+            do {
+                try journal.compact(snapshot: router.snapshot)
+            } catch {
+                log(LogLine(level: "error", "journal_compaction_failed").field("error", "\(error)").description)
+            }
+        }
     }
 
     /// Thousands of connections need thousands of descriptors; take the hard limit the system allows.

@@ -1,0 +1,74 @@
+import Synchronization
+
+/// Request counts by route and status, and a latency histogram by route, in the Prometheus text
+/// format. Other parts of the process (connections, the journal) add their lines through
+/// `AppEnvironment.extraMetrics`.
+final class Metrics: Sendable {
+    /// Upper bounds in seconds of the latency histogram's buckets.
+    static let latencyBounds = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
+
+    private struct Series: Sendable {
+        var counts: [Int: Int] = [:]
+        var buckets = [Int](repeating: 0, count: Metrics.latencyBounds.count + 1)
+        var sum = 0.0
+        var total = 0
+    }
+
+    /// What each series index stands for: the routes in table order, then the answers no route gave.
+    let labels: [(method: String, route: String)]
+    private let series: Mutex<[Series]>
+
+    /// Series indices of answers that matched no route.
+    enum Other: Int, CaseIterable {
+        case unmatched, unauthorized, preflight
+    }
+
+    init(routes: [(method: String, route: String)]) {
+        labels = routes + Other.allCases.map { ("*", "\($0)") }
+        series = Mutex([Series](repeating: Series(), count: labels.count))
+    }
+
+    func index(of other: Other) -> Int { labels.count - Other.allCases.count + other.rawValue }
+
+    /// Records one answered request under its series (a route's index, or `index(of:)`).
+    func record(_ index: Int, status: Int, seconds: Double) {
+        let bucket = Self.latencyBounds.firstIndex { seconds <= $0 } ?? Self.latencyBounds.count
+        series.withLock { all in
+            all[index].counts[status, default: 0] += 1
+            all[index].buckets[bucket] += 1
+            all[index].sum += seconds
+            all[index].total += 1
+        }
+    }
+
+    func render(sessions: Int, ready: Bool) -> String {
+        let snapshot = series.withLock { $0 }
+        let used = snapshot.indices.filter { snapshot[$0].total > 0 }
+        func labelText(_ index: Int) -> String { "method=\"\(labels[index].method)\",route=\"\(labels[index].route)\"" }
+        var out = ""
+        out += "# HELP controlsim_requests_total Requests answered, by route and status.\n"
+        out += "# TYPE controlsim_requests_total counter\n"
+        for index in used {
+            for (status, count) in snapshot[index].counts.sorted(by: { $0.key < $1.key }) {
+                out += "controlsim_requests_total{\(labelText(index)),status=\"\(status)\"} \(count)\n"
+            }
+        }
+        out += "# HELP controlsim_request_duration_seconds Time to answer a request (streams: to their head), by route.\n"
+        out += "# TYPE controlsim_request_duration_seconds histogram\n"
+        for index in used {
+            let s = snapshot[index]
+            var cumulative = 0
+            for (bucket, bound) in Self.latencyBounds.enumerated() {
+                cumulative += s.buckets[bucket]
+                out += "controlsim_request_duration_seconds_bucket{\(labelText(index)),le=\"\(bound)\"} \(cumulative)\n"
+            }
+            out += "controlsim_request_duration_seconds_bucket{\(labelText(index)),le=\"+Inf\"} \(s.total)\n"
+            out += "controlsim_request_duration_seconds_sum{\(labelText(index))} \(s.sum)\n"
+            out += "controlsim_request_duration_seconds_count{\(labelText(index))} \(s.total)\n"
+        }
+        out += "# HELP controlsim_sessions Live sessions.\n# TYPE controlsim_sessions gauge\ncontrolsim_sessions \(sessions)\n"
+        out += "# HELP controlsim_ready Whether the journal was replayed and requests are served.\n"
+        out += "# TYPE controlsim_ready gauge\ncontrolsim_ready \(ready ? 1 : 0)\n"
+        return out
+    }
+}

@@ -1,0 +1,36 @@
+import AnimationCore
+
+extension EventCodec {
+    /// One primitive input as a wire event that `decode` reads back to the same input
+    /// (shorthands are already expanded, so none is written).
+    static func encode(_ event: TimedInput, into w: inout JSONWriter) {
+        w.beginObject()
+        switch event.input {
+        case let .touch(touch):
+            switch touch {
+            case .down: w.member("type", "touchDown")
+            case .move: w.member("type", "touchMove")
+            case .up: w.member("type", "touchUp")
+            case .cancel: w.member("type", "touchCancel")
+            }
+            w.member("t", event.t)
+            if let p = touch.location {
+                w.member("x", p.x)
+                w.member("y", p.y)
+            }
+        case let .command(command):
+            w.member("type", command.name)
+            w.member("t", event.t)
+            switch command {
+            case let .setSelected(selected): w.member("selected", selected)
+            case let .setEnabled(enabled): w.member("enabled", enabled)
+            case let .start(ratio): w.member("startRatio", ratio)
+            case let .setOn(on, animated):
+                w.member("on", on)
+                w.member("animated", animated)
+            case .cancel, .pause, .resume, .expand, .collapse, .toggle: break
+            }
+        }
+        w.endObject()
+    }
+}

@@ -1,0 +1,144 @@
+import Synchronization
+import Testing
+@testable import Routes
+
+/// A journal in memory that can be told to refuse.
+final class MemoryJournal: SessionJournal {
+    let records = Mutex<[[UInt8]]>([])
+    let refusing = Mutex(false)
+
+    struct Refused: Error {}
+
+    func append(_ record: [UInt8]) throws {
+        if refusing.withLock({ $0 }) { throw Refused() }
+        records.withLock { $0.append(record) }
+    }
+
+    var all: [[UInt8]] { records.withLock { $0 } }
+    var text: [String] { all.map { String(decoding: $0, as: UTF8.self) } }
+}
+
+@Suite("Journal: durable changes and replay")
+struct JournalTests {
+    struct App {
+        let clock: ManualClock
+        let journal = MemoryJournal()
+        let router: Router
+
+        init(clock: ManualClock = ManualClock(at: 1000), ids: [String] = ["a", "b", "c", "d", "e"]) {
+            self.clock = clock
+            let pool = Mutex(ids)
+            router = makeRouter(AppEnvironment(
+                now: { clock.now }, makeID: { pool.withLock { $0.removeFirst() } },
+                epoch: { 1_700_000_000 + clock.now }, journal: journal))
+        }
+
+        func send(_ method: String, _ target: String, _ body: String = "") -> HTTPResponse {
+            router.respond(to: HTTPRequest(method: method, target: target, body: Array(body.utf8)))
+        }
+    }
+
+    /// Sessions of every kind with events, as a client would leave them.
+    static func populate(_ app: App) {
+        #expect(app.send("POST", "/v1/sessions", #"{"control":"switch"}"#).status == 201)
+        #expect(app.send("POST", "/v1/sessions", #"{"control":"button","config":{"effects":[{"type":"scale","mode":"hold"}]}}"#).status == 201)
+        #expect(app.send("POST", "/v1/sessions", #"{"control":"card","config":{"release":"velocity"}}"#).status == 201)
+        #expect(app.send("POST", "/v1/sessions", #"{"control":"progressButton"}"#).status == 201)
+        #expect(app.send("POST", "/v1/sessions/a/events", #"{"type":"tap","t":0,"x":25,"y":15}"#).status == 200)
+        #expect(app.send("POST", "/v1/sessions/b/events", #"{"events":[{"type":"touchDown","t":0,"x":5,"y":5},{"type":"touchMove","t":0.1,"x":5,"y":200},{"type":"touchUp","t":0.2,"x":5,"y":5}]}"#).status == 200)
+        #expect(app.send("POST", "/v1/sessions/c/events", #"{"type":"drag","t":0.5,"from":{"x":100,"y":800},"to":{"x":100,"y":500},"duration":0.2}"#).status == 200)
+        #expect(app.send("POST", "/v1/sessions/d/events", #"{"type":"start","t":0.25,"startRatio":0.2}"#).status == 200)
+        #expect(app.send("POST", "/v1/sessions/d/events", #"{"type":"pause","t":1}"#).status == 200)
+    }
+
+    static let windows = ["?from=0&to=2&fps=60", "?from=0.3&to=0.9&fps=240"]
+
+    static func frames(_ app: App, _ id: String) -> [[UInt8]] {
+        windows.map { app.send("GET", "/v1/sessions/\(id)/frames\($0)").body }
+    }
+
+    @Test func everyAcknowledgedChangeIsJournalledAsReadableJSON() {
+        let app = App()
+        Self.populate(app)
+        #expect(app.send("DELETE", "/v1/sessions/d").status == 204)
+        let ops = app.journal.text.map { $0.prefix(20) }
+        #expect(ops == [
+            #"{"op":"create","id":"#, #"{"op":"create","id":"#, #"{"op":"create","id":"#, #"{"op":"create","id":"#,
+            #"{"op":"events","id":"#, #"{"op":"events","id":"#, #"{"op":"events","id":"#, #"{"op":"events","id":"#,
+            #"{"op":"events","id":"#, #"{"op":"delete","id":"#,
+        ])
+        #expect(app.journal.text[4] == #"{"op":"events","id":"a","base":0,"events":[{"type":"touchDown","t":0,"x":25,"y":15},{"type":"touchUp","t":0.1,"x":25,"y":15}]}"#)
+        #expect(app.journal.text[8] == #"{"op":"events","id":"d","base":1,"events":[{"type":"pause","t":1}]}"#)
+    }
+
+    @Test func replayGivesByteIdenticalFramesForEveryControl() {
+        let first = App()
+        Self.populate(first)
+        let second = App(clock: ManualClock(at: 5000))
+        let report = second.router.restore(first.journal.all)
+        // Inputs: a tap (2), b's batch (3), a 0.2 s drag (down, 12 moves, up), start and pause.
+        #expect(report == RestoreReport(records: 9, sessions: 4, events: 21, skipped: []))
+        for id in ["a", "b", "c", "d"] {
+            #expect(Self.frames(second, id) == Self.frames(first, id), "\(id)")
+            #expect(second.send("GET", "/v1/sessions/\(id)").body == first.send("GET", "/v1/sessions/\(id)").body)
+        }
+        #expect(second.journal.all.isEmpty)      // a replay is not journalled again
+    }
+
+    @Test func aRefusedAppendChangesNothingAndSays503() throws {
+        let app = App()
+        Self.populate(app)
+        let before = app.send("GET", "/v1/sessions/a").body
+        app.journal.refusing.withLock { $0 = true }
+        for (method, target, body) in [("POST", "/v1/sessions/a/events", #"{"type":"touchDown","t":1,"x":25,"y":15}"#),
+                                       ("POST", "/v1/sessions", #"{"control":"switch"}"#),
+                                       ("DELETE", "/v1/sessions/a", "")] {
+            let response = app.send(method, target, body)
+            #expect(response.status == 503, "\(method) \(target)")
+            #expect(try JSONParser().parse(response.body)["code"] == "journal_unavailable")
+        }
+        #expect(app.send("GET", "/v1/sessions/a").body == before)
+        #expect(try JSONParser().parse(app.send("GET", "/v1/sessions").body)["sessions"]?.arrayValue?.count == 4)
+    }
+
+    @Test func aSnapshotPlusTheRecordsAfterItAppliesEachBatchOnce() {
+        let app = App()
+        Self.populate(app)
+        let snapshot = app.router.snapshot()
+        #expect(snapshot.count == 8)                                   // a create and one batch each
+        // Records journalled after the snapshot was taken, and one the snapshot already holds.
+        let alreadyHeld = app.journal.all[8]                           // d's pause, base 1
+        #expect(app.send("POST", "/v1/sessions/a/events", #"{"type":"touchDown","t":2,"x":25,"y":15}"#).status == 200)
+        let later = Array(app.journal.all.suffix(1))
+        let restored = App(clock: ManualClock(at: 7000))
+        let report = restored.router.restore(snapshot + [alreadyHeld] + later)
+        #expect(report.skipped == [])
+        #expect(report.events == 22, "\(report)")   // 21 in the snapshot and the one after it
+        for id in ["a", "b", "c", "d"] { #expect(Self.frames(restored, id) == Self.frames(app, id), "\(id)") }
+    }
+
+    @Test func gapsAndGarbageAreReportedNotApplied() {
+        let app = App()
+        let report = app.router.restore([
+            Array(#"{"op":"create","id":"x","clock":"virtual","created":1,"control":"switch","config":{}}"#.utf8),
+            Array(#"{"op":"events","id":"x","base":3,"events":[{"type":"touchDown","t":0,"x":1,"y":1}]}"#.utf8),
+            Array(#"{"op":"events","id":"y","base":0,"events":[]}"#.utf8),
+            Array("not json".utf8),
+        ])
+        #expect(report.sessions == 1 && report.events == 0)
+        #expect(report.skipped.count == 3)
+        #expect(app.router.sessionCount == 1)
+    }
+
+    @Test func aWallClockSessionKeepsItsAgeAcrossARestart() throws {
+        let clock = ManualClock(at: 1000)
+        let first = App(clock: clock)
+        #expect(first.send("POST", "/v1/sessions", #"{"control":"switch","clock":"wall"}"#).status == 201)
+        // The restarted process's monotonic clock reads 9000 where its epoch clock reads
+        // 1_700_009_000; the session was created at epoch 1_700_001_000, so it is 8000 s old.
+        let restarted = App(clock: ManualClock(at: 9000))
+        _ = restarted.router.restore(first.journal.all)
+        let time = try JSONParser().parse(restarted.send("GET", "/v1/sessions/a").body)["time"]?.doubleValue
+        #expect(time == 8000)
+    }
+}

@@ -1,0 +1,100 @@
+import Testing
+@testable import Routes
+
+/// `/metrics`, `/readyz`, bearer-token auth and the bound on all sessions' events.
+@Suite("Operations: metrics, readiness, auth, storage bound")
+struct OperationsTests {
+    func router(token: String? = nil, journal: (any SessionJournal)? = nil, limits: Limits = Limits()) -> Router {
+        var environment = AppEnvironment(now: { 0 }, makeID: { "s" }, limits: limits, journal: journal)
+        environment.token = token
+        environment.extraMetrics = { "controlsim_open_connections 3\n" }
+        return makeRouter(environment)
+    }
+
+    func send(_ router: Router, _ method: String, _ target: String, _ body: String = "",
+              headers: [(String, String)] = []) -> HTTPResponse {
+        router.respond(to: HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers), body: Array(body.utf8)))
+    }
+
+    @Test func metricsCountRequestsByRouteAndStatusInPrometheusText() {
+        let app = router()
+        _ = send(app, "POST", "/v1/sessions", #"{"control":"switch"}"#)
+        _ = send(app, "POST", "/v1/sessions", #"{"control":"slider"}"#)
+        _ = send(app, "GET", "/v1/sessions/s")
+        _ = send(app, "GET", "/nowhere")
+        let response = send(app, "GET", "/metrics")
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == "text/plain; version=0.0.4")
+        let lines = String(decoding: response.body, as: UTF8.self).split(separator: "\n").map(String.init)
+        for expected in [
+            #"controlsim_requests_total{method="POST",route="/v1/sessions",status="201"} 1"#,
+            #"controlsim_requests_total{method="POST",route="/v1/sessions",status="400"} 1"#,
+            #"controlsim_requests_total{method="GET",route="/v1/sessions/{id}",status="200"} 1"#,
+            #"controlsim_requests_total{method="*",route="unmatched",status="404"} 1"#,
+            #"controlsim_request_duration_seconds_count{method="POST",route="/v1/sessions"} 2"#,
+            #"controlsim_request_duration_seconds_bucket{method="POST",route="/v1/sessions",le="+Inf"} 2"#,
+            "controlsim_sessions 1", "controlsim_ready 1", "controlsim_open_connections 3",
+        ] {
+            #expect(lines.contains(expected), "\(expected)")
+        }
+    }
+
+    @Test func readyOnlyAfterTheJournalWasReplayed() throws {
+        let journal = MemoryJournal()
+        let app = router(journal: journal)
+        #expect(send(app, "GET", "/readyz").status == 503)
+        #expect(app.restore([]) == RestoreReport())
+        let ready = send(app, "GET", "/readyz")
+        #expect(ready.status == 200)
+        #expect(try JSONParser().parse(ready.body) == ["status": "ready"])
+        #expect(send(router(), "GET", "/readyz").status == 200)          // nothing to replay
+    }
+
+    @Test func aTokenGuardsEveryEndpointButHealthz() throws {
+        let app = router(token: "0123456789abcdef0123")
+        for (method, target) in [("GET", "/v1/sessions"), ("POST", "/v1/sessions"), ("GET", "/metrics"),
+                                 ("GET", "/openapi.yaml"), ("GET", "/readyz"), ("GET", "/nowhere")] {
+            let response = send(app, method, target)
+            #expect(response.status == 401, "\(method) \(target)")
+            #expect(response.headers["WWW-Authenticate"] == "Bearer")
+            #expect(try JSONParser().parse(response.body)["code"] == "unauthorized")
+        }
+        #expect(send(app, "GET", "/healthz").status == 200)
+        #expect(send(app, "GET", "/v1/sessions", headers: [("Authorization", "Bearer 0123456789abcdef0123")]).status == 200)
+        #expect(send(app, "GET", "/v1/sessions", headers: [("Authorization", "bearer 0123456789abcdef0123")]).status == 200)
+        for wrong in ["Bearer 0123456789abcdef012", "Bearer 0123456789abcdef01234", "Bearer ", "Basic 0123456789abcdef0123", "0123456789abcdef0123"] {
+            #expect(send(app, "GET", "/v1/sessions", headers: [("Authorization", wrong)]).status == 401, "\(wrong)")
+        }
+        // Browsers send preflights without credentials.
+        let preflight = send(app, "OPTIONS", "/v1/sessions", headers: [("Origin", "http://a.example"), ("Access-Control-Request-Method", "POST")])
+        #expect(preflight.status == 204)
+    }
+
+    @Test func constantTimeComparisonIsStillAComparison() {
+        #expect(BearerAuth.equalInConstantTime(Array("abc".utf8), Array("abc".utf8)))
+        #expect(!BearerAuth.equalInConstantTime(Array("abc".utf8), Array("abd".utf8)))
+        #expect(!BearerAuth.equalInConstantTime(Array("abc".utf8), Array("abcd".utf8)))
+        #expect(!BearerAuth.equalInConstantTime([], Array("a".utf8)))
+    }
+
+    @Test func allSessionsTogetherHoldABoundedNumberOfEvents() throws {
+        var limits = Limits()
+        limits.maxTotalEvents = 5
+        let ids = CountingIDs()
+        var environment = AppEnvironment(now: { 0 }, makeID: { ids.next() }, limits: limits)
+        environment.extraMetrics = { "" }
+        let app = makeRouter(environment)
+        #expect(send(app, "POST", "/v1/sessions", #"{"control":"switch"}"#).status == 201)
+        #expect(send(app, "POST", "/v1/sessions", #"{"control":"switch"}"#).status == 201)
+        #expect(send(app, "POST", "/v1/sessions/id-1/events", #"{"type":"tap","t":0,"x":1,"y":1}"#).status == 200)   // 2
+        #expect(send(app, "POST", "/v1/sessions/id-2/events", #"{"type":"tap","t":0,"x":1,"y":1}"#).status == 200)   // 4
+        let full = send(app, "POST", "/v1/sessions/id-2/events", #"{"type":"tap","t":1,"x":1,"y":1}"#)                 // 6 > 5
+        #expect(full.status == 503)
+        #expect(full.headers["Retry-After"] == "30")
+        #expect(try JSONParser().parse(full.body)["code"] == "storage_full")
+        #expect(try JSONParser().parse(send(app, "GET", "/v1/sessions/id-2").body)["eventCount"] == 2)
+        // Deleting a session gives its events back.
+        #expect(send(app, "DELETE", "/v1/sessions/id-1").status == 204)
+        #expect(send(app, "POST", "/v1/sessions/id-2/events", #"{"type":"tap","t":1,"x":1,"y":1}"#).status == 200)
+    }
+}
