@@ -14,6 +14,7 @@ public func makeRouter(_ environment: AppEnvironment) -> Router {
             json(status: 200) { w in
                 w.beginObject()
                 w.member("status", "ok")
+                if let node = environment.node { w.member("node", node) }
                 w.endObject()
             }
         },

@@ -4,7 +4,7 @@ struct CORS: Sendable {
     let origins: [String]
 
     static let allowedHeaders = "Content-Type, Authorization, Last-Event-ID"
-    static let exposedHeaders = "Location, Retry-After"
+    static let exposedHeaders = "Location, Retry-After, X-Node"
     static let maxAge = "600"
 
     /// The `Access-Control-Allow-Origin` value for a request's `Origin`, if it is allowed.

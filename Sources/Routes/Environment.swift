@@ -17,6 +17,9 @@ public struct AppEnvironment: Sendable {
     public var token: String?
     /// More Prometheus text for `/metrics` (the server's connections and journal).
     public var extraMetrics: @Sendable () -> String = { "" }
+    /// This node's id in a cluster (`NodeID`): shown by `/healthz`, `GET /v1/sessions` and the
+    /// `X-Node` header, and the only value the list's `node` parameter accepts. Nil outside a cluster.
+    public var node: String?
 
     public init(now: @escaping @Sendable () -> Double,
                 makeID: @escaping @Sendable () -> String,
@@ -24,7 +27,8 @@ public struct AppEnvironment: Sendable {
                 limits: Limits = Limits(),
                 corsOrigins: [String] = ["*"],
                 epoch: (@Sendable () -> Double)? = nil,
-                journal: (any SessionJournal)? = nil) {
+                journal: (any SessionJournal)? = nil,
+                node: String? = nil) {
         self.now = now
         self.makeID = makeID
         self.log = log
@@ -32,6 +36,7 @@ public struct AppEnvironment: Sendable {
         self.corsOrigins = corsOrigins
         self.epoch = epoch ?? now
         self.journal = journal
+        self.node = node
     }
 }
 

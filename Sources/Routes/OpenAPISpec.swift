@@ -18,6 +18,10 @@ info:
 
     Every error is `application/problem+json` (RFC 9457) with a stable `code` and, where there
     is one, the offending `field`.
+
+    Several nodes can serve behind a proxy (README, "Running a cluster"): each node has an id,
+    its session ids start with it (`<node>-<32 hex>`), and every answer from a node carries an
+    `X-Node` header naming it.
   license:
     name: MIT
     identifier: MIT
@@ -48,7 +52,7 @@ paths:
       summary: Liveness.
       responses:
         '200':
-          description: The server is alive.
+          description: The server is alive; `node` is its node id.
           content:
             application/json:
               schema:
@@ -56,6 +60,7 @@ paths:
                 required: [status]
                 properties:
                   status: {type: string, const: ok}
+                  node: {$ref: '#/components/schemas/NodeId'}
                 additionalProperties: false
   /readyz:
     get:
@@ -147,22 +152,39 @@ paths:
               schema: {$ref: '#/components/schemas/Problem'}
     get:
       operationId: listSessions
-      summary: List live sessions in creation order.
+      summary: List this node's live sessions in creation order.
+      description: |
+        A node lists the sessions it owns. Behind the cluster proxy a list request goes to one
+        node (round robin) and `node` in the answer says which; `?node=<id>` is routed by the
+        proxy to that node, so each node's list can be read in turn.
+      parameters:
+        - name: node
+          in: query
+          description: |
+            Must be this node's id; another id answers 404 `node_not_found` (the request reached
+            a node other than the one it names), a value that is not a node id 400 `invalid_query`.
+          schema: {$ref: '#/components/schemas/NodeId'}
       responses:
         '401': {$ref: '#/components/responses/Unauthorized'}
         '200':
-          description: The sessions.
+          description: The sessions; `node` is the node that owns them.
           content:
             application/json:
               schema:
                 type: object
                 required: [sessions]
                 properties:
+                  node: {$ref: '#/components/schemas/NodeId'}
                   sessions:
                     type: array
                     items: {$ref: '#/components/schemas/SessionSummary'}
                 additionalProperties: false
         '400': {$ref: '#/components/responses/BadRequest'}
+        '404':
+          description: '`node` names another node than this one (`node_not_found`).'
+          content:
+            application/problem+json:
+              schema: {$ref: '#/components/schemas/Problem'}
   /v1/sessions/{id}:
     parameters:
       - $ref: '#/components/parameters/SessionId'
@@ -500,7 +522,9 @@ components:
       name: id
       in: path
       required: true
-      description: The session id (32 hex digits, 128 random bits).
+      description: |
+        The session id: its node's id, `-`, and 32 hex digits (128 random bits). Ids made
+        before nodes had ids are the 32 hex digits alone, and are still found.
       schema: {type: string}
     ExportFormat:
       name: format
@@ -640,6 +664,10 @@ components:
             - $ref: '#/components/schemas/SwitchConfig'
             - $ref: '#/components/schemas/CardConfig'
       additionalProperties: false
+    NodeId:
+      description: A node's id in a cluster (`--node-id`); session ids start with it.
+      type: string
+      pattern: '^[a-z0-9]{1,32}$'
     SessionSummary:
       type: object
       required: [id, control, clock, time]

@@ -39,6 +39,8 @@ public struct Router: Responder {
     let auth: BearerAuth?
     let metrics: Metrics
     let readiness: Readiness
+    /// Sent as `X-Node` on every answer, so a client behind a proxy sees which node answered.
+    let node: String?
 
     init(routes: [Route], store: SessionStore, metrics: Metrics, readiness: Readiness, environment: AppEnvironment) {
         self.routes = routes
@@ -49,6 +51,7 @@ public struct Router: Responder {
         cors = CORS(origins: environment.corsOrigins)
         auth = environment.token.map { BearerAuth(token: Array($0.utf8)) }
         self.readiness = readiness
+        node = environment.node
     }
 
     /// Rebuilds the sessions a journal describes (before serving: records are not journalled again),
@@ -74,6 +77,7 @@ public struct Router: Responder {
         let started = now()
         var (response, series) = route(request)
         cors.decorate(&response, for: request)
+        if let node { response.headers.add("X-Node", node) }
         metrics.record(series, status: response.status, seconds: now() - started)
         return response
     }

@@ -1,3 +1,5 @@
+import Routes
+
 extension Configuration {
     /// Flags beat environment variables (HOST, PORT), which beat defaults. Anything unknown or
     /// malformed is an error, never ignored. `--flag value` and `--flag=value` are both accepted.
@@ -73,6 +75,13 @@ extension Configuration {
                 throw ConfigurationError(message: "invalid value for \(source): a token needs at least 16 visible ASCII characters")
             }
             configuration.token = value
+        },
+        ConfigurationOption(flag: "--node-id", environment: "NODE_ID", placeholder: "ID",
+                            help: "This node's id in a cluster, carried by its session ids (default: n + 8 hex of FNV-1a of hostname:port).") { configuration, value, source throws(ConfigurationError) in
+            guard NodeID.isValid(value) else {
+                throw ConfigurationError(message: "invalid value \"\(value)\" for \(source): expected 1 to 32 lowercase letters and digits")
+            }
+            configuration.explicitNodeID = value
         },
         ConfigurationOption(flag: "--cors-origins", environment: "CORS_ORIGINS", placeholder: "LIST",
                             help: "Comma-separated browser origins allowed, or * (default *).") { configuration, value, source throws(ConfigurationError) in

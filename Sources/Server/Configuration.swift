@@ -1,4 +1,5 @@
 import Glibc
+import Routes
 
 /// Everything the server can be told at start-up, with the defaults DESIGN.md §6 promises.
 /// Built from flags over environment over these defaults (`Configuration+CommandLine.swift`).
@@ -22,9 +23,26 @@ struct Configuration: Sendable, Equatable {
     var corsOrigins = ["*"]
     /// When set, every endpoint but /healthz needs `Authorization: Bearer <token>`.
     var token: String?
+    /// `--node-id`; nil takes the default derived from `hostname` and the port (`nodeID`).
+    var explicitNodeID: String?
+    /// This machine's name, the default node id's source.
+    var hostname = Configuration.localHostname
+
+    /// The id this node's session ids carry (`<node>-<32 hex>`): `--node-id`, or else
+    /// `NodeID.derived` from the host name and the configured port, stable across restarts.
+    var nodeID: String {
+        explicitNodeID ?? NodeID.derived(host: hostname, port: address.port)
+    }
 
     static var processorCount: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// gethostname(2), or `localhost` if it fails.
+    static var localHostname: String {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0 else { return "localhost" }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Logged once at start-up so an operator sees what is in force.
@@ -46,5 +64,6 @@ struct Configuration: Sendable, Equatable {
             .field("fsync", syncPolicy.description)
             .field("cors_origins", corsOrigins.joined(separator: ","))
             .field("auth", token == nil ? "off" : "bearer")
+            .field("node", nodeID)
     }
 }

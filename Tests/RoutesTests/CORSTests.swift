@@ -16,7 +16,7 @@ struct CORSTests {
         for target in ["/healthz", "/v1/sessions", "/nowhere"] {
             let response = send(app, "GET", target, [("Origin", "http://localhost:5173")])
             #expect(response.headers["Access-Control-Allow-Origin"] == "*", "\(target)")
-            #expect(response.headers["Access-Control-Expose-Headers"] == "Location, Retry-After")
+            #expect(response.headers["Access-Control-Expose-Headers"] == "Location, Retry-After, X-Node")
         }
         #expect(send(app, "GET", "/healthz", []).headers["Access-Control-Allow-Origin"] == nil)
     }

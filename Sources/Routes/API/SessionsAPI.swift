@@ -55,11 +55,13 @@ struct SessionsAPI: Sendable {
     }
 
     func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-        _ = try Query(context.request.queryString, allowed: [])
+        let query = try Query(context.request.queryString, allowed: ["node"])
+        if let asked = query.string("node") { try checkNode(asked) }
         let now = environment.now()
         let slots = store.list(now: now)
         return json(status: 200) { w in
             w.beginObject()
+            if let node = environment.node { w.member("node", node) }
             w.key("sessions")
             w.beginArray()
             for slot in slots {
@@ -187,6 +189,19 @@ struct SessionsAPI: Sendable {
     }
 
     // MARK: Helpers
+
+    /// A node lists only its own sessions: `?node=` must name this node. A proxy routes the
+    /// parameter to the node it names, so another id here means the request reached the wrong node.
+    private func checkNode(_ asked: String) throws(Problem) {
+        guard NodeID.isValid(asked) else {
+            throw Problem(400, "invalid_query", "'node' must be a node id: 1 to 32 lowercase letters and digits", field: "node")
+        }
+        guard asked == environment.node else {
+            let this = environment.node.map { "this is node '\($0)'" } ?? "this server has no node id"
+            throw Problem(404, "node_not_found", "\(this); node '\(asked)' lists its own sessions (through the proxy, GET /v1/sessions?node=\(asked))",
+                          field: "node")
+        }
+    }
 
     /// The journal could not make a change durable, so the change was not made.
     static let journalProblem = Problem(503, "journal_unavailable",

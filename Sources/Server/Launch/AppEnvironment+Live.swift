@@ -2,10 +2,11 @@ import Glibc
 import Routes
 
 extension AppEnvironment {
-    /// Production nondeterminism: the monotonic clock, unguessable ids, and the server's log.
-    static func live(log: @escaping LogSink) -> AppEnvironment {
-        AppEnvironment(now: { MonotonicClock.now() }, makeID: { RandomID.make() }, log: log,
-                       epoch: { WallClock.now() })
+    /// Production nondeterminism: the monotonic clock, unguessable ids that name their `node`
+    /// (`<node>-<32 hex>`, see `NodeID`), and the server's log.
+    static func live(log: @escaping LogSink, node: String) -> AppEnvironment {
+        AppEnvironment(now: { MonotonicClock.now() }, makeID: { RandomID.make(node: node) }, log: log,
+                       epoch: { WallClock.now() }, node: node)
     }
 }
 

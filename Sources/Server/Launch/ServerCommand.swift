@@ -35,7 +35,7 @@ enum ServerCommand {
         let signals = try TerminationSignals.install()
         let journal = try configuration.ephemeral ? nil : openJournal(configuration, log: log)
         let connections = ConnectionCounter()
-        var environment = AppEnvironment.live(log: log)
+        var environment = AppEnvironment.live(log: log, node: configuration.nodeID)
         environment.corsOrigins = configuration.corsOrigins
         environment.journal = journal?.journal
         environment.token = configuration.token
@@ -45,7 +45,8 @@ enum ServerCommand {
         let router = makeRouter(environment)
         if let journal { try restore(router, from: journal, log: log) }
         let server = try Server(configuration: configuration, responder: router, log: log, counter: connections)
-        log(LogLine(level: "info", "listening").field("host", configuration.address.host).field("port", server.port).description)
+        log(LogLine(level: "info", "listening").field("host", configuration.address.host).field("port", server.port)
+            .field("node", configuration.nodeID).description)
         let signal = signals.wait()
         log(LogLine(level: "info", "stopping").field("signal", signal)
             .field("grace_s", "\(configuration.timeouts.shutdownGrace)").description)
