@@ -246,7 +246,9 @@ enum ConfigCodec {
     private static func decodeCard(_ json: JSON) throws(WireError) -> CardConfiguration {
         var r = try ObjectReader(json, path: "config")
         var c = CardConfiguration()
-        r.ignore("collapsedY", "expandedY")
+        // Read-only echoes: accepted back (type-checked) and ignored.
+        _ = try r.number("collapsedY")
+        _ = try r.number("expandedY")
         c.containerWidth = try r.number("containerWidth", default: c.containerWidth)
         c.containerHeight = try r.number("containerHeight", default: c.containerHeight)
         c.cardHeight = try r.number("cardHeight", default: c.cardHeight)

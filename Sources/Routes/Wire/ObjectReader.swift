@@ -94,9 +94,6 @@ struct ObjectReader {
         return try ObjectReader(value, path: field(key))
     }
 
-    /// Marks keys as read without reading them (read-only echoes such as `resolved`).
-    mutating func ignore(_ keys: String...) { used += keys }
-
     /// Throws on the first member that was never asked for.
     func finish() throws(WireError) {
         for key in object.keys where !used.contains(key) {

@@ -5,7 +5,7 @@ import AnimationCore
 enum SpringCodec {
     static func decode(_ json: JSON, path: String) throws(WireError) -> SpringTiming {
         var reader = try ObjectReader(json, path: path)
-        reader.ignore("resolved")
+        _ = try reader.object("resolved")            // read-only echo: accepted back and ignored
         let type: String
         if let given = try reader.string("type") { type = given } else { type = try inferType(reader) }
         let v = try reader.number("initialVelocity", default: 0)
