@@ -26,16 +26,30 @@ public struct Color: Interpolatable, Hashable {
 
     /// `#rrggbbaa`, each channel clamped to [0, 1] and rounded to 8 bits.
     public var hex: String {
-        var text = "#"
-        for channel in [red, green, blue, alpha] {
-            // A non-finite channel (a progress that overflowed) shows as 0 rather than trapping.
-            let byte = channel.isFinite ? Int((min(max(channel, 0), 1) * 255).rounded()) : 0
-            text += Color.hexDigits[byte >> 4] + Color.hexDigits[byte & 0xF]
-        }
-        return text
+        withHexUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 
-    private static let hexDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
+    /// The nine ASCII bytes of `hex`, written on the stack: frames carry thousands of colours,
+    /// and the encoder copies these without building a `String` for each.
+    public func withHexUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { text in
+            text[0] = UInt8(ascii: "#")
+            Color.writeHexByte(red, into: text, at: 1)
+            Color.writeHexByte(green, into: text, at: 3)
+            Color.writeHexByte(blue, into: text, at: 5)
+            Color.writeHexByte(alpha, into: text, at: 7)
+            return try body(UnsafeBufferPointer(text))
+        }
+    }
+
+    @inline(__always)
+    private static func writeHexByte(_ channel: Double, into text: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
+        // A non-finite channel (a progress that overflowed) shows as 0 rather than trapping.
+        let byte = channel.isFinite ? Int((min(max(channel, 0), 1) * 255).rounded()) : 0
+        let digits: StaticString = "0123456789abcdef"
+        text[index] = digits.utf8Start[byte >> 4]
+        text[index + 1] = digits.utf8Start[byte & 0xF]
+    }
 
     /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a system colour name (light appearance).
     public init?(parsing text: String) {

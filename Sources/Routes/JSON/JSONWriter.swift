@@ -4,9 +4,12 @@
 /// forgetting one. Structural misuse (a value in an object without a key, a key in an array,
 /// unbalanced `end…` calls, two top-level values) is a programmer error caught by `assert`.
 /// Numbers are written deterministically: see `value(_: Double)`.
+///
+/// The bytes live in a copy-on-write buffer of its own rather than a `[UInt8]`: a frames
+/// response is thousands of small appends, and checking uniqueness once per call instead of
+/// once per byte run is what keeps the encoder ahead of the sampling it serves.
 public struct JSONWriter: Sendable {
-    /// The buffer plus the `TextOutputStream` hook that lets `Double` print into it directly.
-    private var sink: ByteSink
+    private var storage: JSONBytes
     /// One entry per open container: true for an object, false for an array.
     private var openContainers: [Bool] = []
     /// Whether the next value or key is preceded by a comma.
@@ -14,12 +17,12 @@ public struct JSONWriter: Sendable {
     /// Whether a key was just written, so a value must follow.
     private var afterKey = false
 
-    /// The JSON text written so far.
-    public var bytes: [UInt8] { sink.bytes }
+    /// The JSON text written so far (a copy, with room for one more byte, so a caller can end it
+    /// with a newline without copying it again).
+    public var bytes: [UInt8] { storage.array() }
 
     public init(reservingCapacity capacity: Int = 1024) {
-        sink = ByteSink()
-        sink.bytes.reserveCapacity(capacity)
+        storage = JSONBytes(capacity: capacity)
     }
 
     /// Whether the writer holds one complete top-level value.
@@ -33,39 +36,48 @@ public struct JSONWriter: Sendable {
     /// Writes an object member's key; the next call writes its value.
     public mutating func key(_ key: String) {
         assert(openContainers.last == true && !afterKey, "a key belongs in an object, before a value")
-        if needsComma { sink.bytes.append(JSONByte.comma) }
-        appendQuoted(key)
-        sink.bytes.append(JSONByte.colon)
+        let out = unique()
+        if needsComma { out.append(JSONByte.comma) }
+        Self.appendQuoted(key, to: out)
+        out.append(JSONByte.colon)
         needsComma = false
         afterKey = true
     }
 
     public mutating func value(_ string: String) {
-        beginValue()
-        appendQuoted(string)
+        let out = beginValue()
+        Self.appendQuoted(string, to: out)
+    }
+
+    /// A string value given as UTF-8 bytes (escaped like any string), for text built on the stack.
+    public mutating func value(utf8 text: UnsafeBufferPointer<UInt8>) {
+        let out = beginValue()
+        out.append(JSONByte.quote)
+        Self.appendEscaped(text, to: out)
+        out.append(JSONByte.quote)
     }
 
     /// Integral values of magnitude up to 2^53 print as integers (`51`, `-3`, and `0` for -0.0);
     /// other finite values print as Swift's shortest round-trip form (`0.1`, `1e-07`, `1e+16`).
     /// A non-finite value has no JSON form: it is a programmer error and is written as `null`.
     public mutating func value(_ number: Double) {
-        beginValue()
-        appendNumber(number)
+        let out = beginValue()
+        Self.appendNumber(number, to: out)
     }
 
     public mutating func value(_ number: Int) {
-        beginValue()
-        appendInteger(number)
+        let out = beginValue()
+        Self.appendInteger(number, to: out)
     }
 
     public mutating func value(_ bool: Bool) {
-        beginValue()
-        appendLiteral(bool ? "true" : "false")
+        let out = beginValue()
+        out.append(bool ? "true" : "false")
     }
 
     public mutating func null() {
-        beginValue()
-        appendLiteral("null")
+        let out = beginValue()
+        out.append("null")
     }
 
     /// `key(key)` then `value(value)`, for the common one-line member.
@@ -95,8 +107,8 @@ public struct JSONWriter: Sendable {
     }
 
     private mutating func open(_ bracket: UInt8, isObject: Bool) {
-        beginValue()
-        sink.bytes.append(bracket)
+        let out = beginValue()
+        out.append(bracket)
         openContainers.append(isObject)
         needsComma = false
     }
@@ -104,110 +116,194 @@ public struct JSONWriter: Sendable {
     private mutating func close(_ bracket: UInt8, isObject: Bool) {
         assert(openContainers.last == isObject && !afterKey, "an end call that does not match the open container, or follows a key")
         openContainers.removeLast()
-        sink.bytes.append(bracket)
+        unique().append(bracket)
         needsComma = true
     }
 
-    /// Writes the separator a value needs; whatever follows it is a value, so the next one
-    /// needs a comma (containers reset that for their first element).
+    /// Writes the separator a value needs and returns the buffer to write the value into;
+    /// whatever follows it is a value, so the next one needs a comma (containers reset that for
+    /// their first element).
     @inline(__always)
-    private mutating func beginValue() {
+    private mutating func beginValue() -> JSONBytes {
         assert(openContainers.last == true ? afterKey : !(openContainers.isEmpty && needsComma),
                "a value in an object needs a key first; a JSON text has one top-level value")
-        if needsComma { sink.bytes.append(JSONByte.comma) }
+        let out = unique()
+        if needsComma { out.append(JSONByte.comma) }
         needsComma = true
         afterKey = false
+        return out
     }
 
-    private mutating func appendLiteral(_ literal: StaticString) {
-        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    /// The buffer, copied first if another writer shares it (value semantics).
+    @inline(__always)
+    private mutating func unique() -> JSONBytes {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
     }
 }
 
 extension JSONWriter {
     /// Appends `string` in quotes, escaping `"`, `\` and the control characters (as `\n`, `\t`,
     /// `\r`, `\b`, `\f`, or `\u00XX` in lowercase hex). Everything else is copied as UTF-8.
-    private mutating func appendQuoted(_ string: String) {
-        sink.bytes.append(JSONByte.quote)
+    private static func appendQuoted(_ string: String, to out: JSONBytes) {
+        out.append(JSONByte.quote)
         var string = string
-        string.withUTF8 { utf8 in appendEscaped(utf8) }
-        sink.bytes.append(JSONByte.quote)
+        string.withUTF8 { utf8 in appendEscaped(utf8, to: out) }
+        out.append(JSONByte.quote)
     }
 
-    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: JSONBytes) {
         var runStart = 0
         for position in utf8.indices {
             let byte = utf8[position]
             guard byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash else { continue }
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart ..< position]))
-            appendEscape(for: byte)
+            out.append(UnsafeBufferPointer(rebasing: utf8[runStart ..< position]))
+            appendEscape(for: byte, to: out)
             runStart = position + 1
         }
-        sink.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        out.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
 
-    private mutating func appendEscape(for byte: UInt8) {
-        sink.bytes.append(JSONByte.backslash)
+    private static func appendEscape(for byte: UInt8, to out: JSONBytes) {
+        out.append(JSONByte.backslash)
         switch byte {
-        case JSONByte.quote, JSONByte.backslash: sink.bytes.append(byte)
-        case 0x08: sink.bytes.append(UInt8(ascii: "b"))
-        case 0x0C: sink.bytes.append(UInt8(ascii: "f"))
-        case JSONByte.lineFeed: sink.bytes.append(UInt8(ascii: "n"))
-        case JSONByte.carriageReturn: sink.bytes.append(UInt8(ascii: "r"))
-        case JSONByte.tab: sink.bytes.append(UInt8(ascii: "t"))
+        case JSONByte.quote, JSONByte.backslash: out.append(byte)
+        case 0x08: out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(UInt8(ascii: "f"))
+        case JSONByte.lineFeed: out.append(UInt8(ascii: "n"))
+        case JSONByte.carriageReturn: out.append(UInt8(ascii: "r"))
+        case JSONByte.tab: out.append(UInt8(ascii: "t"))
         default:
             let hexDigits: StaticString = "0123456789abcdef"
-            appendLiteral("u00")
-            sink.bytes.append(hexDigits.utf8Start[Int(byte >> 4)])
-            sink.bytes.append(hexDigits.utf8Start[Int(byte & 0xF)])
+            out.append("u00")
+            out.append(hexDigits.utf8Start[Int(byte >> 4)])
+            out.append(hexDigits.utf8Start[Int(byte & 0xF)])
         }
     }
 
-    private mutating func appendNumber(_ number: Double) {
+    private static func appendNumber(_ number: Double, to out: JSONBytes) {
         if number.magnitude <= 0x1p53 {
             let integer = Int(number)
             if Double(integer) == number {
-                appendInteger(integer)
+                appendInteger(integer, to: out)
             } else {
+                var sink = JSONBytes.Sink(out: out)
                 number.write(to: &sink)
             }
         } else if number.isFinite {
+            var sink = JSONBytes.Sink(out: out)
             number.write(to: &sink)
         } else {
-            appendLiteral("null")
+            out.append("null")
         }
     }
 
-    private mutating func appendInteger(_ integer: Int) {
-        if integer < 0 { sink.bytes.append(JSONByte.minus) }
+    private static func appendInteger(_ integer: Int, to out: JSONBytes) {
+        if integer < 0 { out.append(JSONByte.minus) }
         var magnitude = integer.magnitude
         if magnitude < 10 {
-            sink.bytes.append(JSONByte.zero + UInt8(magnitude))
+            out.append(JSONByte.zero + UInt8(magnitude))
             return
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
+        var digits = 1
+        var scale: UInt = 10
+        while digits < 20 && magnitude >= scale {
+            digits += 1
+            if scale > UInt.max / 10 { break }
+            scale *= 10
+        }
+        out.write(count: digits) { start in
+            var position = digits
             repeat {
-                start -= 1
-                digits[start] = JSONByte.zero + UInt8(magnitude % 10)
+                position -= 1
+                start[position] = JSONByte.zero + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 }
 
-/// A `TextOutputStream` over the writer's buffer. `Double.write(to:)` formats into a stack
-/// buffer and hands the ASCII bytes to `_writeASCII`, so numbers cost no `String` allocation;
-/// should a future standard library call `write(_:)` instead, the output is the same.
-private struct ByteSink: TextOutputStream, Sendable {
-    var bytes: [UInt8] = []
+/// The writer's bytes: a growable buffer owned by one writer at a time (`JSONWriter.unique()`
+/// copies it before a shared one is changed), so it is safe to send.
+private final class JSONBytes: @unchecked Sendable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
 
-    mutating func write(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
     }
 
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
+    deinit { base.deallocate() }
+
+    func copy() -> JSONBytes {
+        let copy = JSONBytes(capacity: capacity)
+        copy.base.initialize(from: base, count: count)
+        copy.count = count
+        return copy
+    }
+
+    /// The bytes as an array with one spare byte of capacity.
+    func array() -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+            if count > 0 { buffer.baseAddress!.initialize(from: base, count: count) }
+            initialized = count
+        }
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    func append(_ literal: StaticString) {
+        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Lets `body` fill exactly `length` bytes in place.
+    @inline(__always)
+    func write(count length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if count + length > capacity { grow(to: count + length) }
+        body(base + count)
+        count += length
+    }
+
+    @inline(never)
+    private func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// `Double.write(to:)` formats into a stack buffer and hands the ASCII bytes to
+    /// `_writeASCII`, so numbers cost no `String` allocation; should a future standard library
+    /// call `write(_:)` instead, the output is the same.
+    struct Sink: TextOutputStream {
+        let out: JSONBytes
+
+        mutating func write(_ string: String) {
+            var string = string
+            string.withUTF8 { out.append($0) }
+        }
+
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+            out.append(buffer)
+        }
     }
 }

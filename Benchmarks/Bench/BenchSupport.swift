@@ -1,0 +1,246 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AnimationCore
+import Routes
+import Synchronization
+
+/// How much work each group does: 1 by default; `--quick` or `BENCH_SCALE=0.1` shrink every
+/// count (the memory group then extrapolates to 100,000 sessions).
+enum BenchScale {
+    nonisolated(unsafe) static var factor: Double = {
+        guard let text = getenv("BENCH_SCALE").map({ String(cString: $0) }), let value = Double(text), value > 0 else { return 1 }
+        return value
+    }()
+
+    /// `count` scaled, never below `minimum`.
+    static func scaled(_ count: Int, minimum: Int = 1) -> Int {
+        max(minimum, Int((Double(count) * factor).rounded()))
+    }
+}
+
+/// The router exactly as `main` composes it, driven in-process: no sockets, a monotonic clock,
+/// 32-hex-digit ids from a counter (the same length as the server's random ones).
+final class Harness: Sendable {
+    let router: Router
+    private let counter: IDCounter
+
+    init(maxSessions: Int = 200_000) {
+        var limits = Limits()
+        limits.maxSessions = maxSessions
+        let counter = IDCounter()
+        self.counter = counter
+        router = makeRouter(AppEnvironment(now: { Double(Measure.now()) / 1e9 },
+                                           makeID: { counter.next() },
+                                           limits: limits))
+    }
+
+    func respond(_ method: String, _ target: String, body: [UInt8] = []) -> HTTPResponse {
+        router.respond(to: HTTPRequest(method: method, target: target, body: body))
+    }
+
+    /// The id of the `sequence`-th session this harness created (from 0), without keeping a list.
+    static func id(ofSequence sequence: Int) -> String {
+        IDCounter.id(UInt64(sequence + 1))
+    }
+
+    /// A new session of `control` (default configuration); its id.
+    func create(_ control: String) -> String {
+        let response = respond("POST", "/v1/sessions", body: Array(#"{"control":"\#(control)"}"#.utf8))
+        precondition(response.status == 201, "creating a \(control) answered \(response.status)")
+        let location = response.headers["Location"] ?? ""
+        return String(location.split(separator: "/").last ?? "")
+    }
+
+    /// Posts one event body; its status.
+    @discardableResult
+    func post(_ id: String, _ body: [UInt8]) -> Int {
+        respond("POST", "/v1/sessions/\(id)/events", body: body).status
+    }
+}
+
+private final class IDCounter: Sendable {
+    private let value = Atomic<UInt64>(0)
+
+    func next() -> String {
+        Self.id(value.add(1, ordering: .relaxed).newValue)
+    }
+
+    static func id(_ n: UInt64) -> String {
+        let digits = String(n, radix: 16)
+        return String(repeating: "0", count: 32 - digits.count) + digits
+    }
+}
+
+/// The four controls, each with an event that sets it moving at t = 0 and a pool of realistic
+/// events (wire JSON and the equivalent inputs) that any state accepts.
+struct BenchControl {
+    let name: String
+    /// Posted at t = 0 so frames over [0, 1] s are mid-animation.
+    let kickoff: String
+    let kickoffInputs: [TimedInput]
+    /// Each entry is one posted event: a JSON object with `T` where its time goes, and the inputs it expands to (times relative).
+    let pool: [(json: String, inputs: [(dt: Double, input: Input)])]
+
+    /// Seconds between posted events in a log built from the pool (longer than any shorthand).
+    static let eventSpacing = 0.2
+
+    static let all: [BenchControl] = [button, progressButton, toggle, card]
+
+    static func touch(_ kind: String, _ x: Double, _ y: Double) -> (json: String, inputs: [(dt: Double, input: Input)]) {
+        let p = Point(x: x, y: y)
+        let input: Input
+        switch kind {
+        case "touchDown": input = .touch(.down(p))
+        case "touchMove": input = .touch(.move(p))
+        default: input = .touch(.up(p))
+        }
+        return (#"{"type":"\#(kind)","t":T,"x":\#(x.formatted(0)),"y":\#(y.formatted(0))}"#, [(0, input)])
+    }
+
+    static func tap(_ x: Double, _ y: Double) -> (json: String, inputs: [(dt: Double, input: Input)]) {
+        let p = Point(x: x, y: y)
+        return (#"{"type":"tap","t":T,"x":\#(x.formatted(0)),"y":\#(y.formatted(0))}"#,
+                [(0, .touch(.down(p))), (0.1, .touch(.up(p)))])
+    }
+
+    static func command(_ json: String, _ command: Command) -> (json: String, inputs: [(dt: Double, input: Input)]) {
+        (json, [(0, .command(command))])
+    }
+
+    static let button = BenchControl(
+        name: "button", kickoff: #"{"type":"tap","t":0,"x":100,"y":25}"#,
+        kickoffInputs: tapInputs(100, 25),
+        pool: [tap(100, 25), touch("touchDown", 100, 25), touch("touchMove", 150, 40), touch("touchMove", 330, 40),
+               touch("touchUp", 330, 40), command(#"{"type":"setSelected","t":T,"selected":true}"#, .setSelected(true)),
+               tap(60, 20), command(#"{"type":"setSelected","t":T,"selected":false}"#, .setSelected(false)),
+               touch("touchDown", 20, 10), touch("touchUp", 20, 10)])
+
+    static let progressButton = BenchControl(
+        name: "progressButton", kickoff: #"{"type":"start","t":0}"#,
+        kickoffInputs: [TimedInput(t: 0, input: .command(.start(startRatio: 0)))],
+        pool: [command(#"{"type":"start","t":T}"#, .start(startRatio: 0)), command(#"{"type":"pause","t":T}"#, .pause),
+               command(#"{"type":"resume","t":T}"#, .resume), tap(16, 16),
+               command(#"{"type":"start","t":T,"startRatio":0.5}"#, .start(startRatio: 0.5)),
+               command(#"{"type":"pause","t":T}"#, .pause), command(#"{"type":"resume","t":T}"#, .resume),
+               command(#"{"type":"cancel","t":T}"#, .cancel), command(#"{"type":"start","t":T}"#, .start(startRatio: 0)),
+               touch("touchDown", 10, 10)])
+
+    static let toggle = BenchControl(
+        name: "switch", kickoff: #"{"type":"tap","t":0,"x":25,"y":15}"#,
+        kickoffInputs: tapInputs(25, 15),
+        pool: [tap(25, 15), command(#"{"type":"setOn","t":T,"on":false,"animated":true}"#, .setOn(false, animated: true)),
+               touch("touchDown", 25, 15), touch("touchUp", 25, 15), tap(40, 10),
+               command(#"{"type":"setOn","t":T,"on":true,"animated":false}"#, .setOn(true, animated: false)),
+               touch("touchDown", 10, 20), touch("touchMove", 45, 20), touch("touchUp", 45, 20), tap(25, 15)])
+
+    static let card = BenchControl(
+        name: "card", kickoff: #"{"type":"tap","t":0,"x":195,"y":800}"#,
+        kickoffInputs: tapInputs(195, 800),
+        pool: [tap(195, 800), command(#"{"type":"toggle","t":T}"#, .toggle), touch("touchDown", 195, 790),
+               touch("touchMove", 195, 760), touch("touchMove", 195, 700), touch("touchUp", 195, 700),
+               command(#"{"type":"expand","t":T}"#, .expand), command(#"{"type":"collapse","t":T}"#, .collapse),
+               tap(195, 280), command(#"{"type":"toggle","t":T}"#, .toggle)])
+
+    static func tapInputs(_ x: Double, _ y: Double) -> [TimedInput] {
+        let p = Point(x: x, y: y)
+        return [TimedInput(t: 0, input: .touch(.down(p))), TimedInput(t: 0.1, input: .touch(.up(p)))]
+    }
+
+    /// Pool event `index` (cyclic) posted at `t`, as a request body.
+    func body(_ index: Int, at t: Double) -> [UInt8] {
+        let template = pool[index % pool.count].json
+        return Array(template.replacingT(with: t.formatted(3)).utf8)
+    }
+
+    /// Pool event `index` (cyclic) at `t`, as the inputs the router would decode it into.
+    func inputs(_ index: Int, at t: Double) -> [TimedInput] {
+        pool[index % pool.count].inputs.map { TimedInput(t: t + $0.dt, input: $0.input) }
+    }
+
+    /// A session of this control with its kickoff applied, then `posted` pool events (whole
+    /// posted events, shorthands expanded) spaced by `eventSpacing`, in a cycle over the pool.
+    func session(posted: Int) -> Session {
+        var session = Session(configuration: configuration)
+        do {
+            try session.apply(kickoffInputs)
+            for index in 0..<posted {
+                try session.apply(inputs(index, at: 0.2 + Double(index) * Self.eventSpacing))
+            }
+        } catch {
+            fatalError("\(name): the benchmark's own events were refused: \(error)")
+        }
+        return session
+    }
+
+    var configuration: ControlConfiguration {
+        switch name {
+        case "button": .button(ButtonConfiguration())
+        case "progressButton": .progressButton(ProgressButtonConfiguration())
+        case "switch": .switch(SwitchConfiguration())
+        default: .card(CardConfiguration())
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingT(with value: String) -> String {
+        var result = ""
+        for character in self { if character == "T" { result += value } else { result.append(character) } }
+        return result
+    }
+}
+
+/// Resident set size from /proc/self/statm (its second field, in pages), in bytes; 0 without /proc.
+enum Memory {
+    static func residentBytes() -> Int {
+        guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return 0 }
+        let line = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let fields = String(decoding: line, as: UTF8.self).split(separator: " ")
+        guard fields.count >= 2, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
+
+extension Double {
+    /// `1234567` → `1,234,567` (rounded to an integer).
+    var grouped: String {
+        let digits = String(Int(self.rounded()))
+        var result = ""
+        for (i, c) in digits.reversed().enumerated() {
+            if i > 0 && i % 3 == 0 && c != "-" { result.append(",") }
+            result.append(c)
+        }
+        return String(result.reversed())
+    }
+}
+
+extension Int {
+    var grouped: String { Double(self).grouped }
+}
+
+/// A fixed-width text table.
+struct TextTable {
+    let headers: [String]
+    var rows: [[String]] = []
+
+    init(_ headers: [String]) { self.headers = headers }
+
+    mutating func add(_ row: [String]) { rows.append(row) }
+
+    func print(indent: String = "  ") {
+        let widths = headers.indices.map { column in ([headers] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            indent + cells.enumerated().map { column, cell in
+                column == 0 ? cell.padded(to: widths[column]) : cell.leftPadded(to: widths[column])
+            }.joined(separator: "  ")
+        }
+        Swift.print(line(headers))
+        for row in rows { Swift.print(line(row)) }
+    }
+}
