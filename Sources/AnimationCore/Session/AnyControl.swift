@@ -1,9 +1,12 @@
 /// The four controls behind one type, so a session can hold any of them by value.
+///
+/// The cases are indirect: a session's latest state and its checkpoints share one allocation
+/// until a step changes them, and the enum stays a pointer wide whatever the control's size.
 public enum AnyControl: Sendable, Equatable {
-    case button(Button)
-    case progressButton(ProgressButton)
-    case `switch`(Switch)
-    case card(Card)
+    indirect case button(Button)
+    indirect case progressButton(ProgressButton)
+    indirect case `switch`(Switch)
+    indirect case card(Card)
 
     public init(_ configuration: ControlConfiguration) {
         switch configuration {

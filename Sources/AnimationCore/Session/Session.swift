@@ -26,10 +26,7 @@ public enum SessionError: Error, Sendable, Equatable {
 public struct Session: Sendable {
     public static let checkpointInterval = 32
 
-    public let configuration: ControlConfiguration
     public private(set) var events: [TimedInput] = []
-    /// Everything emitted up to `time`, in time order.
-    public private(set) var emitted: [Emission] = []
     /// The control after every event, advanced to `time`.
     public private(set) var latest: AnyControl
     /// `checkpoints[i]` is the control after `i·checkpointInterval` events.
@@ -39,18 +36,29 @@ public struct Session: Sendable {
     public let maximumEvents: Int
 
     public init(configuration: ControlConfiguration, maximumEvents: Int = .max) {
-        self.configuration = configuration
         self.maximumEvents = maximumEvents
         latest = AnyControl(configuration)
         checkpoints = [latest]
     }
 
-    public var kind: String { configuration.kind }
+    /// The configuration the session was created with (kept once, in the first checkpoint).
+    public var configuration: ControlConfiguration { checkpoints[0].configuration }
+    public var kind: String { latest.kind }
     public var state: [Field] { latest.state }
 
-    /// Applies a batch all or nothing; returns what it emitted.
-    @discardableResult
-    public mutating func apply(_ batch: [TimedInput]) throws(SessionError) -> [Emission] {
+    /// A batch checked and run on a copy of the control, ready to be committed (or dropped).
+    /// Preparing never touches the log, so committing appends in place however long it is.
+    public struct PreparedBatch: Sendable {
+        public let batch: [TimedInput]
+        /// What the batch emitted, in order.
+        public let emitted: [Emission]
+        let control: AnyControl
+        let checkpoints: [AnyControl]
+        let time: Double
+    }
+
+    /// Checks and runs a batch without changing the session; throws if any event is refused.
+    public func prepare(_ batch: [TimedInput]) throws(SessionError) -> PreparedBatch {
         guard events.count + batch.count <= maximumEvents else { throw .logFull(limit: maximumEvents) }
         var control = latest
         var produced: [Emission] = []
@@ -67,13 +75,29 @@ public struct Session: Sendable {
             }
             if (events.count + index + 1) % Self.checkpointInterval == 0 { newCheckpoints.append(control) }
         }
-        events += batch
-        checkpoints += newCheckpoints
-        latest = control
-        time = clock
-        emitted += produced
-        return produced
+        return PreparedBatch(batch: batch, emitted: produced, control: control, checkpoints: newCheckpoints, time: clock)
     }
+
+    /// Makes a prepared batch part of the session. It must have been prepared from this very
+    /// state (nothing committed in between).
+    public mutating func commit(_ prepared: PreparedBatch) {
+        precondition(prepared.time >= time, "a batch prepared from an older state")
+        events += prepared.batch
+        checkpoints += prepared.checkpoints
+        latest = prepared.control
+        time = prepared.time
+    }
+
+    /// Applies a batch all or nothing; returns what it emitted.
+    @discardableResult
+    public mutating func apply(_ batch: [TimedInput]) throws(SessionError) -> [Emission] {
+        let prepared = try prepare(batch)
+        commit(prepared)
+        return prepared.emitted
+    }
+
+    /// Everything emitted up to the last event (replayed from the log: for tests and tools).
+    public var emitted: [Emission] { emissions(from: 0, to: time) }
 
     /// The frame at any `t` ≥ 0, as the session showed (or will show) it then.
     public func frame(at t: Double) -> Frame {
@@ -114,17 +138,32 @@ public struct Session: Sendable {
         return Int(span.rounded(.down)) + 1
     }
 
-    /// Emissions with from ≤ t ≤ to, including those predicted after the last event.
+    /// Emissions with from ≤ t ≤ to, including those predicted after the last event. They are
+    /// replayed, not stored: from the checkpoint before `from`, so the cost is bounded by the
+    /// events in the window plus one checkpoint interval, however long the log.
     public func emissions(from: Double, to: Double) -> [Emission] {
         guard from <= to else { return [] }
-        var result = Array(emitted[lowerBound(emitted, from) { $0.t }..<upperBound(emitted, to) { $0.t }])
-        if to > time {
-            var future = latest
-            var predicted: [Emission] = []
-            future.advance(to: to, emit: &predicted)
-            result += predicted.filter { $0.t >= from && $0.t <= to }
+        var collected: [Emission] = []
+        var control: AnyControl
+        var next: Int
+        if from > time {
+            // The common case (a stream of the present): only timers after the last event.
+            control = latest
+            next = events.count
+        } else {
+            // The state just before `from`: every event strictly earlier applied.
+            let before = lowerBound(events, from) { $0.t }
+            let checkpoint = before / Self.checkpointInterval
+            control = replayed(from: checkpoints[checkpoint], events[checkpoint * Self.checkpointInterval..<before])
+            next = before
         }
-        return result
+        control.advance(to: from, emit: &collected)
+        while next < events.count && events[next].t <= to {
+            try? control.step(events[next].input, at: events[next].t, emit: &collected)
+            next += 1
+        }
+        control.advance(to: to, emit: &collected)
+        return collected.filter { $0.t >= from && $0.t <= to }
     }
 
     // MARK: Reconstructing the past

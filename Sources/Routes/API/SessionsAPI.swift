@@ -118,7 +118,7 @@ struct SessionsAPI: Sendable {
             throw Problem(413, "too_many_events", "a batch may hold at most \(environment.limits.maxEventsPerBatch) events",
                           field: body["events"] == nil ? nil : "events")
         }
-        let outcome: Result<(Session, [Emission]), SessionError>
+        let outcome: Result<SessionStore.Applied, SessionError>
         do throws(SessionStore.StoreError) {
             outcome = try store.apply(inputs, to: slot)
         } catch {
@@ -129,15 +129,15 @@ struct SessionsAPI: Sendable {
             throw problem
         }
         switch outcome {
-        case let .success((session, emitted)):
+        case let .success(applied):
             return json(status: 200) { w in
                 w.beginObject()
-                w.member("time", slot.time(of: session, now: now))
+                w.member("time", slot.time(lastEvent: applied.time, now: now))
                 w.key("state")
-                FrameEncoder.encodeFields(session.state, into: &w)
+                FrameEncoder.encodeFields(applied.state, into: &w)
                 w.member("accepted", inputs.count)
                 w.key("emitted")
-                FrameEncoder.encode(emitted, into: &w)
+                FrameEncoder.encode(applied.emitted, into: &w)
                 w.endObject()
             }
         case let .failure(error):

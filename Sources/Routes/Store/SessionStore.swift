@@ -37,7 +37,11 @@ final class SessionSlot: Sendable {
 
     /// Session time: the last event's time on a virtual clock, seconds since creation on a wall clock.
     func time(of session: Session, now: Double) -> Double {
-        clock == .virtual ? session.time : max(now - createdAt, session.time)
+        time(lastEvent: session.time, now: now)
+    }
+
+    func time(lastEvent: Double, now: Double) -> Double {
+        clock == .virtual ? lastEvent : max(now - createdAt, lastEvent)
     }
 }
 
@@ -114,18 +118,25 @@ final class SessionStore: Sendable {
         return slot
     }
 
+    /// What an applied batch left: the last event's time, the semantic state, the emissions.
+    struct Applied: Sendable {
+        var time: Double
+        var state: [Field]
+        var emitted: [Emission]
+    }
+
     /// Applies a batch to a session all or nothing; journalled before it is visible.
-    func apply(_ inputs: [TimedInput], to slot: SessionSlot) throws(StoreError) -> Result<(Session, [Emission]), SessionError> {
+    func apply(_ inputs: [TimedInput], to slot: SessionSlot) throws(StoreError) -> Result<Applied, SessionError> {
         let total = totalEvents.add(inputs.count, ordering: .relaxed).newValue
         guard total <= limits.maxTotalEvents else {
             totalEvents.subtract(inputs.count, ordering: .relaxed)
             throw .storageFull(limit: limits.maxTotalEvents)
         }
-        let outcome: Result<Result<(Session, [Emission]), SessionError>, StoreError> = slot.record.withLock { record in
-            var session = record.session
-            let emitted: [Emission]
+        let outcome: Result<Result<Applied, SessionError>, StoreError> = slot.record.withLock { record in
+            // Prepare on the side, journal, then append in place: no copy of the log per batch.
+            let prepared: Session.PreparedBatch
             do throws(SessionError) {
-                emitted = try session.apply(inputs)
+                prepared = try record.session.prepare(inputs)
             } catch {
                 return .success(.failure(error))
             }
@@ -134,8 +145,8 @@ final class SessionStore: Sendable {
             } catch {
                 return .failure(error)
             }
-            record.session = session
-            return .success(.success((session, emitted)))
+            record.session.commit(prepared)
+            return .success(.success(Applied(time: record.session.time, state: record.session.state, emitted: prepared.emitted)))
         }
         if case .success(.success) = outcome {} else { totalEvents.subtract(inputs.count, ordering: .relaxed) }
         return try outcome.get()

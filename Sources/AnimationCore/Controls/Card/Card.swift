@@ -7,7 +7,12 @@ public struct Card: Control {
     public let configuration: CardConfiguration
     /// The seed's `cardVisible`: flips when the frame animator completes at its end.
     public private(set) var position: CardConfiguration.Position
-    var transition: CardTransition?
+    /// The running animators; boxed, as a card at rest (most of them) holds none.
+    private var transitionBox: Boxed<CardTransition>?
+    var transition: CardTransition? {
+        get { transitionBox?.value }
+        set { transitionBox = newValue.map(Boxed.init) }
+    }
     private var pan = PanRecognizer()
     private var tap = TapRecognizer()
     private var progressWhenInterrupted = 0.0
