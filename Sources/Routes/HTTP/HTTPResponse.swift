@@ -5,6 +5,8 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// Set for a body produced over time; see `ResponseStream`.
     public var stream: (any ResponseStream)?
+    /// Set for a response that comes later; see `PendingResponse`.
+    public var pending: (any PendingResponse)?
 
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
@@ -80,5 +82,21 @@ extension HTTPResponse {
     public init(status: Int, headers: HTTPHeaders, stream: any ResponseStream) {
         self.init(status: status, headers: headers, body: [])
         self.stream = stream
+    }
+}
+
+/// A response that is not ready yet: it waits for something slow, such as the journal making a
+/// change durable, without holding the server's thread. The server parks the connection (no
+/// further pipelined request is parsed) and sends the response `onReady` delivers. `onReady`
+/// is called once by the server; `deliver` is called exactly once, from any thread.
+public protocol PendingResponse: AnyObject, Sendable {
+    func onReady(_ deliver: @escaping @Sendable (HTTPResponse) -> Void)
+}
+
+extension HTTPResponse {
+    /// A response to be sent when `pending` delivers it; status and headers here are ignored.
+    public init(pending: any PendingResponse) {
+        self.init(status: 200)
+        self.pending = pending
     }
 }
