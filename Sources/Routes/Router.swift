@@ -32,6 +32,8 @@ public struct Router: Responder {
     }
 
     public let routes: [Route]
+    /// Route indices by segment count: a request is matched only against routes of its length.
+    private let bySegmentCount: [Int: [Int]]
     let log: @Sendable (String) -> Void
     let cors: CORS
     let store: SessionStore
@@ -44,6 +46,7 @@ public struct Router: Responder {
 
     init(routes: [Route], store: SessionStore, metrics: Metrics, readiness: Readiness, environment: AppEnvironment) {
         self.routes = routes
+        bySegmentCount = Dictionary(grouping: routes.indices) { routes[$0].segments.count }
         self.store = store
         self.metrics = metrics
         log = environment.log
@@ -83,11 +86,16 @@ public struct Router: Responder {
     }
 
     /// The answer and the metrics series it counts under (the route's index in the table).
+    private func candidates(_ path: [Substring]) -> [Int] {
+        bySegmentCount[path.count] ?? []
+    }
+
     private func route(_ request: HTTPRequest) -> (HTTPResponse, Int) {
         if let auth, !auth.allows(request) { return (auth.refusal, metrics.index(of: .unauthorized)) }
-        let path = request.path.split(separator: "/", omittingEmptySubsequences: false)
+        let path = request.path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { Substring($0) }
         if CORS.isPreflight(request) {
-            let methods = routes.filter { $0.match(path) != nil }.map(\.method)
+            let methods = candidates(path).filter { routes[$0].match(path) != nil }.map { routes[$0].method }
             guard !methods.isEmpty else {
                 return (Problem(404, "not_found", "no resource at \(request.path)").response, metrics.index(of: .unmatched))
             }
@@ -96,7 +104,8 @@ public struct Router: Responder {
         }
         let method = request.method == "HEAD" ? "GET" : request.method
         var allowed: [String] = []
-        for (index, route) in routes.enumerated() {
+        for index in candidates(path) {
+            let route = routes[index]
             guard let captures = route.match(path) else { continue }
             guard route.method == method else {
                 allowed.append(route.method)

@@ -18,14 +18,15 @@ public struct HTTPRequest: Sendable {
 
     /// The path part of the target, without the query.
     public var path: Substring {
-        if let q = target.firstIndex(of: "?") { return target[..<q] }
+        // Searching the UTF-8 view for the byte skips grapheme breaking on the hot path.
+        if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) { return target[..<q] }
         return target[...]
     }
 
     /// The raw query string (after `?`), or nil when there is none.
     public var queryString: Substring? {
-        guard let q = target.firstIndex(of: "?") else { return nil }
-        return target[target.index(after: q)...]
+        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        return target[target.utf8.index(after: q)...]
     }
 }
 
