@@ -47,6 +47,8 @@ extension Configuration {
         .seconds("--body-timeout", \.timeouts.body, help: "Seconds to receive a request body (default 30)."),
         .seconds("--idle-timeout", \.timeouts.idle, help: "Seconds a keep-alive connection may idle (default 30)."),
         .seconds("--write-timeout", \.timeouts.write, help: "Seconds without write progress before closing (default 10)."),
+        .seconds("--response-timeout", \.timeouts.response,
+                 help: "Seconds a request may wait for a response that is not ready, such as a journal sync; 503 beyond (default 30)."),
         .seconds("--shutdown-grace", \.timeouts.shutdownGrace, help: "Seconds to finish requests on SIGTERM (default 5)."),
         ConfigurationOption(flag: "--data-dir", environment: "DATA_DIR", placeholder: "DIR",
                             help: "Directory of the session journal (default ./data).") { configuration, value, source throws(ConfigurationError) in

@@ -59,6 +59,7 @@ struct Configuration: Sendable, Equatable {
             .field("body_timeout_s", "\(timeouts.body)")
             .field("idle_timeout_s", "\(timeouts.idle)")
             .field("write_timeout_s", "\(timeouts.write)")
+            .field("response_timeout_s", "\(timeouts.response)")
             .field("shutdown_grace_s", "\(timeouts.shutdownGrace)")
             .field("data_dir", ephemeral ? "(ephemeral)" : dataDirectory)
             .field("fsync", syncPolicy.description)

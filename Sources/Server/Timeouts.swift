@@ -9,6 +9,9 @@ struct Timeouts: Sendable, Equatable {
     var idle: Double = 30
     /// While a response is pending without any write progress: a client that does not read (close).
     var write: Double = 10
+    /// From a complete request to the delivery of a response that was not ready at once (a change
+    /// waiting to be synced): a delivery that never comes is answered 503 and the connection closed.
+    var response: Double = 30
     /// After the last response of a closing connection: read and discard leftovers, then close.
     var linger: Double = 2
     /// On SIGTERM/SIGINT: how long in-flight requests may take before every connection is closed.
@@ -16,7 +19,7 @@ struct Timeouts: Sendable, Equatable {
 
     /// The connection timer sweep runs often enough for the shortest of these to be honoured closely.
     var sweepInterval: Double {
-        let shortest = [header, body, idle, write, linger].min() ?? 1
+        let shortest = [header, body, idle, write, response, linger].min() ?? 1
         return min(max(shortest / 10, 0.005), 0.25)
     }
 }

@@ -42,6 +42,12 @@ import Testing
         #expect(fromFlags.maxPendingOutputBytes == 65536)
     }
 
+    @Test func responseTimeoutIsConfigurable() throws {
+        #expect(Timeouts().response == 30)
+        #expect(try resolve(["--response-timeout", "2.5"])?.timeouts.response == 2.5)
+        #expect(message(["--response-timeout", "0"]) == #"invalid value "0" for --response-timeout: expected seconds, more than 0 and at most 86400"#)
+    }
+
     @Test func localhostMeansIPv4Loopback() throws {
         #expect(try resolve(["--host", "localhost"])?.address.host == "127.0.0.1")
     }

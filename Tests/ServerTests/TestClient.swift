@@ -76,6 +76,12 @@ final class TestClient {
         shutdown(fd, Int32(SHUT_WR))
     }
 
+    /// Makes the coming close abortive (SO_LINGER 0): the server sees a reset, not an end of stream.
+    func resetOnClose() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
     /// The next response; `isHead` because a HEAD answer has Content-Length but no body.
     /// A chunked body is read to its last chunk and returned decoded.
     func readResponse(isHead: Bool = false) throws -> Response {

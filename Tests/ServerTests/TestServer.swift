@@ -18,8 +18,9 @@ enum TestServer {
     }
 
     static func run(_ configuration: Configuration = configuration(), responder: any Responder = EchoResponder(),
-                    log: @escaping LogSink = { _ in }, _ body: (Server) throws -> Void) throws {
-        let server = try Server(configuration: configuration, responder: responder, log: log)
+                    log: @escaping LogSink = { _ in }, counter: ConnectionCounter = ConnectionCounter(),
+                    _ body: (Server) throws -> Void) throws {
+        let server = try Server(configuration: configuration, responder: responder, log: log, counter: counter)
         defer { server.stop() }
         try body(server)
     }

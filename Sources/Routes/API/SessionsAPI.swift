@@ -130,7 +130,7 @@ struct SessionsAPI: Sendable {
         }
         switch outcome {
         case let .success(applied):
-            return json(status: 200) { w in
+            let response = json(status: 200) { w in
                 w.beginObject()
                 w.member("time", slot.time(lastEvent: applied.time, now: now))
                 w.key("state")
@@ -140,6 +140,10 @@ struct SessionsAPI: Sendable {
                 FrameEncoder.encode(applied.emitted, into: &w)
                 w.endObject()
             }
+            // Acknowledged only once durable; the server sends it when the journal has synced.
+            guard let sequence = applied.record, let journal = environment.journal else { return response }
+            return DurableAnswer(journal: journal, sequence: sequence, response: response,
+                                 failure: Self.journalProblem.response).answer
         case let .failure(error):
             throw problem(for: error, body: body, inputs: inputs)
         }

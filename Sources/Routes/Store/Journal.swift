@@ -1,10 +1,55 @@
 import AnimationCore
 
 /// Where acknowledged changes go before they are acknowledged. The server's implementation
-/// appends to a file and syncs it; `append` returns only once the record is durable (as the
-/// sync policy defines it), or throws and the change is not made.
+/// appends to a file and syncs it.
 public protocol SessionJournal: Sendable {
+    /// Writes a record and returns once it is durable, or throws (and the change is not made).
     func append(_ record: [UInt8]) throws
+    /// Writes a record and returns at once with its sequence number; it is durable when
+    /// `isDurable`/`whenDurable` say so. Records are durable in the order they were written.
+    func write(_ record: [UInt8]) throws -> UInt64
+    func isDurable(_ sequence: UInt64) -> Bool
+    /// Runs `action` once `sequence` is durable (nil) or can no longer become durable (the error).
+    func whenDurable(_ sequence: UInt64, _ action: @escaping @Sendable ((any Error)?) -> Void)
+}
+
+extension SessionJournal {
+    /// A journal whose `append` is durable at once needs no more.
+    public func write(_ record: [UInt8]) throws -> UInt64 {
+        try append(record)
+        return 0
+    }
+
+    public func isDurable(_ sequence: UInt64) -> Bool { true }
+
+    public func whenDurable(_ sequence: UInt64, _ action: @escaping @Sendable ((any Error)?) -> Void) {
+        action(nil)
+    }
+}
+
+/// An answer sent once the journal record it acknowledges is durable; a journal that fails
+/// meanwhile turns it into the 503 `journal_unavailable` problem.
+final class DurableAnswer: PendingResponse {
+    let journal: any SessionJournal
+    let sequence: UInt64
+    let response: HTTPResponse
+    let failure: HTTPResponse
+
+    init(journal: any SessionJournal, sequence: UInt64, response: HTTPResponse, failure: HTTPResponse) {
+        self.journal = journal
+        self.sequence = sequence
+        self.response = response
+        self.failure = failure
+    }
+
+    /// The response itself when its record is durable already, else a pending response.
+    var answer: HTTPResponse {
+        journal.isDurable(sequence) ? response : HTTPResponse(pending: self)
+    }
+
+    func onReady(_ deliver: @escaping @Sendable (HTTPResponse) -> Void) {
+        journal.whenDurable(sequence) { [response, failure] error in deliver(error == nil ? response : failure) }
+    }
 }
 
 /// One journal record: a JSON object, so a journal is readable with ordinary tools.

@@ -89,6 +89,17 @@ final class SessionStore: Sendable {
         }
     }
 
+    /// Writes a record without waiting for it to be durable; its sequence number, or nil without a journal.
+    private func writeUnsynced(_ record: JournalRecord) throws(StoreError) -> UInt64? {
+        guard let journal else { return nil }
+        do {
+            return try journal.write(record.bytes)
+        } catch {
+            log("level=error msg=journal_write_failed error=\"\(error)\"")
+            throw .journal("\(error)")
+        }
+    }
+
     /// Adds a session under a fresh id; sweeps expired sessions from time to time and when full.
     /// The place is taken (invisibly) before the creation is journalled, so a compaction running
     /// meanwhile snapshots it, and two creates cannot both take the last place.
@@ -123,6 +134,8 @@ final class SessionStore: Sendable {
         var time: Double
         var state: [Field]
         var emitted: [Emission]
+        /// The journal record to wait for before acknowledging (nil without a journal).
+        var record: UInt64?
     }
 
     /// Applies a batch to a session all or nothing; journalled before it is visible.
@@ -140,13 +153,16 @@ final class SessionStore: Sendable {
             } catch {
                 return .success(.failure(error))
             }
+            // Written now, synced by the journal's flusher: the answer waits for it, this lock does not.
+            let sequence: UInt64?
             do throws(StoreError) {
-                try write(.events(id: slot.id, base: record.session.events.count, inputs: inputs))
+                sequence = try writeUnsynced(.events(id: slot.id, base: record.session.events.count, inputs: inputs))
             } catch {
                 return .failure(error)
             }
             record.session.commit(prepared)
-            return .success(.success(Applied(time: record.session.time, state: record.session.state, emitted: prepared.emitted)))
+            return .success(.success(Applied(time: record.session.time, state: record.session.state,
+                                             emitted: prepared.emitted, record: sequence)))
         }
         if case .success(.success) = outcome {} else { totalEvents.subtract(inputs.count, ordering: .relaxed) }
         return try outcome.get()

@@ -5,6 +5,10 @@ import Routes
 extension Problem {
     static let requestTimeout = Problem(408, "request_timeout", "the request was not received in time")
     static let serverBusy = Problem(503, "server_busy", "too many open connections; retry later")
+    /// A pending response that was not delivered within `Timeouts.response`; its outcome is unknown.
+    static let responseTimeout = Problem(503, "response_timeout", "the response was not ready in time; the outcome is unknown")
+    /// A delivered response that is itself pending: a route's bug.
+    static let internalError = Problem(500, "internal_error", "the response could not be produced")
 
     init(_ error: HTTPParseError) {
         self.init(error.status, error.code, error.detail)

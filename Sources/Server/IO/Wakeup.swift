@@ -1,7 +1,8 @@
 import Glibc
 
-/// An eventfd another thread writes to so a loop blocked in epoll_wait wakes up (stop requests;
-/// streamed responses need none: the loop polls them on its own timers).
+/// An eventfd another thread writes to so a loop blocked in epoll_wait wakes up: stop requests and
+/// delivered pending responses (`DeliveryMailbox`). Streamed responses need none: the loop polls
+/// them on its own timers.
 final class Wakeup: Sendable {
     let fd: Int32
 

@@ -13,13 +13,19 @@ extension Connection {
         case streamStarted
         /// A stream is open; requests after it wait until it ends.
         case streaming
+        /// A request was answered with a response to come: the loop must ask for its delivery now.
+        case parked
+        /// A response is awaited; requests after it wait until it is delivered.
+        case awaitingDelivery
     }
 
     /// Parses and answers every complete request in `input`, in order, until more bytes are needed,
-    /// the output is over its limit, a streamed response is open, or the connection must close.
+    /// the output is over its limit, a streamed response is open, a response is awaited, or the
+    /// connection must close.
     func process(_ handler: inout ExchangeHandler, now: Double) -> ProcessOutcome {
         while phase == .open {
             guard stream == nil else { return .streaming }
+            guard parked == nil else { return .awaitingDelivery }
             guard output.readableBytes < configuration.maxPendingOutputBytes else { return .backpressure }
             let parsed: HTTPRequest?
             do throws(HTTPParseError) {
@@ -32,19 +38,31 @@ extension Connection {
                 awaitMoreInput(now: now)
                 return phase == .open ? .waitingForInput : .finished
             }
-            let answer = handler.answer(request, mayKeepAlive: !isDraining)
-            enqueue(answer.bytes, now: now)
             requestStartedAt = nil
             bodyStartedAt = nil
-            idleSince = now
-            servedRequests += 1
-            if let opened = answer.stream {
-                stream = opened
-                return .streamStarted
+            switch handler.reply(to: request, mayKeepAlive: !isDraining) {
+            case .answered(let answer):
+                if queue(answer, now: now) { return .streamStarted }
+            case .pending(let source, let request):
+                park(source, request, now: now)
+                return .parked
             }
-            if !answer.keepAlive { phase = .closingAfterFlush }
         }
         return .finished
+    }
+
+    /// Queues a framed answer, given now or delivered later; true when it opened a stream, which
+    /// wants its first poll at once.
+    func queue(_ answer: ExchangeHandler.Answer, now: Double) -> Bool {
+        enqueue(answer.bytes, now: now)
+        idleSince = now
+        servedRequests += 1
+        if let opened = answer.stream {
+            stream = opened
+            return true
+        }
+        if !answer.keepAlive { phase = .closingAfterFlush }
+        return false
     }
 
     /// Header and body timeouts run from the first byte of a request and from the end of its head,
@@ -64,10 +82,12 @@ extension Connection {
         }
     }
 
-    /// Reacts to a passed deadline: a request that is too slow gets 408, anything else just closes.
+    /// Reacts to a passed deadline: a request that is too slow gets 408, a response that never came
+    /// 503, anything else just closes.
     func expire(_ timeout: Timeout, _ handler: inout ExchangeHandler, now: Double) {
         switch timeout {
         case .header, .body: fail(with: .requestTimeout, &handler, now: now)
+        case .response: giveUpWaiting(&handler, now: now)
         case .idle, .write, .linger: phase = .closed
         }
     }

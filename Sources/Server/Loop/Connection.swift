@@ -1,7 +1,8 @@
 /// One client socket's HTTP conversation: bytes in, answers out, and which timeout applies now.
 /// Confined to its loop thread; the loop performs the syscalls and asks it what to do next.
 /// A streamed response (`stream`) appends to `output` each time the loop's timer polls it; until it
-/// ends, requests pipelined after it wait unparsed (`Connection+Streaming.swift`).
+/// ends, requests pipelined after it wait unparsed (`Connection+Streaming.swift`). So do requests
+/// after one whose response is not ready yet (`parked`, `Connection+Parking.swift`).
 final class Connection {
     enum Phase: Equatable {
         /// Reading requests and answering them in order.
@@ -15,7 +16,7 @@ final class Connection {
     }
 
     /// Which limit a connection ran into.
-    enum Timeout: Equatable { case idle, header, body, write, linger }
+    enum Timeout: Equatable { case idle, header, body, write, linger, response }
 
     let fd: Int32
     /// The epoll token: descriptor and a serial, so a stale event never reaches a reused descriptor.
@@ -38,6 +39,10 @@ final class Connection {
     var stream: OpenStream?
     /// Changes whenever the pending stream poll does: a timer entry with another generation is stale.
     var timerGeneration: UInt64 = 0
+    /// The request whose response is awaited, if any; nothing else is parsed or answered meanwhile.
+    var parked: ParkedRequest?
+    /// Counts this connection's parked requests; a delivery names the one it answers.
+    var parkSerial: UInt64 = 0
     private var lastWriteProgress: Double
 
     init(fd: Int32, token: UInt64, configuration: Configuration, now: Double) {
@@ -88,11 +93,11 @@ final class Connection {
         return !peerFinished
     }
 
-    /// While a stream is open the connection reads only to notice the peer leaving, keeping at most a
-    /// request head's worth of what the client pipelines after it.
+    /// While a stream is open or a response awaited, the connection reads only to notice the peer
+    /// leaving, keeping at most a request head's worth of what the client pipelines after it.
     var wantsRead: Bool {
         switch phase {
-        case .open where stream != nil: !peerFinished && input.readableBytes < configuration.limits.maxHeadBytes
+        case .open where stream != nil || parked != nil: !peerFinished && input.readableBytes < configuration.limits.maxHeadBytes
         case .open: !peerFinished && output.readableBytes < configuration.maxPendingOutputBytes
         case .lingering: true
         case .closingAfterFlush, .closed: false
@@ -100,17 +105,21 @@ final class Connection {
     }
 
     /// EPOLLRDHUP only while streaming: a stream must learn that its client left even when not reading.
+    /// A parked request need not: a client that only half-closed still gets its answer, and one that
+    /// reset the connection is reported by EPOLLERR/EPOLLHUP, which epoll always reports.
     var interest: UInt32 {
         (wantsRead ? LinuxAPI.epollIn : 0) | (output.isEmpty ? 0 : LinuxAPI.epollOut) | (stream == nil ? 0 : LinuxAPI.epollRdHup)
     }
 
-    /// Nothing in flight: no partial request, no pending answer, no open stream. Safe to close when draining.
+    /// Nothing in flight: no partial request, no awaited response, no pending output, no open stream.
+    /// Safe to close when draining.
     var isIdle: Bool {
-        phase == .open && stream == nil && input.isEmpty && !parser.hasPartialRequest && output.isEmpty
+        phase == .open && stream == nil && parked == nil && input.isEmpty && !parser.hasPartialRequest && output.isEmpty
     }
 
     /// When this connection must give up, and why; nil once closed, and while an open stream is
-    /// waiting for its next poll (only the write timeout applies to a stream).
+    /// waiting for its next poll (only the write timeout applies to a stream). A parked request has
+    /// the response timeout instead of the idle, header and body ones.
     func deadline() -> (at: Double, timeout: Timeout)? {
         let timeouts = configuration.timeouts
         switch phase {
@@ -120,6 +129,7 @@ final class Connection {
         }
         if !output.isEmpty { return (lastWriteProgress + timeouts.write, .write) }
         if stream != nil { return nil }
+        if let parked { return (parked.since + timeouts.response, .response) }
         if let bodyStartedAt { return (bodyStartedAt + timeouts.body, .body) }
         if let requestStartedAt { return (requestStartedAt + timeouts.header, .header) }
         return (idleSince + (servedRequests == 0 ? timeouts.header : timeouts.idle), .idle)

@@ -2,10 +2,13 @@ import Glibc
 
 extension EventLoop {
     /// Reads once (level-triggered epoll brings us back if more is waiting), then lets the connection
-    /// answer and writes what it produced. A client that leaves while a stream is open ends it.
+    /// answer and writes what it produced. A client that leaves while a stream is open ends it; one
+    /// that resets the connection while its response is awaited cannot receive it, so it closes now.
     func serve(_ connection: Connection, events: UInt32, now: Double) {
-        let hangUp = LinuxAPI.epollRdHup | LinuxAPI.epollHup | LinuxAPI.epollErr
-        if connection.stream != nil, events & hangUp != 0 {
+        let reset = LinuxAPI.epollHup | LinuxAPI.epollErr
+        let streamHungUp = connection.stream != nil && events & (reset | LinuxAPI.epollRdHup) != 0
+        let parkedReset = connection.parked != nil && events & reset != 0
+        if streamHungUp || parkedReset {
             close(connection, ending: .clientClosed)
             return
         }
@@ -22,15 +25,18 @@ extension EventLoop {
 
     /// Process and flush until nothing more can happen without the network; then settle the registration.
     /// A stream gets its first poll before the flush, so its head and first bytes leave in one write.
+    /// A parked request asks for its response before the flush: one delivered at once is sent at the
+    /// end of this pass (`deliverArrivedResponses`).
     func drive(_ connection: Connection, now: Double) {
         while connection.phase != .closed {
             let outcome = connection.process(&handler, now: now)
-            if outcome == .streamStarted {
-                guard drainDeadline == nil else {
-                    close(connection, ending: .shutdown)
-                    return
-                }
-                pollStream(connection, now: now)
+            switch outcome {
+            case .streamStarted:
+                guard startStream(connection, now: now) else { return }
+            case .parked:
+                awaitDelivery(connection)
+            case .waitingForInput, .backpressure, .finished, .streaming, .awaitingDelivery:
+                break
             }
             flush(connection, now: now)
             guard connection.phase == .open, connection.output.readableBytes < configuration.maxPendingOutputBytes else { break }
@@ -59,10 +65,26 @@ extension EventLoop {
         }
     }
 
-    /// An open stream is cancelled and logged with `ending` as its end.
+    /// Gives a stream that just started its first poll; false when the server is stopping and the
+    /// connection was closed instead (a stream would never end by itself).
+    func startStream(_ connection: Connection, now: Double) -> Bool {
+        guard drainDeadline == nil else {
+            close(connection, ending: .shutdown)
+            return false
+        }
+        pollStream(connection, now: now)
+        return true
+    }
+
+    /// An open stream is cancelled and logged with `ending` as its end; so is a response still awaited
+    /// (whose delivery will find the connection gone and be dropped).
     func close(_ connection: Connection, ending: OpenStream.End = .clientClosed) {
         if let stream = connection.takeStream() {
             abandon(stream, of: connection, ending)
+        }
+        if let parked = connection.parked {
+            connection.parked = nil
+            handler.abandoned(parked, ending, now: MonotonicClock.now())
         }
         connection.phase = .closed
         guard connections.removeValue(forKey: connection.fd) != nil else { return }

@@ -10,7 +10,7 @@ extension EventLoop {
         }
         for connection in Array(connections.values) {
             guard let due = connection.deadline(), due.at <= now else { continue }
-            if connection.stream != nil {
+            if due.timeout == .write, connection.stream != nil || connection.parked != nil {
                 close(connection, ending: .writeTimeout)
                 continue
             }
@@ -23,8 +23,8 @@ extension EventLoop {
     }
 
     /// Stop accepting; close idle connections now; end open streams (they never finish by themselves,
-    /// so they must not hold the grace); let the others finish what is in flight, each answered with
-    /// `Connection: close`, within the shutdown grace.
+    /// so they must not hold the grace); let the others finish what is in flight, parked requests
+    /// included, each answered with `Connection: close`, within the shutdown grace.
     func beginDrain(now: Double) {
         drainDeadline = now + configuration.timeouts.shutdownGrace
         releaseListener()

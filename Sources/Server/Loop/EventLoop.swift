@@ -27,6 +27,9 @@ final class EventLoop {
     var timers = TimerHeap()
     /// The entries due in one pass, kept between passes so firing them allocates nothing.
     var dueTimers: [TimerHeap.Entry] = []
+    /// Responses taken from the mailbox in one pass; swapped with the mailbox's array, so taking
+    /// allocates nothing either.
+    var arrived: [DeliveryMailbox.Delivery] = []
 
     init(listener: ListeningSocket, control: LoopControl, configuration: Configuration,
          counter: ConnectionCounter, responder: any Responder, log: @escaping LogSink) throws(SyscallError) {
@@ -48,8 +51,13 @@ final class EventLoop {
 
     /// Runs until the server drains and the last connection is gone (or epoll itself fails).
     /// epoll_wait sleeps until the earliest stream poll or the next sweep, rounded up to whole milliseconds.
+    /// Each pass ends by sending the responses delivered meanwhile, so one asked for during the pass
+    /// and delivered at once never waits for a wake-up.
     func run() {
-        defer { closeEverything() }
+        defer {
+            closeEverything()
+            control.deliveries.close()
+        }
         while drainDeadline == nil || !connections.isEmpty {
             let wakeAt = min(nextSweep, timers.earliest ?? nextSweep)
             let wait = max(0, min(1000, ((wakeAt - MonotonicClock.now()) * 1000).rounded(.up)))
@@ -67,6 +75,7 @@ final class EventLoop {
                 sweep(now: now)
                 nextSweep = now + configuration.timeouts.sweepInterval
             }
+            deliverArrivedResponses()
         }
     }
 

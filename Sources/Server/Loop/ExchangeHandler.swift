@@ -2,7 +2,9 @@ import Routes
 
 /// What a loop does with each parsed request: ask the responder, frame the answer, write the access
 /// log line. The responder runs here, on the loop thread: it is synchronous and fast, so handing it
-/// to another thread would only add latency; a slow route delays only this loop's connections.
+/// to another thread would only add latency; a slow route delays only this loop's connections. A
+/// route that must wait (for a sync to disk) answers `pending` instead of blocking, and the answer
+/// is framed here when it is delivered.
 struct ExchangeHandler {
     /// A framed answer and whether the connection may carry another request after it.
     struct Answer {
@@ -24,32 +26,70 @@ struct ExchangeHandler {
         self.isServerStopping = isServerStopping
     }
 
-    /// HEAD is answered as GET without the body, so it always has GET's headers; a stream that will
-    /// not be written (HEAD, 204, 304) is cancelled at once. An HTTP/1.0 client learns where a
-    /// streamed body ends only from the connection closing.
-    mutating func answer(_ request: HTTPRequest, mayKeepAlive: Bool) -> Answer {
-        let started = MonotonicClock.now()
-        let isHead = request.method == "HEAD"
+    /// What the responder made of a request: an answer to queue now, or a response still to come.
+    enum Reply {
+        case answered(Answer)
+        /// The connection parks until `PendingResponse.onReady` delivers; `frame` then answers.
+        case pending(any PendingResponse, RequestSummary)
+    }
+
+    /// HEAD is answered as GET without the body, so it always has GET's headers.
+    mutating func reply(to request: HTTPRequest, mayKeepAlive: Bool) -> Reply {
+        let summary = RequestSummary(request, startedAt: MonotonicClock.now())
         var forwarded = request
-        if isHead { forwarded.method = "GET" }
+        if summary.isHead { forwarded.method = "GET" }
         let response = responder.respond(to: forwarded)
-        let clientIsHTTP10 = request.version.minor == 0
-        let closeDelimited = response.stream != nil && clientIsHTTP10
+        if let pending = response.pending { return .pending(pending, summary) }
+        return .answered(frame(response, for: summary, mayKeepAlive: mayKeepAlive))
+    }
+
+    /// Frames a response to `request`, now or when it is delivered, and writes its access log line
+    /// (for a stream, at its end). A stream that will not be written (HEAD, 204, 304) is cancelled at
+    /// once. An HTTP/1.0 client learns where a streamed body ends only from the connection closing.
+    /// A delivered response cannot wait again: that is a route's bug, answered 500.
+    mutating func frame(_ response: HTTPResponse, for request: RequestSummary, mayKeepAlive: Bool) -> Answer {
+        if response.pending != nil {
+            log(LogLine(level: "error", "pending_response_nested").field("path", request.path).description)
+            return frame(Problem.internalError.response, for: request, mayKeepAlive: false)
+        }
+        let closeDelimited = response.stream != nil && request.clientIsHTTP10
         let keepAlive = mayKeepAlive && request.wantsPersistentConnection && !response.asksToClose && !isServerStopping() && !closeDelimited
-        let exchange = ResponseEncoder.Exchange(isHead: isHead, keepAlive: keepAlive, clientIsHTTP10: clientIsHTTP10)
+        let exchange = ResponseEncoder.Exchange(isHead: request.isHead, keepAlive: keepAlive, clientIsHTTP10: request.clientIsHTTP10)
         let bytes = encoder.encode(response, exchange, epochSeconds: HTTPDate.nowEpochSeconds())
         let status = ResponseEncoder.wireStatus(response.status)
-        let record = ExchangeRecord(method: request.method, path: String(request.path), status: status, startedAt: started)
-        let sendsBody = ResponseEncoder.sendsBody(status: status, isHead: isHead)
+        let record = ExchangeRecord(method: request.method, path: request.path, status: status, startedAt: request.startedAt)
+        let sendsBody = ResponseEncoder.sendsBody(status: status, isHead: request.isHead)
         if let source = response.stream {
             if sendsBody {
-                let stream = OpenStream(source: source, isChunked: !clientIsHTTP10, keepAlive: keepAlive, exchange: record)
+                let stream = OpenStream(source: source, isChunked: !request.clientIsHTTP10, keepAlive: keepAlive, exchange: record)
                 return Answer(bytes: bytes, keepAlive: keepAlive, stream: stream)
             }
             source.cancel()
         }
         logExchange(record, bytes: sendsBody ? response.body.count : 0, now: MonotonicClock.now())
         return Answer(bytes: bytes, keepAlive: keepAlive)
+    }
+
+    /// The answer to a request whose response was not delivered within `Timeouts.response`: 503,
+    /// then close. Its outcome is unknown to the client, so it is worth a warning of its own.
+    mutating func timedOut(_ parked: ParkedRequest, now: Double) -> Answer {
+        log(LogLine(level: "warn", "response_timeout")
+            .field("method", parked.request.method)
+            .field("path", parked.request.path)
+            .field("waited_ms", milliseconds: now - parked.since)
+            .description)
+        return frame(Problem.responseTimeout.response, for: parked.request, mayKeepAlive: false)
+    }
+
+    /// A parked request whose connection closed before its response came: no access log line (no
+    /// status was sent), a warning instead, since the client does not know the outcome.
+    func abandoned(_ parked: ParkedRequest, _ end: OpenStream.End, now: Double) {
+        log(LogLine(level: "warn", "response_abandoned")
+            .field("reason", end.rawValue)
+            .field("method", parked.request.method)
+            .field("path", parked.request.path)
+            .field("dur_ms", milliseconds: now - parked.request.startedAt)
+            .description)
     }
 
     /// The access log line of a streamed response, written at its end with its whole duration and

@@ -1,15 +1,18 @@
 import Dispatch
 import Synchronization
 
-/// The thread-safe handle the server keeps for each loop: ask it to drain, and learn when it has
-/// let go of the shared listening socket (only then may the socket be closed).
+/// The thread-safe handle the server keeps for each loop: ask it to drain, learn when it has let go
+/// of the shared listening socket (only then may the socket be closed), and deliver responses that
+/// were not ready when their request was answered.
 final class LoopControl: Sendable {
     let wakeup: Wakeup
+    let deliveries: DeliveryMailbox
     let listenerReleased = DispatchSemaphore(value: 0)
     private let drainRequested = Atomic<Bool>(false)
 
     init() throws(SyscallError) {
         wakeup = try Wakeup()
+        deliveries = DeliveryMailbox(wakeup: wakeup)
     }
 
     func requestDrain() {

@@ -21,6 +21,10 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     private var written: UInt64 = 0
     private var synced: UInt64 = 0
     private var syncFailure: SyscallError?
+    /// Writers waiting for their record to be synced, in sequence order.
+    private var waiters: [(sequence: UInt64, action: @Sendable ((any Error)?) -> Void)] = []
+    /// The flusher is in fdatasync on the current descriptor (rotation must wait for it).
+    private var syncing = false
     private var flusher: Thread?
     private var closed = false
     /// Bytes appended since the last snapshot, and the last snapshot's size.
@@ -92,13 +96,15 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         journal.snapshotBytes = snapshotBytes
         journal.bytesSinceSnapshot = bytesRead - snapshotBytes
         journal.statistics.setBytes(bytesRead)
-        if case .batch = policy { journal.startFlusher() }
+        journal.startFlusher()
         return Opened(journal: journal, records: records, bytesRead: bytesRead, warnings: warnings)
     }
 
     // MARK: Appending
 
-    func append(_ payload: [UInt8]) throws {
+    /// Writes a record and returns its sequence number at once; it is durable once
+    /// `whenDurable` says so. Records are written in sequence order.
+    func write(_ payload: [UInt8]) throws -> UInt64 {
         guard payload.count <= JournalFormat.maximumPayload else { throw JournalError("record of \(payload.count) bytes is too large") }
         let framed = JournalFormat.frame(payload)
         condition.lock()
@@ -115,21 +121,42 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         segmentBytes += framed.count
         bytesSinceSnapshot += framed.count
         written += 1
-        let mine = written
         statistics.recordAppend(bytes: framed.count)
-        switch policy {
-        case .always:
-            try timedSync(fd)
-            synced = mine
-        case .batch:
-            condition.broadcast()          // wakes the flusher
-            while synced < mine && syncFailure == nil { condition.wait() }
-            if let syncFailure { throw syncFailure }
-        }
+        condition.broadcast()              // wakes the flusher
         if !compacting, bytesSinceSnapshot >= max(Self.minimumCompactionBytes, 2 * snapshotBytes), let compactionNeeded {
             compacting = true
             DispatchQueue.global().async { compactionNeeded() }
         }
+        return written
+    }
+
+    /// Runs `action` once record `sequence` is synced (nil) or the sync failed (the error);
+    /// on the flusher's thread, or at once when it already is.
+    func whenDurable(_ sequence: UInt64, _ action: @escaping @Sendable ((any Error)?) -> Void) {
+        condition.lock()
+        if synced >= sequence || syncFailure != nil || closed {
+            let failure: (any Error)? = synced >= sequence ? nil : (syncFailure as (any Error)?) ?? JournalError("the journal is closed")
+            condition.unlock()
+            action(failure)
+            return
+        }
+        waiters.append((sequence, action))
+        condition.unlock()
+    }
+
+    func isDurable(_ sequence: UInt64) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return synced >= sequence
+    }
+
+    /// Writes a record and waits until it is durable.
+    func append(_ payload: [UInt8]) throws {
+        let sequence = try write(payload)
+        condition.lock()
+        defer { condition.unlock() }
+        while synced < sequence && syncFailure == nil && !closed { condition.wait() }
+        if synced < sequence { throw (syncFailure as (any Error)?) ?? JournalError("the journal is closed") }
     }
 
     private func timedSync(_ fd: Int32) throws(SyscallError) {
@@ -138,37 +165,63 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         statistics.recordSync(seconds: MonotonicClock.now() - started)
     }
 
-    /// Group commit: waits for unsynced writes, lets the window pass so others can join, syncs
-    /// once outside the lock, and releases every writer the sync covered.
+    /// Group commit: whenever records are written but not synced, one fdatasync (outside the
+    /// lock, so writers keep writing) covers all of them, and every writer it covered is
+    /// released. With `.batch` it first waits the window so more writers can share the sync.
     private func startFlusher() {
-        guard case let .batch(window) = policy else { return }
+        let window: Double
+        if case let .batch(w) = policy { window = w } else { window = 0 }
         let thread = Thread { [self] in
             condition.lock()
             while !closed {
-                while written == synced && !closed { condition.wait() }
-                if closed { break }
-                condition.unlock()
-                if window > 0 { Thread.sleep(forTimeInterval: window) }
-                condition.lock()
+                while written == synced && !closed && syncFailure == nil { condition.wait() }
+                if closed || syncFailure != nil { break }
+                if window > 0 {
+                    condition.unlock()
+                    Thread.sleep(forTimeInterval: window)
+                    condition.lock()
+                }
                 let target = written
                 let descriptor = fd
+                syncing = true
                 condition.unlock()
                 var failure: SyscallError?
                 do throws(SyscallError) { try timedSync(descriptor) } catch { failure = error }
                 condition.lock()
+                syncing = false
                 if let failure {
                     syncFailure = failure
                     log("level=error msg=journal_sync_failed error=\"\(failure)\"")
-                } else {
-                    synced = max(synced, target)
                 }
+                let released = markSynced(failure == nil ? target : synced)
                 condition.broadcast()
+                condition.unlock()
+                for waiter in released { waiter.action(failure) }
+                condition.lock()
             }
+            let remaining = waiters
+            waiters.removeAll()
+            condition.broadcast()
             condition.unlock()
+            let failure: any Error = (syncFailure as (any Error)?) ?? JournalError("the journal is closed")
+            for waiter in remaining { waiter.action(failure) }
         }
         thread.name = "journal-flusher"
         flusher = thread
         thread.start()
+    }
+
+    /// Records everything up to `sequence` as synced; returns the waiters it releases (or, after
+    /// a failure, every waiter). Called with the lock held.
+    private func markSynced(_ sequence: UInt64) -> [(sequence: UInt64, action: @Sendable ((any Error)?) -> Void)] {
+        synced = max(synced, sequence)
+        if syncFailure != nil {
+            defer { waiters.removeAll() }
+            return waiters
+        }
+        let count = waiters.prefix { $0.sequence <= synced }.count
+        defer { waiters.removeFirst(count) }
+        return Array(waiters.prefix(count))
     }
 
     // MARK: Compaction
@@ -199,10 +252,15 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     /// Syncs and closes the current segment and continues in a new one; returns its number.
     private func rotate() throws -> Int {
         condition.lock()
-        defer { condition.unlock() }
+        while syncing { condition.wait() }
         try timedSync(fd)
-        synced = written
+        let released = markSynced(written)
         condition.broadcast()
+        condition.unlock()
+        for waiter in released { waiter.action(nil) }
+        condition.lock()
+        defer { condition.unlock() }
+        while syncing { condition.wait() }
         let files = try JournalFiles(directory: directory)
         let (newFD, number) = try files.createSegment(segment + 1)
         Syscall.close(fd)
@@ -216,12 +274,14 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     func close() {
         condition.lock()
         guard !closed else { return condition.unlock() }
+        while syncing { condition.wait() }
+        let ok = fdatasync(fd) == 0
+        let released = ok ? markSynced(written) : []
         closed = true
-        _ = fdatasync(fd)
-        synced = written
         Syscall.close(fd)
         condition.broadcast()
         condition.unlock()
+        for waiter in released { waiter.action(nil) }
     }
 }
 
