@@ -97,4 +97,16 @@ struct OperationsTests {
         #expect(send(app, "DELETE", "/v1/sessions/id-1").status == 204)
         #expect(send(app, "POST", "/v1/sessions/id-2/events", #"{"type":"tap","t":1,"x":1,"y":1}"#).status == 200)
     }
+
+    /// A shorthand cannot carry a session past the latest time it takes (found by the decoding fuzzer).
+    @Test(arguments: [
+        #"{"type":"tap","t":0,"x":25,"y":15,"duration":1e308}"#,
+        #"{"type":"drag","t":1000000000,"from":{"x":1,"y":1},"to":{"x":2,"y":2},"duration":0.25}"#,
+    ])
+    func shorthandsEndWithinTheLatestTime(_ body: String) throws {
+        let app = TestApp()
+        let id = try app.create(control: "switch")
+        try expectEventsRejected(app, id, body, 400, "invalid_field", field: "duration")
+        #expect(app.get("/v1/sessions/\(id)/frame").status == 200)
+    }
 }

@@ -72,7 +72,7 @@ enum EventCodec {
         case "touchCancel": return one(.touch(.cancel))
         case "tap":
             let p = try point(&r)
-            let duration = try nonNegative(&r, "duration", default: defaultTapDuration)
+            let duration = try shorthandDuration(&r, default: defaultTapDuration, at: t)
             return [TimedInput(t: t, input: .touch(.down(p))), TimedInput(t: t + duration, input: .touch(.up(p)))]
         case "drag":
             return try drag(at: t, &r)
@@ -96,7 +96,7 @@ enum EventCodec {
         let to = try point(&toReader)
         try fromReader.finish()
         try toReader.finish()
-        let duration = try nonNegative(&r, "duration", default: defaultDragDuration)
+        let duration = try shorthandDuration(&r, default: defaultDragDuration, at: t)
         guard duration * dragRate <= Double(maximumDragMoves) else {
             throw WireError(field: r.field("duration"),
                             "a drag may last at most \(Double(maximumDragMoves) / dragRate) s (\(maximumDragMoves) moves at 60 Hz)")
@@ -128,9 +128,13 @@ enum EventCodec {
         return value
     }
 
-    private static func nonNegative(_ r: inout ObjectReader, _ key: String, default fallback: Double) throws(WireError) -> Double {
-        let value = try r.number(key, default: fallback)
-        guard value >= 0 else { throw WireError(field: r.field(key), "must be ≥ 0") }
+    /// A shorthand's `duration`: ≥ 0, and ending no later than the latest time a session takes.
+    private static func shorthandDuration(_ r: inout ObjectReader, default fallback: Double, at t: Double) throws(WireError) -> Double {
+        let value = try r.number("duration", default: fallback)
+        guard value >= 0 else { throw WireError(field: r.field("duration"), "must be ≥ 0") }
+        guard t + value <= maximumTime else {
+            throw WireError(field: r.field("duration"), "ends after \(Int(maximumTime)) s, the latest time a session takes")
+        }
         return value
     }
 
