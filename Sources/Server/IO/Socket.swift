@@ -17,6 +17,12 @@ enum Socket {
         _ = Glibc.shutdown(fd, Int32(SHUT_WR))
     }
 
+    /// SO_LINGER {on, 0}: close(2) then sends RST and frees whatever is still queued to send.
+    static func resetOnClose(_ fd: Int32) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
     static func setOption(_ fd: Int32, level: Int32, name: Int32, value: Int32 = 1) throws(SyscallError) {
         var value = value
         try Syscall.call("setsockopt") { setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) }

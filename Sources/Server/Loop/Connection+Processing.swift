@@ -88,7 +88,10 @@ extension Connection {
         switch timeout {
         case .header, .body: fail(with: .requestTimeout, &handler, now: now)
         case .response: giveUpWaiting(&handler, now: now)
-        case .idle, .write, .linger: phase = .closed
+        case .write:
+            closesAbortively = true
+            phase = .closed
+        case .idle, .linger: phase = .closed
         }
     }
 

@@ -25,6 +25,9 @@ final class Connection {
     var input = ByteBuffer()
     private(set) var output = ByteBuffer()
     var phase = Phase.open
+    /// Close with a reset rather than a FIN: set when the client stopped reading, so the kernel
+    /// drops the response it still holds instead of keeping it for a client that is gone.
+    var closesAbortively = false
     private(set) var peerFinished = false
     /// Set when the server drains: answer what is in flight with `Connection: close`, take nothing new.
     var isDraining = false

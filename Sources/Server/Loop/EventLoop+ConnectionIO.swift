@@ -79,6 +79,7 @@ extension EventLoop {
     /// An open stream is cancelled and logged with `ending` as its end; so is a response still awaited
     /// (whose delivery will find the connection gone and be dropped).
     func close(_ connection: Connection, ending: OpenStream.End = .clientClosed) {
+        if ending == .outputLimit || ending == .writeTimeout { connection.closesAbortively = true }
         if let stream = connection.takeStream() {
             abandon(stream, of: connection, ending)
         }
@@ -89,6 +90,7 @@ extension EventLoop {
         connection.phase = .closed
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
         try? epoll.remove(connection.fd)
+        if connection.closesAbortively { Socket.resetOnClose(connection.fd) }
         Syscall.close(connection.fd)
         counter.release()
     }
