@@ -79,10 +79,19 @@ public struct Router: Responder {
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = now()
         var (response, series) = route(request)
-        cors.decorate(&response, for: request)
-        if let node { response.headers.add("X-Node", node) }
+        decorate(&response, for: request)
+        if let pending = response.pending {
+            // The answer that comes later gets the same headers as one given now.
+            response.pending = DecoratedPending(inner: pending) { [self] in decorate(&$0, for: request) }
+        }
         metrics.record(series, status: response.status, seconds: now() - started)
         return response
+    }
+
+    /// Headers every answer carries: CORS and the node's name.
+    private func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
+        cors.decorate(&response, for: request)
+        if let node { response.headers.add("X-Node", node) }
     }
 
     /// The answer and the metrics series it counts under (the route's index in the table).
@@ -133,4 +142,23 @@ struct RequestContext: Sendable {
     let captures: [String: String]
 
     var id: String { captures["id"] ?? "" }
+}
+
+/// A pending response whose delivered answer is adjusted on the way out.
+final class DecoratedPending: PendingResponse {
+    let inner: any PendingResponse
+    let decorate: @Sendable (inout HTTPResponse) -> Void
+
+    init(inner: any PendingResponse, decorate: @escaping @Sendable (inout HTTPResponse) -> Void) {
+        self.inner = inner
+        self.decorate = decorate
+    }
+
+    func onReady(_ deliver: @escaping @Sendable (HTTPResponse) -> Void) {
+        inner.onReady { [decorate] response in
+            var response = response
+            decorate(&response)
+            deliver(response)
+        }
+    }
 }

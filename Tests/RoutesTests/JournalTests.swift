@@ -141,4 +141,56 @@ struct JournalTests {
         let time = try JSONParser().parse(restarted.send("GET", "/v1/sessions/a").body)["time"]?.doubleValue
         #expect(time == 8000)
     }
+
+    /// A journal that syncs only when told to, so answers wait for it.
+    final class SlowJournal: SessionJournal {
+        let pending = Mutex<[(UInt64, @Sendable ((any Error)?) -> Void)]>([])
+        let next = Mutex<UInt64>(0)
+        func append(_ record: [UInt8]) throws {}
+        func write(_ record: [UInt8]) throws -> UInt64 { next.withLock { $0 += 1; return $0 } }
+        func isDurable(_ sequence: UInt64) -> Bool { false }
+        func whenDurable(_ sequence: UInt64, _ action: @escaping @Sendable ((any Error)?) -> Void) {
+            pending.withLock { $0.append((sequence, action)) }
+        }
+        func sync(failing: Bool = false) {
+            let waiting = pending.withLock { list in
+                let taken = list
+                list.removeAll()
+                return taken
+            }
+            for (_, action) in waiting {
+                action(failing ? MemoryJournal.Refused() : nil)
+            }
+        }
+    }
+
+    @Test func eventsAreAnsweredOnceDurableWithEveryHeaderAndA503IfTheSyncFails() throws {
+        let journal = SlowJournal()
+        var environment = AppEnvironment(now: { 0 }, makeID: { "s" }, journal: journal)
+        environment.node = "node1"
+        let router = makeRouter(environment)
+        _ = router.restore([])
+        #expect(router.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions", body: Array(#"{"control":"switch"}"#.utf8))).status == 201)
+        let post = { router.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions/s/events",
+                                                    headers: HTTPHeaders([("Origin", "http://a.example")]),
+                                                    body: Array(#"{"type":"touchDown","t":0,"x":25,"y":15}"#.utf8))) }
+        let pending = try #require(post().pending)
+        let delivered = Mutex<HTTPResponse?>(nil)
+        pending.onReady { response in delivered.withLock { $0 = response } }
+        #expect(delivered.withLock { $0 } == nil)              // not before the sync
+        journal.sync()
+        let answer = try #require(delivered.withLock { $0 })
+        #expect(answer.status == 200)
+        #expect(answer.headers["X-Node"] == "node1")
+        #expect(answer.headers["Access-Control-Allow-Origin"] == "*")
+        #expect(try JSONParser().parse(answer.body)["emitted"]?.arrayValue?.count == 1)
+        // A sync that fails turns the answer into 503 journal_unavailable.
+        let second = try #require(post().pending)
+        let failed = Mutex<HTTPResponse?>(nil)
+        second.onReady { response in failed.withLock { $0 = response } }
+        journal.sync(failing: true)
+        let refused = try #require(failed.withLock { $0 })
+        #expect(refused.status == 503)
+        #expect(try JSONParser().parse(refused.body)["code"] == "journal_unavailable")
+    }
 }
