@@ -45,30 +45,22 @@ final class Metrics: Sendable {
         let snapshot = series.withLock { $0 }
         let used = snapshot.indices.filter { snapshot[$0].total > 0 }
         func labelText(_ index: Int) -> String { "method=\"\(labels[index].method)\",route=\"\(labels[index].route)\"" }
-        var out = ""
-        out += "# HELP controlsim_requests_total Requests answered, by route and status.\n"
-        out += "# TYPE controlsim_requests_total counter\n"
+        var out = Prometheus.header("controlsim_requests_total", "counter", "Requests answered, by route and status.")
         for index in used {
             for (status, count) in snapshot[index].counts.sorted(by: { $0.key < $1.key }) {
                 out += "controlsim_requests_total{\(labelText(index)),status=\"\(status)\"} \(count)\n"
             }
         }
-        out += "# HELP controlsim_request_duration_seconds Time to answer a request (streams: to their head), by route.\n"
-        out += "# TYPE controlsim_request_duration_seconds histogram\n"
+        out += Prometheus.header("controlsim_request_duration_seconds", "histogram",
+                                 "Time to answer a request (streams: to their head), by route.")
         for index in used {
             let s = snapshot[index]
-            var cumulative = 0
-            for (bucket, bound) in Self.latencyBounds.enumerated() {
-                cumulative += s.buckets[bucket]
-                out += "controlsim_request_duration_seconds_bucket{\(labelText(index)),le=\"\(bound)\"} \(cumulative)\n"
-            }
-            out += "controlsim_request_duration_seconds_bucket{\(labelText(index)),le=\"+Inf\"} \(s.total)\n"
-            out += "controlsim_request_duration_seconds_sum{\(labelText(index))} \(s.sum)\n"
-            out += "controlsim_request_duration_seconds_count{\(labelText(index))} \(s.total)\n"
+            out += Prometheus.histogram("controlsim_request_duration_seconds", labels: labelText(index),
+                                        bounds: Self.latencyBounds, buckets: s.buckets, sum: s.sum, count: s.total)
         }
-        out += "# HELP controlsim_sessions Live sessions.\n# TYPE controlsim_sessions gauge\ncontrolsim_sessions \(sessions)\n"
-        out += "# HELP controlsim_ready Whether the journal was replayed and requests are served.\n"
-        out += "# TYPE controlsim_ready gauge\ncontrolsim_ready \(ready ? 1 : 0)\n"
+        out += Prometheus.header("controlsim_sessions", "gauge", "Live sessions.") + "controlsim_sessions \(sessions)\n"
+        out += Prometheus.header("controlsim_ready", "gauge", "Whether the journal was replayed and requests are served.")
+            + "controlsim_ready \(ready ? 1 : 0)\n"
         return out
     }
 }
