@@ -7,10 +7,14 @@ enum ConfigCodec {
         let json = config ?? .object(JSONObject())
         let configuration: ControlConfiguration
         switch control {
-        case Button.kind: configuration = .button(try decodeButton(json))
-        case ProgressButton.kind: configuration = .progressButton(try decodeProgressButton(json))
-        case Switch.kind: configuration = .switch(try decodeSwitch(json))
-        case Card.kind: configuration = .card(try decodeCard(json))
+        case Button.kind:
+            configuration = .button(try WireField.decode(buttonFields, over: ButtonConfiguration(), from: json, path: "config"))
+        case ProgressButton.kind:
+            configuration = .progressButton(try WireField.decode(progressButtonFields, over: ProgressButtonConfiguration(), from: json, path: "config"))
+        case Switch.kind:
+            configuration = .switch(try WireField.decode(switchFields, over: SwitchConfiguration(), from: json, path: "config"))
+        case Card.kind:
+            configuration = .card(try WireField.decode(cardFields, over: CardConfiguration(), from: json, path: "config"))
         default:
             let names = ControlConfiguration.kinds.map { "'\($0)'" }.joined(separator: ", ")
             throw WireError(code: "unknown_control", field: "control", "unknown control '\(control)': use one of \(names)")
@@ -26,34 +30,33 @@ enum ConfigCodec {
 
     static func encode(_ configuration: ControlConfiguration, into w: inout JSONWriter) {
         switch configuration {
-        case let .button(c): encodeButton(c, into: &w)
-        case let .progressButton(c): encodeProgressButton(c, into: &w)
-        case let .switch(c): encodeSwitch(c, into: &w)
-        case let .card(c): encodeCard(c, into: &w)
+        case let .button(c): WireField.encode(buttonFields, c, into: &w)
+        case let .progressButton(c): WireField.encode(progressButtonFields, c, into: &w)
+        case let .switch(c): WireField.encode(switchFields, c, into: &w)
+        case let .card(c): WireField.encode(cardFields, c, into: &w)
         }
     }
 
     // MARK: button
 
-    private static func decodeButton(_ json: JSON) throws(WireError) -> ButtonConfiguration {
-        var r = try ObjectReader(json, path: "config")
-        var c = ButtonConfiguration()
-        c.width = try r.number("width", default: c.width)
-        c.height = try r.number("height", default: c.height)
-        c.cornerRadius = try r.number("cornerRadius", default: c.cornerRadius)
-        c.backgroundColor = try r.color("backgroundColor", default: c.backgroundColor)
-        c.changesSelectionAsPrimaryAction = try r.bool("changesSelectionAsPrimaryAction", default: c.changesSelectionAsPrimaryAction)
-        c.isEnabled = try r.bool("enabled", default: c.isEnabled)
-        c.isSelected = try r.bool("selected", default: c.isSelected)
-        if let effects = try r.array("effects") {
+    static let buttonFields: [WireField<ButtonConfiguration>] = [
+        .number("width", \.width), .number("height", \.height), .number("cornerRadius", \.cornerRadius),
+        .color("backgroundColor", \.backgroundColor),
+        WireField(read: { c, r throws(WireError) in
+            guard let effects = try r.array("effects") else { return }
             c.effects = []
             for (index, effect) in effects.enumerated() {
                 c.effects.append(try decodeEffect(effect, path: "config.effects[\(index)]"))
             }
-        }
-        try r.finish()
-        return c
-    }
+        }, write: { c, w in
+            w.key("effects")
+            w.beginArray()
+            for effect in c.effects { encodeEffect(effect, into: &w) }
+            w.endArray()
+        }),
+        .bool("changesSelectionAsPrimaryAction", \.changesSelectionAsPrimaryAction),
+        .bool("enabled", \.isEnabled), .bool("selected", \.isSelected),
+    ]
 
     private static func decodeEffect(_ json: JSON, path: String) throws(WireError) -> ButtonConfiguration.Effect {
         var r = try ObjectReader(json, path: path)
@@ -80,83 +83,45 @@ enum ConfigCodec {
         return effect
     }
 
-    private static func encodeButton(_ c: ButtonConfiguration, into w: inout JSONWriter) {
+    private static func encodeEffect(_ effect: ButtonConfiguration.Effect, into w: inout JSONWriter) {
         w.beginObject()
-        w.member("width", c.width)
-        w.member("height", c.height)
-        w.member("cornerRadius", c.cornerRadius)
-        w.member("backgroundColor", c.backgroundColor.hex)
-        w.key("effects")
-        w.beginArray()
-        for effect in c.effects {
-            w.beginObject()
-            w.member("type", effect.type)
-            switch effect {
-            case let .scale(scale):
-                w.member("ratio", scale.ratio)
-                w.member("mode", scale.mode.rawValue)
-                w.key("press")
-                SpringCodec.encode(scale.press, into: &w)
-                w.key("release")
-                SpringCodec.encode(scale.release, into: &w)
-            case let .background(color):
-                w.member("color", color.hex)
-            case let .opacity(value):
-                w.member("opacity", value)
-            }
-            w.endObject()
+        w.member("type", effect.type)
+        switch effect {
+        case let .scale(scale):
+            w.member("ratio", scale.ratio)
+            w.member("mode", scale.mode.rawValue)
+            w.key("press")
+            SpringCodec.encode(scale.press, into: &w)
+            w.key("release")
+            SpringCodec.encode(scale.release, into: &w)
+        case let .background(color):
+            w.member("color", color.hex)
+        case let .opacity(value):
+            w.member("opacity", value)
         }
-        w.endArray()
-        w.member("changesSelectionAsPrimaryAction", c.changesSelectionAsPrimaryAction)
-        w.member("enabled", c.isEnabled)
-        w.member("selected", c.isSelected)
         w.endObject()
     }
 
     // MARK: progressButton
 
-    private static func decodeProgressButton(_ json: JSON) throws(WireError) -> ProgressButtonConfiguration {
-        var r = try ObjectReader(json, path: "config")
-        var c = ProgressButtonConfiguration()
-        c.radius = try r.number("radius", default: c.radius)
-        c.color = try r.color("color", default: c.color)
-        c.duration = try r.number("duration", default: c.duration)
-        c.lineWidth = try r.number("lineWidth", default: c.lineWidth)
-        c.backgroundColor = try r.color("backgroundColor", default: c.backgroundColor)
-        try r.finish()
-        return c
-    }
-
-    private static func encodeProgressButton(_ c: ProgressButtonConfiguration, into w: inout JSONWriter) {
-        w.beginObject()
-        w.member("radius", c.radius)
-        w.member("color", c.color.hex)
-        w.member("duration", c.duration)
-        w.member("lineWidth", c.lineWidth)
-        w.member("backgroundColor", c.backgroundColor.hex)
-        w.endObject()
-    }
+    static let progressButtonFields: [WireField<ProgressButtonConfiguration>] = [
+        .number("radius", \.radius), .color("color", \.color), .number("duration", \.duration),
+        .number("lineWidth", \.lineWidth), .color("backgroundColor", \.backgroundColor),
+    ]
 
     // MARK: switch
 
-    private static func decodeSwitch(_ json: JSON) throws(WireError) -> SwitchConfiguration {
-        var r = try ObjectReader(json, path: "config")
-        var c = SwitchConfiguration()
-        c.width = try r.number("width", default: c.width)
-        c.height = try r.number("height", default: c.height)
-        c.thumbSize = try r.number("thumbSize", default: c.thumbSize)
-        c.margin = try r.number("margin", default: c.margin)
-        c.onTintColor = try r.color("onTintColor", default: c.onTintColor)
-        c.offTintColor = try r.color("offTintColor", default: c.offTintColor)
-        c.thumbColor = try r.color("thumbColor", default: c.thumbColor)
-        c.toggleOn = try r.choice("toggleOn", default: c.toggleOn)
-        c.isOn = try r.bool("isOn", default: c.isOn)
-        if let animation = try r.object("animation") {
-            c.animation = try decodeSwitchAnimation(animation)
-        }
-        try r.finish()
-        return c
-    }
+    static let switchFields: [WireField<SwitchConfiguration>] = [
+        .number("width", \.width), .number("height", \.height), .number("thumbSize", \.thumbSize),
+        .number("margin", \.margin), .color("onTintColor", \.onTintColor), .color("offTintColor", \.offTintColor),
+        .color("thumbColor", \.thumbColor), .choice("toggleOn", \.toggleOn), .bool("isOn", \.isOn),
+        WireField(read: { c, r throws(WireError) in
+            if let animation = try r.object("animation") { c.animation = try decodeSwitchAnimation(animation) }
+        }, write: { c, w in
+            w.key("animation")
+            encodeSwitchAnimation(c.animation, into: &w)
+        }),
+    ]
 
     private static func decodeSwitchAnimation(_ reader: ObjectReader) throws(WireError) -> SwitchConfiguration.Animation {
         var r = reader
@@ -214,20 +179,9 @@ enum ConfigCodec {
         w.endArray()
     }
 
-    private static func encodeSwitch(_ c: SwitchConfiguration, into w: inout JSONWriter) {
+    private static func encodeSwitchAnimation(_ animation: SwitchConfiguration.Animation, into w: inout JSONWriter) {
         w.beginObject()
-        w.member("width", c.width)
-        w.member("height", c.height)
-        w.member("thumbSize", c.thumbSize)
-        w.member("margin", c.margin)
-        w.member("onTintColor", c.onTintColor.hex)
-        w.member("offTintColor", c.offTintColor.hex)
-        w.member("thumbColor", c.thumbColor.hex)
-        w.member("toggleOn", c.toggleOn.rawValue)
-        w.member("isOn", c.isOn)
-        w.key("animation")
-        w.beginObject()
-        switch c.animation {
+        switch animation {
         case let .curve(curve, duration):
             w.member("type", "curve")
             w.member("duration", duration)
@@ -238,51 +192,16 @@ enum ConfigCodec {
             SpringCodec.encode(spring, into: &w)
         }
         w.endObject()
-        w.endObject()
     }
 
     // MARK: card
 
-    private static func decodeCard(_ json: JSON) throws(WireError) -> CardConfiguration {
-        var r = try ObjectReader(json, path: "config")
-        var c = CardConfiguration()
-        // Read-only echoes: accepted back (type-checked) and ignored.
-        _ = try r.number("collapsedY")
-        _ = try r.number("expandedY")
-        c.containerWidth = try r.number("containerWidth", default: c.containerWidth)
-        c.containerHeight = try r.number("containerHeight", default: c.containerHeight)
-        c.cardHeight = try r.number("cardHeight", default: c.cardHeight)
-        c.handleHeight = try r.number("handleHeight", default: c.handleHeight)
-        c.duration = try r.number("duration", default: c.duration)
-        c.dampingRatio = try r.number("dampingRatio", default: c.dampingRatio)
-        c.cornerRadius = try r.number("cornerRadius", default: c.cornerRadius)
-        c.blurStyle = try r.string("blurStyle") ?? c.blurStyle
-        c.blurRadius = try r.number("blurRadius", default: c.blurRadius)
-        c.cardColor = try r.color("cardColor", default: c.cardColor)
-        c.handleColor = try r.color("handleColor", default: c.handleColor)
-        c.release = try r.choice("release", default: c.release)
-        c.initialState = try r.choice("initialState", default: c.initialState)
-        try r.finish()
-        return c
-    }
-
-    private static func encodeCard(_ c: CardConfiguration, into w: inout JSONWriter) {
-        w.beginObject()
-        w.member("containerWidth", c.containerWidth)
-        w.member("containerHeight", c.containerHeight)
-        w.member("cardHeight", c.cardHeight)
-        w.member("handleHeight", c.handleHeight)
-        w.member("duration", c.duration)
-        w.member("dampingRatio", c.dampingRatio)
-        w.member("cornerRadius", c.cornerRadius)
-        w.member("blurStyle", c.blurStyle)
-        w.member("blurRadius", c.blurRadius)
-        w.member("cardColor", c.cardColor.hex)
-        w.member("handleColor", c.handleColor.hex)
-        w.member("release", c.release.rawValue)
-        w.member("initialState", c.initialState.rawValue)
-        w.member("collapsedY", c.collapsedY)
-        w.member("expandedY", c.expandedY)
-        w.endObject()
-    }
+    static let cardFields: [WireField<CardConfiguration>] = [
+        .number("containerWidth", \.containerWidth), .number("containerHeight", \.containerHeight),
+        .number("cardHeight", \.cardHeight), .number("handleHeight", \.handleHeight), .number("duration", \.duration),
+        .number("dampingRatio", \.dampingRatio), .number("cornerRadius", \.cornerRadius), .string("blurStyle", \.blurStyle),
+        .number("blurRadius", \.blurRadius), .color("cardColor", \.cardColor), .color("handleColor", \.handleColor),
+        .choice("release", \.release), .choice("initialState", \.initialState),
+        .derived("collapsedY", \.collapsedY), .derived("expandedY", \.expandedY),
+    ]
 }
