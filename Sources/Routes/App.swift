@@ -6,7 +6,6 @@ public func makeRouter(_ environment: AppEnvironment) -> Router {
                              log: environment.log)
     let sessions = SessionsAPI(environment: environment, store: store)
     let streams = StreamAPI(environment: environment, store: store)
-    let metrics = MetricsBox()
     // Without a journal there is nothing to replay: ready at once.
     let readiness = Readiness(ready: environment.journal == nil)
     let service: [Router.Route] = [
@@ -28,18 +27,19 @@ public func makeRouter(_ environment: AppEnvironment) -> Router {
                 w.endObject()
             }
         },
-        .init("GET", "/metrics") { _ throws(Problem) in
-            let text = (metrics.metrics?.render(sessions: store.count, ready: readiness.isReady) ?? "") + environment.extraMetrics()
-            return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(text.utf8))
-        },
         .init("GET", "/openapi.yaml") { _ throws(Problem) in
             HTTPResponse(status: 200, contentType: "application/yaml", body: Array(OpenAPISpec.text.utf8))
         },
     ] + PlaygroundAPI.routes
-    let routes = service + sessions.routes + streams.routes + CurvesAPI(environment: environment).routes
-    let table = Metrics(routes: routes.map { ($0.method, $0.pattern) })
-    metrics.metrics = table
-    return Router(routes: routes, store: store, metrics: table, readiness: readiness, environment: environment)
+    let others = service + sessions.routes + streams.routes + CurvesAPI(environment: environment).routes
+    // The metrics table has a series for every route, `/metrics` (last) included.
+    let metrics = Metrics(routes: others.map { ($0.method, $0.pattern) } + [("GET", "/metrics")])
+    let metricsRoute = Router.Route("GET", "/metrics") { _ throws(Problem) in
+        let text = metrics.render(sessions: store.count, ready: readiness.isReady) + environment.extraMetrics()
+        return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(text.utf8))
+    }
+    return Router(routes: others + [metricsRoute], store: store, metrics: metrics, readiness: readiness,
+                  environment: environment)
 }
 
 /// Whether the journal has been replayed: `/readyz` answers 503 until then.
@@ -48,10 +48,4 @@ final class Readiness: Sendable {
     init(ready: Bool) { self.ready = Mutex(ready) }
     var isReady: Bool { ready.withLock { $0 } }
     func markReady() { ready.withLock { $0 = true } }
-}
-
-/// The metrics table is made from the finished route list, which includes `/metrics` itself.
-final class MetricsBox: @unchecked Sendable {
-    /// Set once, before the router serves anything.
-    var metrics: Metrics?
 }

@@ -34,7 +34,6 @@ public struct Router: Responder {
     public let routes: [Route]
     /// Route indices by segment count: a request is matched only against routes of its length.
     private let bySegmentCount: [Int: [Int]]
-    let log: @Sendable (String) -> Void
     let cors: CORS
     let store: SessionStore
     let now: @Sendable () -> Double
@@ -49,7 +48,6 @@ public struct Router: Responder {
         bySegmentCount = Dictionary(grouping: routes.indices) { routes[$0].segments.count }
         self.store = store
         self.metrics = metrics
-        log = environment.log
         now = environment.now
         cors = CORS(origins: environment.corsOrigins)
         auth = environment.token.map { BearerAuth(token: Array($0.utf8)) }
