@@ -4,37 +4,26 @@ public enum Input: Sendable, Equatable {
     case command(Command)
 }
 
-/// Commands, each valid for some controls only (the control rejects the rest).
-public enum Command: Sendable, Equatable {
-    // button
-    case setSelected(Bool)
-    case setEnabled(Bool)
-    // progressButton
-    case start(startRatio: Double)
-    case cancel
-    case pause
-    case resume
-    // switch
-    case setOn(Bool, animated: Bool)
-    // card
-    case expand
-    case collapse
-    case toggle
+/// A command: its name and its arguments in the order its control declares them (each
+/// control declares its own commands; there is no global list).
+public struct Command: Sendable, Equatable {
+    public var name: String
+    public var arguments: [FieldValue]
 
-    /// The wire name of the command.
-    public var name: String {
-        switch self {
-        case .setSelected: "setSelected"
-        case .setEnabled: "setEnabled"
-        case .start: "start"
-        case .cancel: "cancel"
-        case .pause: "pause"
-        case .resume: "resume"
-        case .setOn: "setOn"
-        case .expand: "expand"
-        case .collapse: "collapse"
-        case .toggle: "toggle"
-        }
+    public init(_ name: String, _ arguments: [FieldValue] = []) {
+        self.name = name
+        self.arguments = arguments
+    }
+
+    /// Argument `index` as a bool or number (a control reading its own declared arguments).
+    public func bool(_ index: Int) -> Bool {
+        if index < arguments.count, case let .bool(value) = arguments[index] { return value }
+        return false
+    }
+
+    public func number(_ index: Int) -> Double {
+        if index < arguments.count, case let .number(value) = arguments[index] { return value }
+        return .nan
     }
 }
 

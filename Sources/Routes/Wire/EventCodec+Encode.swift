@@ -21,14 +21,8 @@ extension EventCodec {
         case let .command(command):
             w.member("type", command.name)
             w.member("t", event.t)
-            switch command {
-            case let .setSelected(selected): w.member("selected", selected)
-            case let .setEnabled(enabled): w.member("enabled", enabled)
-            case let .start(ratio): w.member("startRatio", ratio)
-            case let .setOn(on, animated):
-                w.member("on", on)
-                w.member("animated", animated)
-            case .cancel, .pause, .resume, .expand, .collapse, .toggle: break
+            for (name, value) in zip(argumentNames[command.name] ?? [], command.arguments) {
+                FrameEncoder.member(Field(name, value), into: &w)
             }
         }
         w.endObject()

@@ -15,6 +15,11 @@ enum EventCodec {
         ("expand", Card.kind), ("collapse", Card.kind), ("toggle", Card.kind),
     ]
 
+    /// The argument names of the commands, in their order.
+    static let argumentNames: [String: [String]] = [
+        "setSelected": ["selected"], "setEnabled": ["enabled"], "start": ["startRatio"], "setOn": ["on", "animated"],
+    ]
+
     static let defaultTapDuration = 0.1
     static let defaultDragDuration = 0.25
     static let dragRate = 60.0
@@ -76,16 +81,11 @@ enum EventCodec {
             return [TimedInput(t: t, input: .touch(.down(p))), TimedInput(t: t + duration, input: .touch(.up(p)))]
         case "drag":
             return try drag(at: t, &r)
-        case "setSelected": return one(.command(.setSelected(try required(&r, "selected"))))
-        case "setEnabled": return one(.command(.setEnabled(try required(&r, "enabled"))))
-        case "start": return one(.command(.start(startRatio: try r.number("startRatio", default: 0))))
-        case "cancel": return one(.command(.cancel))
-        case "pause": return one(.command(.pause))
-        case "resume": return one(.command(.resume))
-        case "setOn": return one(.command(.setOn(try required(&r, "on"), animated: try r.bool("animated", default: true))))
-        case "expand": return one(.command(.expand))
-        case "collapse": return one(.command(.collapse))
-        default: return one(.command(.toggle))
+        case "setSelected": return one(.command(Command(type, [.bool(try required(&r, "selected"))])))
+        case "setEnabled": return one(.command(Command(type, [.bool(try required(&r, "enabled"))])))
+        case "start": return one(.command(Command(type, [.number(try r.number("startRatio", default: 0))])))
+        case "setOn": return one(.command(Command(type, [.bool(try required(&r, "on")), .bool(try r.bool("animated", default: true))])))
+        default: return one(.command(Command(type)))
         }
     }
 

@@ -61,9 +61,10 @@ public struct Button: Control {
                 emit.append(Emission(t: t, name: event.rawValue))
                 if event == .touchUpInside { emit.append(Emission(t: t, name: "primaryActionTriggered")) }
             }
-        case let .command(.setSelected(selected)):
-            update(highlighted: isHighlighted, selected: selected, enabled: isEnabled, at: t, emit: &emit)
-        case let .command(.setEnabled(enabled)):
+        case let .command(command) where command.name == "setSelected":
+            update(highlighted: isHighlighted, selected: command.bool(0), enabled: isEnabled, at: t, emit: &emit)
+        case let .command(command) where command.name == "setEnabled":
+            let enabled = command.bool(0)
             // A disabled control drops its highlight and any touch it was tracking.
             if !enabled { tracker = ControlTracker(bounds: tracker.bounds, slop: tracker.slop) }
             update(highlighted: enabled && isHighlighted, selected: isSelected, enabled: enabled, at: t, emit: &emit)

@@ -29,11 +29,11 @@ public struct Card: Control {
             switch input {
             case let .touch(touch):
                 try handleTouch(touch, at: t, emit: &emit)
-            case .command(.expand):
+            case let .command(command) where command.name == "expand":
                 try move(toward: .expanded, at: t, emit: &emit)
-            case .command(.collapse):
+            case let .command(command) where command.name == "collapse":
                 try move(toward: .collapsed, at: t, emit: &emit)
-            case .command(.toggle):
+            case let .command(command) where command.name == "toggle":
                 try move(toward: (transition?.heading ?? position).opposite, at: t, emit: &emit)
             case let .command(command):
                 throw ControlError.unsupportedCommand(command.name, control: Self.kind)

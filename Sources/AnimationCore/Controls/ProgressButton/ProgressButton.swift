@@ -29,7 +29,8 @@ public struct ProgressButton: Control {
                 if event == .touchUpInside { emit.append(Emission(t: t, name: "primaryActionTriggered")) }
             }
             if outcome.events.contains(.touchUpInside) { cancel(at: t, emit: &emit) }
-        case let .command(.start(ratio)):
+        case let .command(command) where command.name == "start":
+            let ratio = command.number(0)
             guard ratio.isFinite, (0...1).contains(ratio) else {
                 throw .invalidParameter(ParameterError("startRatio", "must be between 0 and 1"))
             }
@@ -44,14 +45,14 @@ public struct ProgressButton: Control {
             // animationDidStart: the stroke takes the colour now.
             emit.append(Emission(t: t, name: "started", fields: [Field("startRatio", .number(ratio)),
                                                                   Field("remaining", .number(animation.duration))]))
-        case .command(.cancel):
+        case let .command(command) where command.name == "cancel":
             cancel(at: t, emit: &emit)
-        case .command(.pause):
+        case let .command(command) where command.name == "pause":
             guard var current = ring, current.running, !current.animation.isPaused else { return }
             current.animation.pause(at: t)
             ring = current
             emit.append(Emission(t: t, name: "paused", fields: progressFields(at: t)))
-        case .command(.resume):
+        case let .command(command) where command.name == "resume":
             guard var current = ring, current.running, current.animation.isPaused else { return }
             current.animation.resume(at: t)
             ring = current

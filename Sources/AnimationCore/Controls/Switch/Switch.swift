@@ -25,9 +25,9 @@ public struct Switch: Control {
                 move(to: !isOn, animated: true, at: t)
                 emit.append(Emission(t: t, name: "valueChanged", fields: [Field("isOn", .bool(isOn))]))
             }
-        case let .command(.setOn(on, animated)):
+        case let .command(command) where command.name == "setOn":
             // Like UISwitch.setOn(_:animated:), no valueChanged action is sent.
-            move(to: on, animated: animated, at: t)
+            move(to: command.bool(0), animated: command.bool(1), at: t)
         case let .command(command):
             throw .unsupportedCommand(command.name, control: Self.kind)
         }

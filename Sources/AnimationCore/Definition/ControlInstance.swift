@@ -1,0 +1,171 @@
+/// A definition with one resolved configuration, named as the session's control: the constant
+/// tables every program of a session reads. Immutable; sessions of one configuration share one.
+public final class ControlInstance: Sendable, Equatable {
+    public let definition: ControlDefinition
+    /// The control's name as sessions report it (`button`, or a registered name).
+    public let name: String
+    let values: [ParameterValue]
+    let constants: [Double]
+    let strings: StringTable
+    let springs: [SpringTiming]
+    let timings: [AnimationTiming]
+    let curves: [CubicBezier]
+
+    /// Reads `configuration` (nil: every default) against the definition's parameters: shapes and
+    /// types first, then bounds in declaration order, then the cross-field checks. Faults are
+    /// named under `path` (`config.effects[1].ratio`).
+    public init(_ definition: ControlDefinition, name: String, configuration: Tree?,
+                at path: TreePath = TreePath([.key("config")])) throws(DocumentError) {
+        var reader = try TreeReader(configuration ?? .object([]), at: path)
+        var values: [ParameterValue] = []
+        for spec in definition.parameters { values.append(try spec.read(from: &reader)) }
+        try reader.finish()
+        for (spec, value) in zip(definition.parameters, values) {
+            try spec.validate(value, at: path.appending(spec.name))
+        }
+        var table = Flattened(definition: definition)
+        for (slots, (spec, value)) in zip(definition.layout, zip(definition.parameters, values)) {
+            table.store(value, spec, slots)
+        }
+        table.runSetup()
+        for check in definition.checks where table.numbers[check.slot] == 0 {
+            throw DocumentError(.invalidField, at: path.appending(check.field), check.message)
+        }
+        self.definition = definition
+        self.name = name
+        self.values = values
+        constants = table.numbers
+        strings = StringTable(literals: definition.literalStrings, instance: table.strings)
+        springs = table.springs
+        timings = table.timings
+        curves = table.curves
+    }
+
+    /// The fully resolved configuration, as sessions echo it.
+    public var echo: Tree {
+        var members: [Tree.Member] = []
+        for (slots, (spec, value)) in zip(definition.layout, zip(definition.parameters, values)) {
+            var derived = 0.0
+            if case let .derived(slot, _) = slots { derived = constants[slot] }
+            members.append(.init(spec.name, spec.echo(value, derived: derived)))
+        }
+        return .object(members)
+    }
+
+    /// The same definition and configuration (whatever the name).
+    public func hasConfiguration(of other: ControlInstance) -> Bool {
+        definition === other.definition && values == other.values
+    }
+
+    public static func == (a: ControlInstance, b: ControlInstance) -> Bool {
+        a === b || (a.name == b.name && a.hasConfiguration(of: b))
+    }
+
+    /// Runs `program` with a fresh register file over this instance's tables.
+    @inline(__always)
+    func evaluate<Source: MachineSource, Result>(_ program: Program, variables: [Double], source: Source, at t: Double,
+                                                 _ body: (UnsafeMutablePointer<Double>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(definition.frameSize, 1)) { registers in
+            let r = registers.baseAddress!
+            run(program, r, variables: variables, source: source, at: t)
+            return body(r)
+        }
+    }
+
+    @inline(__always)
+    func run<Source: MachineSource>(_ program: Program, _ r: UnsafeMutablePointer<Double>, variables: [Double],
+                                    source: Source, at t: Double) {
+        guard program.count > 0 else { return }
+        definition.literals.withUnsafeBufferPointer { literals in
+            constants.withUnsafeBufferPointer { constants in
+                variables.withUnsafeBufferPointer { variables in
+                    let tables = MachineTables(literals: literals, constants: constants, variables: variables, strings: strings)
+                    let start = Int(program.start)
+                    Machine.run(definition.code[start..<start + Int(program.count)], r, tables, source, at: t)
+                }
+            }
+        }
+    }
+}
+
+/// An instance's tables while they are filled: the configuration flattened into slots, then the
+/// set-up (derived constants, hoisted expressions, initial values, checks) run over them.
+private struct Flattened {
+    let definition: ControlDefinition
+    var numbers: [Double]
+    var strings: [String] = []
+    var springs: [SpringTiming] = []
+    var timings: [AnimationTiming] = []
+    var curves: [CubicBezier] = []
+
+    init(definition: ControlDefinition) {
+        self.definition = definition
+        numbers = Array(repeating: 0, count: definition.tableSize)
+    }
+
+    mutating func store(_ value: ParameterValue, _ spec: ParameterSpec, _ slots: ParameterSlots) {
+        switch (slots, value) {
+        case let (.scalar(slot, _), .number(number)): numbers[slot] = number
+        case let (.scalar(slot, _), .bool(flag)): numbers[slot] = flag ? 1 : 0
+        case let (.scalar(slot, _), .enumeration(index)): numbers[slot] = Double(index)
+        case let (.scalar(slot, _), .color(color)):
+            numbers[slot] = color.red; numbers[slot + 1] = color.green
+            numbers[slot + 2] = color.blue; numbers[slot + 3] = color.alpha
+        case let (.scalar(slot, _), .string(text)):
+            numbers[slot] = Double(definition.literalStrings.count + strings.count)
+            strings.append(text)
+        case let (.spring(_, duration, settling), .spring(spring)):
+            springs.append(spring)
+            numbers[duration] = spring.duration
+            numbers[settling] = spring.settlingDuration
+        case let (.timing(_, duration, isSpring), .timing(timing)):
+            timings.append(timing)
+            numbers[duration] = timing.duration
+            numbers[isSpring] = timing.isSpring ? 1 : 0
+        case let (.curve, .curve(curve)):
+            curves.append(curve)
+        case let (.effects(variants), .effects(effects)):
+            guard case let .effects(spec, _) = spec.kind else { return }
+            for (index, variant) in variants.enumerated() {
+                let given = effects.first { $0.variant == index }
+                numbers[variant.presence] = given == nil ? 0 : 1
+                for (position, (fieldSpec, fieldSlots)) in zip(spec.variants[index].fields, variant.fields).enumerated() {
+                    store(given?.fields[position] ?? fieldSpec.defaultValue ?? Self.placeholder(fieldSpec), fieldSpec, fieldSlots)
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    /// What an absent effect's required field reads as.
+    private static func placeholder(_ spec: ParameterSpec) -> ParameterValue {
+        switch spec.kind {
+        case .bool: .bool(false)
+        case .color: .color(Color(red: 0, green: 0, blue: 0, alpha: 0))
+        case .string: .string("")
+        case .enumeration: .enumeration(0)
+        default: .number(0)
+        }
+    }
+
+    /// Runs the set-up steps in order; each reads the slots before it.
+    mutating func runSetup() {
+        let definition = self.definition
+        let strings = StringTable(literals: definition.literalStrings, instance: self.strings)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(definition.frameSize, 1)) { registers in
+            let r = registers.baseAddress!
+            for step in definition.setup {
+                definition.literals.withUnsafeBufferPointer { literals in
+                    numbers.withUnsafeBufferPointer { constants in
+                        let tables = MachineTables(literals: literals, constants: constants,
+                                                   variables: UnsafeBufferPointer(start: nil, count: 0), strings: strings)
+                        let start = Int(step.program.start)
+                        Machine.run(definition.code[start..<start + Int(step.program.count)], r, tables, NoSource(), at: 0)
+                    }
+                }
+                for k in 0..<step.width { numbers[step.slot + k] = r[step.result + k] }
+            }
+        }
+    }
+}

@@ -1,0 +1,668 @@
+/// Where reactions are compiled: the names they see and the fixed registers taken so far
+/// (event fields or arguments, then `let`s).
+struct ReactionContext {
+    var names: [String: Binding]
+    var fixed: Int
+}
+
+extension DefinitionLoader {
+    static let verbs = ["set", "animate", "emit", "if", "let", "run", "schedule", "cancel", "setSelected", "setEnabled",
+                        "reset", "add", "pause", "resume", "remove", "start", "interrupt", "scrub", "continue", "reverse",
+                        "setReversed", "discard"]
+
+    // MARK: Declarations
+
+    mutating func declareInputs(_ section: TreeReader) throws(DocumentError) {
+        for member in try members(section) {
+            let path = section.field(member.key)
+            try declare(member.key, at: path)
+            var r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            let type = try r.requiredString("type")
+            guard let kind = InputKind(rawValue: type) else {
+                throw DocumentError(.unknownPrimitive, at: r.field("type"), "unknown input '\(type)'; the inputs are control, tap, pan")
+            }
+            let index = targets.values.filter { if case .input = $0 { true } else { false } }.count
+            targets[member.key] = .input(index, kind)
+            let fields: [String: Binding]
+            switch kind {
+            case .control: fields = ReadField.bindings(.control, index: index, ReadField.control, bools: [0, 1, 2, 3, 4])
+            case .pan: fields = ReadField.bindings(.pan, index: index, ReadField.pan, bools: [0, 1])
+            case .tap: fields = ReadField.bindings(.tap, index: index, ReadField.tap, bools: [0])
+            }
+            stateNames[member.key] = .namespace(nil, fields)
+        }
+    }
+
+    mutating func declareBasics(_ section: TreeReader) throws(DocumentError) {
+        for (index, member) in try members(section).enumerated() {
+            try declare(member.key, at: section.field(member.key))
+            targets[member.key] = .basic(index)
+            stateNames[member.key] = .namespace(nil, ReadField.bindings(.basic, index: index, ReadField.basic, bools: ReadField.basicBools))
+        }
+    }
+
+    mutating func declareGroups(_ section: TreeReader) throws(DocumentError) {
+        for (index, member) in try members(section).enumerated() {
+            let path = section.field(member.key)
+            try declare(member.key, at: path)
+            let r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            guard case let .object(memberTrees)? = r.members.first(where: { $0.key == "members" })?.value, !memberTrees.isEmpty else {
+                throw r.error("members", "is required: {\"name\": {\"duration\": …, \"timing\": …}, …}")
+            }
+            guard memberTrees.count <= 16 else { throw r.error("members", "a group has at most 16 animators") }
+            let names = memberTrees.map(\.key)
+            targets[member.key] = .group(index, members: names)
+            var fields = ReadField.bindings(.group, index: index, ReadField.group, bools: ReadField.groupBools)
+            for (position, name) in names.enumerated() {
+                guard Self.isName(name), fields[name] == nil else {
+                    throw DocumentError(.invalidDefinition, at: r.field("members").appending(name), "'\(name)' cannot name an animator here")
+                }
+                fields[name] = .namespace(nil, ReadField.bindings(.member, index: index, ReadField.member, bools: ReadField.memberBools,
+                                                                  offset: position * ReadField.memberStride))
+            }
+            stateNames[member.key] = .namespace(nil, fields)
+        }
+    }
+
+    mutating func declareTimers(_ section: TreeReader) throws(DocumentError) {
+        let all = try members(section)
+        guard all.count <= DefinitionLimits.maximumTimers else {
+            throw DocumentError(.tooManyTimers, at: section.path, "\(all.count) timers; a definition may have at most \(DefinitionLimits.maximumTimers)")
+        }
+        for (index, member) in all.enumerated() {
+            try declare(member.key, at: section.field(member.key))
+            targets[member.key] = .timer(index)
+            stateNames[member.key] = .namespace(nil, ReadField.bindings(.timer, index: index, ReadField.timer, bools: [0]))
+        }
+    }
+
+    mutating func declareActions(_ section: TreeReader) throws(DocumentError) {
+        for member in try members(section) {
+            let path = section.field(member.key)
+            guard Self.isName(member.key) else { throw DocumentError(.invalidDefinition, at: path, "'\(member.key)' is not a name") }
+            var r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            actionIndex[member.key] = actionParameters.count
+            actionParameters.append(try arguments(r.object("parameters")))
+        }
+    }
+
+    /// Typed arguments of a command or an action.
+    mutating func arguments(_ section: TreeReader?) throws(DocumentError) -> [ParameterSpec] {
+        guard let section else { return [] }
+        var specs: [ParameterSpec] = []
+        for member in try members(section) {
+            let path = section.field(member.key)
+            guard Self.isName(member.key), !Self.reserved.contains(member.key) else {
+                throw DocumentError(.invalidDefinition, at: path, "'\(member.key)' is not an argument name")
+            }
+            let spec = try parameter(member.key, member.value, at: path, structured: false)
+            if case .string = spec.kind { throw DocumentError(.invalidDefinition, at: path, "an argument is a number, bool, color or enum, not string") }
+            specs.append(spec)
+        }
+        return specs
+    }
+
+    /// Names for arguments in registers from 0 on; returns them and the registers taken.
+    static func argumentBindings(_ specs: [ParameterSpec]) -> ([String: Binding], Int) {
+        var names: [String: Binding] = [:]
+        var next = 0
+        for spec in specs {
+            let type = spec.valueType ?? .number
+            names[spec.name] = .expression(.register(next, type))
+            next += type.width
+        }
+        return (names, next)
+    }
+
+    // MARK: Bodies
+
+    mutating func compileInputs(_ section: TreeReader) throws(DocumentError) {
+        for member in section.members {
+            let path = section.field(member.key)
+            var r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            let kind = InputKind(rawValue: try r.requiredString("type")) ?? .control
+            guard let regionTree = r.raw("region") else { throw r.error("region", "is required: {\"x\", \"y\", \"width\", \"height\"}") }
+            let region = try self.region(regionTree, at: r.field("region"))
+            var on = try r.object("on")
+            let location: [String: Binding] = ["location": .namespace(nil, ["x": .expression(.register(0, .number)),
+                                                                            "y": .expression(.register(1, .number))])]
+            func eventContext(_ fields: [String: Binding], _ fixed: Int) -> ReactionContext {
+                var names = stateNames
+                names["event"] = .namespace(nil, fields)
+                return ReactionContext(names: names, fixed: fixed)
+            }
+            switch kind {
+            case .control:
+                let slop = try option(&r, "slop", default: .number(ControlTracker.defaultSlop), .number)
+                let enabled = try option(&r, "enabled", default: .bool(true), .bool)
+                let selected = try option(&r, "selected", default: .bool(false), .bool)
+                let changes = try option(&r, "changesSelectionAsPrimaryAction", default: .bool(false), .bool)
+                let emits = try r.bool("emitsControlEvents", default: false)
+                let onStateChange = try reactions(r.raw("onStateChange"), at: r.field("onStateChange"),
+                                                  context: ReactionContext(names: stateNames, fixed: 0))
+                var handlers: [[Reaction]] = []
+                for event in ControlTracking.Event.allCases {
+                    let tree = on.flatMap { reader -> Tree? in var reader = reader; return reader.raw(event.rawValue) }
+                    if on != nil { _ = on!.raw(event.rawValue) }
+                    handlers.append(try reactions(tree, at: path.appending("on").appending(event.rawValue), context: eventContext(location, 2)))
+                }
+                try finishEvents(on, "control events", ControlTracking.Event.allCases.map(\.rawValue))
+                parts.inputs.append(.control(ControlInputSpec(
+                    name: member.key, region: region, slop: slop, selected: selected, enabled: enabled, changesSelection: changes,
+                    emitsControlEvents: emits, onStateChange: onStateChange, on: handlers)))
+            case .tap:
+                let movement = try option(&r, "allowableMovement", default: .number(TapRecognizer.defaultAllowableMovement), .number)
+                let duration = try option(&r, "maximumDuration", default: .number(TapRecognizer.defaultMaximumDuration), .number)
+                let recognized = try reactions(on?.raw("recognized"), at: path.appending("on").appending("recognized"),
+                                               context: eventContext(location, 2))
+                if on != nil { _ = on!.raw("recognized") }
+                try finishEvents(on, "tap events", ["recognized"])
+                parts.inputs.append(.tap(TapInputSpec(name: member.key, region: region, allowableMovement: movement,
+                                                      maximumDuration: duration, recognized: recognized)))
+            case .pan:
+                let hysteresis = try option(&r, "hysteresis", default: .number(PanRecognizer.defaultHysteresis), .number)
+                func vector(_ x: Int) -> Binding {
+                    .namespace(nil, ["x": .expression(.register(x, .number)), "y": .expression(.register(x + 1, .number))])
+                }
+                let moving = eventContext(["translation": vector(0), "velocity": vector(2), "location": vector(4)], 6)
+                var lists: [[Reaction]] = []
+                for name in ["began", "changed", "ended", "cancelled"] {
+                    let tree = on.flatMap { reader -> Tree? in var reader = reader; return reader.raw(name) }
+                    if on != nil { _ = on!.raw(name) }
+                    lists.append(try reactions(tree, at: path.appending("on").appending(name),
+                                               context: name == "cancelled" ? eventContext([:], 0) : moving))
+                }
+                try finishEvents(on, "pan events", ["began", "changed", "ended", "cancelled"])
+                parts.inputs.append(.pan(PanInputSpec(name: member.key, region: region, hysteresis: hysteresis,
+                                                      began: lists[0], changed: lists[1], ended: lists[2], cancelled: lists[3])))
+            }
+            _ = r.raw("on")
+            _ = r.raw("type")
+            try r.finish()
+        }
+    }
+
+    private func finishEvents(_ on: TreeReader?, _ what: String, _ known: [String]) throws(DocumentError) {
+        guard let on else { return }
+        for member in on.members where !known.contains(member.key) {
+            throw DocumentError(.unknownPrimitive, at: on.field(member.key),
+                                "unknown \(what.dropLast()) '\(member.key)'; the \(what) are \(known.joined(separator: ", "))")
+        }
+    }
+
+    /// An option of the configuration alone, computed once per instance: its slot.
+    private mutating func option(_ r: inout TreeReader, _ key: String, default fallback: Tree, _ type: ValueType) throws(DocumentError) -> Int {
+        let tree = r.raw(key) ?? fallback
+        return slot(for: try expression(tree, at: r.field(key), names: configNames, expecting: type))
+    }
+
+    /// `{"x", "y", "width", "height"}`, expressions of the state.
+    mutating func region(_ tree: Tree, at path: TreePath) throws(DocumentError) -> RegionSpec {
+        var r = try TreeReader(tree, at: path, code: .invalidDefinition)
+        var builder = ProgramBuilder(gen, base: 0)
+        var registers: [Int] = []
+        for key in ["x", "y", "width", "height"] {
+            guard let value = r.raw(key) else { throw r.error(key, "is required") }
+            registers.append(builder.emit(try expression(value, at: r.field(key), names: stateNames, expecting: .number)))
+        }
+        try r.finish()
+        return RegionSpec(program: builder.finish(), registers: (registers[0], registers[1], registers[2], registers[3]))
+    }
+
+    mutating func compileCommands(_ section: TreeReader) throws(DocumentError) {
+        for member in try members(section) {
+            let path = section.field(member.key)
+            guard Self.isName(member.key), !["touchDown", "touchMove", "touchUp", "touchCancel", "tap", "drag"].contains(member.key) else {
+                throw DocumentError(.invalidDefinition, at: path, "'\(member.key)' cannot name a command")
+            }
+            var r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            let specs = try arguments(r.object("parameters"))
+            for spec in specs where spec.name == "type" || spec.name == "t" {
+                throw DocumentError(.invalidDefinition, at: r.field("parameters").appending(spec.name), "'\(spec.name)' is the event's own field")
+            }
+            let (fields, fixed) = Self.argumentBindings(specs)
+            var names = stateNames
+            names["event"] = .namespace(nil, fields)
+            let body = try reactions(r.raw("do"), at: r.field("do"), context: ReactionContext(names: names, fixed: fixed))
+            try r.finish()
+            parts.commands.append(CommandSpec(name: member.key, parameters: specs, reactions: body))
+        }
+    }
+
+    mutating func compileActions(_ section: TreeReader) throws(DocumentError) {
+        for member in section.members {
+            let path = section.field(member.key)
+            var r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            _ = r.raw("parameters")
+            let specs = actionParameters[actionIndex[member.key] ?? 0]
+            var (names, fixed) = Self.argumentBindings(specs)
+            for (name, binding) in names {
+                guard stateNames[name] == nil else {
+                    throw DocumentError(.duplicateName, at: r.field("parameters").appending(name), "'\(name)' is already a name of the definition")
+                }
+                names[name] = binding
+            }
+            names.merge(stateNames) { local, _ in local }
+            let body = try reactions(r.raw("do"), at: r.field("do"), context: ReactionContext(names: names, fixed: fixed))
+            try r.finish()
+            parts.actions.append(ActionSpec(name: member.key, parameters: specs, reactions: body))
+        }
+    }
+
+    mutating func compileTimers(_ section: TreeReader) throws(DocumentError) {
+        for member in section.members {
+            var r = try TreeReader(member.value, at: section.field(member.key), code: .invalidDefinition)
+            let body = try reactions(r.raw("do"), at: r.field("do"), context: ReactionContext(names: stateNames, fixed: 0))
+            try r.finish()
+            parts.timers.append(TimerSpec(name: member.key, reactions: body))
+        }
+    }
+
+    mutating func compileBasics(_ section: TreeReader) throws(DocumentError) {
+        for member in section.members {
+            var r = try TreeReader(member.value, at: section.field(member.key), code: .invalidDefinition)
+            if let type = try r.string("type"), type != "basic" {
+                throw DocumentError(.unknownPrimitive, at: r.field("type"), "unknown animation '\(type)'; the animations are basic")
+            }
+            let body = try reactions(r.raw("onComplete"), at: r.field("onComplete"), context: ReactionContext(names: stateNames, fixed: 0))
+            try r.finish()
+            parts.basics.append(BasicSpec(name: member.key, onComplete: body))
+        }
+    }
+
+    mutating func compileGroups(_ section: TreeReader) throws(DocumentError) {
+        for member in section.members {
+            var r = try TreeReader(member.value, at: section.field(member.key), code: .invalidDefinition)
+            var membersReader = try r.object("members")!
+            let names = membersReader.keys
+            var specs: [MemberSpec] = []
+            var completionNames = stateNames
+            completionNames["event"] = .namespace(nil, ["position": .expression(.register(0, .enumeration(.position))),
+                                                        "animator": .expression(.register(1, .string))])
+            for name in names {
+                let tree = membersReader.raw(name)!
+                var m = try TreeReader(tree, at: membersReader.field(name), code: .invalidDefinition)
+                var builder = ProgramBuilder(gen, base: 0)
+                guard let durationTree = m.raw("duration") else { throw m.error("duration", "is required") }
+                let duration = builder.emit(try expression(durationTree, at: m.field("duration"), names: stateNames, expecting: .number))
+                guard let timingTree = m.raw("timing") else { throw m.error("timing", "is required: a curve or a spring") }
+                let timing = try animatorTiming(timingTree, at: m.field("timing"), names: stateNames, builder: &builder)
+                let linear = try m.bool("scrubsLinearly", default: true)
+                let onComplete: [Reaction]? = m.has("onComplete")
+                    ? try reactions(m.raw("onComplete"), at: m.field("onComplete"), context: ReactionContext(names: completionNames, fixed: 2))
+                    : nil
+                try m.finish()
+                specs.append(MemberSpec(name: name, program: builder.finish(), duration: duration, timing: timing,
+                                        scrubsLinearly: linear, onComplete: onComplete))
+            }
+            func memberIndex(_ text: String, at path: TreePath) throws(DocumentError) -> Int {
+                guard let index = names.firstIndex(of: text) else {
+                    throw DocumentError(.unknownReference, at: path, "'\(text)' is not one of the animators \(names.joined(separator: ", "))")
+                }
+                return index
+            }
+            let primary = try r.string("primary").map { text throws(DocumentError) in try memberIndex(text, at: r.field("primary")) } ?? 0
+            var progressFrom = [primary]
+            if let list = try r.array("progressFrom") {
+                progressFrom = []
+                for (index, item) in list.enumerated() {
+                    guard case let .string(text) = item else {
+                        throw DocumentError(.invalidDefinition, at: r.field("progressFrom").appending(index), "expected an animator's name")
+                    }
+                    progressFrom.append(try memberIndex(text, at: r.field("progressFrom").appending(index)))
+                }
+            }
+            try membersReader.finish()
+            try r.finish()
+            parts.groups.append(GroupSpec(name: member.key, members: specs, primary: primary, progressFrom: progressFrom))
+        }
+    }
+
+    /// A `UIViewPropertyAnimator` timing: `{"curve": …}` / `{"controlPoints": […]}`,
+    /// `{"dampingRatio": …, "initialVelocity": …}`, or `{"spring": <a spring parameter or literal>}`.
+    mutating func animatorTiming(_ tree: Tree, at path: TreePath, names: [String: Binding],
+                                 builder: inout ProgramBuilder) throws(DocumentError) -> AnimatorTiming {
+        var r = try TreeReader(tree, at: path, code: .invalidDefinition)
+        let timing: AnimatorTiming
+        if r.has("curve") || r.has("controlPoints") {
+            timing = .cubic(try Self.definitionFault { () throws(DocumentError) in try CurveSpec.decode(&r) })
+        } else if let ratio = r.raw("dampingRatio") {
+            let zeta = builder.emit(try expression(ratio, at: r.field("dampingRatio"), names: names, expecting: .number))
+            let velocity = builder.emit(try expression(r.raw("initialVelocity") ?? .number(0), at: r.field("initialVelocity"),
+                                                       names: names, expecting: .number))
+            timing = .dampedSpring(dampingRatio: zeta, initialVelocity: velocity)
+        } else if let spring = r.raw("spring") {
+            timing = .spring(try springSource(spring, at: r.field("spring"), names: names))
+        } else {
+            throw DocumentError(.invalidDefinition, at: path, "a timing has curve, controlPoints, dampingRatio or spring")
+        }
+        try r.finish()
+        return timing
+    }
+
+    /// A spring parameter by name, or a spring written out (resolved once, at load).
+    mutating func springSource(_ tree: Tree, at path: TreePath, names: [String: Binding]) throws(DocumentError) -> SpringSource {
+        if case let .string(text) = tree {
+            let parsed = try Self.parse(text, at: path)
+            guard case let .path(components) = parsed.syntax, case let (.spring(index, _)?, resolved) = Scope(names: names).resolve(components),
+                  resolved == components.count else {
+                throw DocumentError(.typeMismatch, at: path, "'\(text)' is not a spring parameter")
+            }
+            return .instance(index)
+        }
+        let spring = try Self.definitionFault { () throws(DocumentError) in try SpringSpec.decode(tree, at: path) }
+        springs.append(spring)
+        return .literal(springs.count - 1)
+    }
+
+    // MARK: Reactions
+
+    mutating func reactions(_ tree: Tree?, at path: TreePath, context: ReactionContext) throws(DocumentError) -> [Reaction] {
+        guard let tree else { return [] }
+        guard case let .array(items) = tree else {
+            throw DocumentError(.invalidDefinition, at: path, "expected a list of reactions, got \(tree.kindName)")
+        }
+        var context = context
+        var list: [Reaction] = []
+        for (index, item) in items.enumerated() {
+            list += try reaction(item, at: path.appending(index), context: &context)
+        }
+        return list
+    }
+
+    private func target(_ r: inout TreeReader, _ verb: String) throws(DocumentError) -> Target {
+        let name = try r.requiredString(verb)
+        guard let target = targets[name] else {
+            throw DocumentError(.unknownReference, at: r.field(verb), "unknown reference '\(name)'")
+        }
+        return target
+    }
+
+    private func mismatch(_ r: TreeReader, _ verb: String, _ target: Target, _ wanted: String) -> DocumentError {
+        let name = r.members.first { $0.key == verb }?.value.stringValue ?? ""
+        return DocumentError(.typeMismatch, at: r.field(verb), "'\(verb)' acts on \(wanted); '\(name)' is \(target.what)")
+    }
+
+    private mutating func reaction(_ tree: Tree, at path: TreePath, context: inout ReactionContext) throws(DocumentError) -> [Reaction] {
+        var r = try TreeReader(tree, at: path, code: .invalidDefinition)
+        guard let verb = r.keys.first(where: { Self.verbs.contains($0) }) else {
+            throw DocumentError(.unknownPrimitive, at: path,
+                                "a reaction names one of \(Self.verbs.joined(separator: ", ")); got \(r.keys.isEmpty ? "nothing" : r.keys.joined(separator: ", "))")
+        }
+        var builder = ProgramBuilder(gen, base: context.fixed)
+        func value(_ key: String, _ type: ValueType?, default fallback: Tree? = nil) throws(DocumentError) -> Int {
+            guard let tree = r.raw(key) ?? fallback else { throw r.error(key, "is required") }
+            return builder.emit(try expression(tree, at: r.field(key), names: context.names, expecting: type))
+        }
+        let result: [Reaction]
+        switch verb {
+        case "set":
+            let target = try self.target(&r, verb)
+            switch target {
+            case let .variable(index, type):
+                let register = try value("to", type)
+                result = [.set(variable: index, builder.finish(), result: register)]
+            case let .animated(index, type):
+                let register = try value("to", type)
+                result = [.jump(animated: parts.animated[index].first, width: type.width, builder.finish(), result: register)]
+            default:
+                throw mismatch(r, verb, target, "a variable or an animated value")
+            }
+        case "animate":
+            let target = try self.target(&r, verb)
+            guard case let .animated(index, type) = target else { throw mismatch(r, verb, target, "an animated value") }
+            let register = try value("to", type)
+            guard let timingTree = r.raw("timing") else { throw r.error("timing", "is required: a timing or spring parameter, {\"curve\", \"duration\"} or {\"spring\"}") }
+            let timing = try timingSource(timingTree, at: r.field("timing"), names: context.names, builder: &builder)
+            let mode = try r.choice("mode", ["additive", "retarget"]) ?? 0
+            result = [.animate(animated: parts.animated[index].first, width: type.width, builder.finish(), result: register,
+                               timing: timing, retarget: mode == 1)]
+        case "emit":
+            let name = try r.requiredString(verb)
+            guard !name.isEmpty else { throw r.error(verb, "an emission needs a name") }
+            var fields: [OutputField] = []
+            if var fieldReader = try r.object("fields") {
+                for member in fieldReader.members {
+                    _ = fieldReader.raw(member.key)
+                    let typed = try expression(member.value, at: fieldReader.field(member.key), names: context.names)
+                    fields.append(OutputField(name: member.key, type: typed.type, register: builder.emit(typed)))
+                }
+            }
+            result = [.emit(name: name, fields: fields, builder.finish())]
+        case "if":
+            let condition = try value("if", .bool)
+            let program = builder.finish()
+            guard r.has("then") else { throw r.error("then", "is required: the reactions when the condition holds") }
+            let then = try reactions(r.raw("then"), at: r.field("then"), context: context)
+            let otherwise = try reactions(r.raw("else"), at: r.field("else"), context: context)
+            result = [.branch(program, condition: condition, then: then, otherwise: otherwise)]
+        case "let":
+            guard let bindings = try r.object("let") else { throw r.error(verb, "is required") }
+            var list: [Reaction] = []
+            for member in bindings.members {
+                let memberPath = bindings.field(member.key)
+                guard Self.isName(member.key), !Self.reserved.contains(member.key) else {
+                    throw DocumentError(.invalidDefinition, at: memberPath, "'\(member.key)' is not a name")
+                }
+                guard context.names[member.key] == nil else {
+                    throw DocumentError(.duplicateName, at: memberPath, "'\(member.key)' is already a name here")
+                }
+                var local = ProgramBuilder(gen, base: context.fixed)
+                let typed = try expression(member.value, at: memberPath, names: context.names)
+                let computed = local.emit(typed)
+                let register = context.fixed
+                context.fixed += typed.type.width
+                // The program's temporaries start after the new local, so nothing it writes overlaps it.
+                var program = local.finish()
+                program.registers = max(program.registers, Int32(context.fixed))
+                gen.maxRegisters = max(gen.maxRegisters, context.fixed)
+                list.append(.bind(program, [(result: computed, register: register, width: typed.type.width)]))
+                context.names[member.key] = .expression(.register(register, typed.type))
+            }
+            _ = builder
+            result = list
+        case "run":
+            let name = try r.requiredString(verb)
+            guard let action = actionIndex[name] else {
+                throw DocumentError(.unknownReference, at: r.field(verb), "unknown action '\(name)'")
+            }
+            var arguments: [(result: Int, width: Int)] = []
+            let withReader = try r.object("with")
+            var given = withReader
+            for spec in actionParameters[action] {
+                let type = spec.valueType ?? .number
+                let register: Int
+                if let tree = given?.raw(spec.name) {
+                    register = builder.emit(try expression(tree, at: given!.field(spec.name), names: context.names, expecting: type))
+                } else if let fallback = spec.defaultValue {
+                    register = builder.emit(Self.literal(fallback, type))
+                } else {
+                    throw DocumentError(.invalidDefinition, at: r.field("with").appending(spec.name), "is required: an argument of '\(name)'")
+                }
+                arguments.append((register, type.width))
+            }
+            if let given { try given.finish() }
+            result = [.run(action: action, builder.finish(), arguments: arguments)]
+        case "schedule":
+            let target = try self.target(&r, verb)
+            guard case let .timer(index) = target else { throw mismatch(r, verb, target, "a timer") }
+            let after = try value("after", .number)
+            result = [.schedule(timer: index, builder.finish(), after: after)]
+        case "cancel":
+            let target = try self.target(&r, verb)
+            guard case let .timer(index) = target else { throw mismatch(r, verb, target, "a timer") }
+            result = [.cancelTimer(index)]
+        case "setSelected", "setEnabled":
+            let target = try self.target(&r, verb)
+            guard case let .input(index, .control) = target else { throw mismatch(r, verb, target, "a control input") }
+            let register = try value("to", .bool)
+            result = [verb == "setSelected" ? .setSelected(input: index, builder.finish(), result: register)
+                                            : .setEnabled(input: index, builder.finish(), result: register)]
+        case "reset":
+            let target = try self.target(&r, verb)
+            guard case let .input(index, kind) = target, kind != .control else { throw mismatch(r, verb, target, "a tap or pan input") }
+            result = [.reset(input: index)]
+        case "add":
+            let target = try self.target(&r, verb)
+            guard case let .basic(index) = target else { throw mismatch(r, verb, target, "a basic animation") }
+            let from = try value("from", .number)
+            let to = try value("to", .number)
+            let duration = try value("duration", .number)
+            var curve: CubicBezier?
+            if r.has("curve") || r.has("controlPoints") {
+                curve = try Self.definitionFault { () throws(DocumentError) in try CurveSpec.decode(&r) }
+            }
+            result = [.addBasic(index, builder.finish(), from: from, to: to, duration: duration, curve: curve)]
+        case "pause":
+            let target = try self.target(&r, verb)
+            switch target {
+            case let .basic(index): result = [.pauseBasic(index)]
+            case let .group(index, _): result = [.pauseGroup(index)]
+            default: throw mismatch(r, verb, target, "a basic animation or an animator group")
+            }
+        case "resume", "remove":
+            let target = try self.target(&r, verb)
+            guard case let .basic(index) = target else { throw mismatch(r, verb, target, "a basic animation") }
+            result = [verb == "resume" ? .resumeBasic(index) : .removeBasic(index)]
+        case "start", "interrupt", "reverse", "discard":
+            let target = try self.target(&r, verb)
+            guard case let .group(index, _) = target else { throw mismatch(r, verb, target, "an animator group") }
+            switch verb {
+            case "start": result = [.startGroup(index)]
+            case "interrupt": result = [.interruptGroup(index)]
+            case "reverse": result = [.reverseGroup(index)]
+            default: result = [.discardGroup(index)]
+            }
+        case "scrub":
+            let target = try self.target(&r, verb)
+            guard case let .group(index, _) = target else { throw mismatch(r, verb, target, "an animator group") }
+            let fraction = try value("fraction", .number)
+            result = [.scrubGroup(index, builder.finish(), fraction: fraction)]
+        case "setReversed":
+            let target = try self.target(&r, verb)
+            guard case let .group(index, _) = target else { throw mismatch(r, verb, target, "an animator group") }
+            let register = try value("to", .bool)
+            result = [.setReversedGroup(index, builder.finish(), result: register)]
+        default:  // continue
+            let target = try self.target(&r, verb)
+            guard case let .group(index, members) = target else { throw mismatch(r, verb, target, "an animator group") }
+            let factor = try value("durationFactor", .number, default: .number(0))
+            var timings: [AnimatorTiming?] = Array(repeating: nil, count: members.count)
+            if let timingReader = try r.object("timing") {
+                for member in timingReader.members {
+                    guard let position = members.firstIndex(of: member.key) else {
+                        throw DocumentError(.unknownReference, at: timingReader.field(member.key),
+                                            "'\(member.key)' is not one of the animators \(members.joined(separator: ", "))")
+                    }
+                    timings[position] = try animatorTiming(member.value, at: timingReader.field(member.key),
+                                                           names: context.names, builder: &builder)
+                }
+            }
+            result = [.continueGroup(index, builder.finish(), durationFactor: factor, timings: timings)]
+        }
+        try r.finish()
+        return result
+    }
+
+    /// `animate`'s timing: a timing or spring parameter's name, `{"curve"|"controlPoints", "duration"}`,
+    /// or `{"spring": <a spring parameter or literal>}`.
+    private mutating func timingSource(_ tree: Tree, at path: TreePath, names: [String: Binding],
+                                       builder: inout ProgramBuilder) throws(DocumentError) -> TimingSource {
+        if case let .string(text) = tree {
+            let parsed = try Self.parse(text, at: path)
+            if case let .path(components) = parsed.syntax {
+                let (binding, resolved) = Scope(names: names).resolve(components)
+                if resolved == components.count {
+                    if case let .timing(index, _)? = binding { return .timing(index) }
+                    if case let .spring(index, _)? = binding { return .spring(.instance(index)) }
+                }
+            }
+            throw DocumentError(.typeMismatch, at: path, "'\(text)' is not a timing or spring parameter")
+        }
+        var r = try TreeReader(tree, at: path, code: .invalidDefinition)
+        let source: TimingSource
+        if let spring = r.raw("spring") {
+            source = .spring(try springSource(spring, at: r.field("spring"), names: names))
+        } else {
+            let curve = try Self.definitionFault { () throws(DocumentError) in try CurveSpec.decode(&r) }
+            guard let duration = r.raw("duration") else { throw r.error("duration", "is required for a curve") }
+            source = .curve(curve, duration: builder.emit(try expression(duration, at: r.field("duration"), names: names, expecting: .number)))
+        }
+        try r.finish()
+        return source
+    }
+
+    static func literal(_ value: ParameterValue, _ type: ValueType) -> Typed {
+        switch value {
+        case let .number(number): .number(number)
+        case let .bool(flag): .bool(flag)
+        case let .color(color): .color(color)
+        case let .enumeration(index): if case let .enumeration(enumType) = type { .enumCase(index, enumType) } else { .number(Double(index)) }
+        default: .number(0)
+        }
+    }
+
+    // MARK: Bounds
+
+    /// Actions that run each other must not run themselves.
+    func checkActionCycles(at path: TreePath) throws(DocumentError) {
+        let edges = parts.actions.map { action in Self.runs(action.reactions) }
+        var state = Array(repeating: 0, count: edges.count)
+        func visit(_ node: Int, _ trail: [Int]) throws(DocumentError) {
+            if state[node] == 2 { return }
+            if state[node] == 1 {
+                let cycle = (trail[(trail.firstIndex(of: node) ?? 0)...] + [node]).map { parts.actions[$0].name }
+                throw DocumentError(.cycle, at: path.appending(parts.actions[node].name),
+                                    "'\(parts.actions[node].name)' runs itself: \(cycle.joined(separator: " → "))")
+            }
+            state[node] = 1
+            for next in edges[node] { try visit(next, trail + [node]) }
+            state[node] = 2
+        }
+        for node in edges.indices { try visit(node, []) }
+    }
+
+    static func runs(_ reactions: [Reaction]) -> [Int] {
+        var found: [Int] = []
+        for reaction in reactions {
+            switch reaction {
+            case let .run(action, _, _): found.append(action)
+            case let .branch(_, _, then, otherwise): found += runs(then) + runs(otherwise)
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// Every entry point runs at most `maximumReactionsPerInput` reactions, actions expanded.
+    func checkReactionCounts() throws(DocumentError) {
+        var counts = Array(repeating: -1, count: parts.actions.count)
+        func count(_ action: Int) -> Int {
+            if counts[action] >= 0 { return counts[action] }
+            for dependency in Self.runs(parts.actions[action].reactions) { _ = count(dependency) }
+            let total = parts.actions[action].reactions.reduce(0) { $0 + $1.count(actions: counts.map { max($0, 0) }) }
+            counts[action] = min(total, Int.max / 4)
+            return counts[action]
+        }
+        for action in counts.indices { _ = count(action) }
+        var entries: [(String, [Reaction])] = []
+        for input in parts.inputs {
+            switch input {
+            case let .control(spec): entries.append((spec.name, spec.onStateChange + spec.on.flatMap { $0 }))
+            case let .tap(spec): entries.append((spec.name, spec.recognized))
+            case let .pan(spec): entries.append((spec.name, spec.began + spec.changed + spec.ended + spec.cancelled))
+            }
+        }
+        entries += parts.commands.map { ($0.name, $0.reactions) }
+        entries += parts.timers.map { ($0.name, $0.reactions) }
+        entries += parts.basics.map { ($0.name, $0.onComplete) }
+        entries += parts.groups.flatMap { group in group.members.map { (group.name + "." + $0.name, $0.onComplete ?? []) } }
+        for (name, reactions) in entries {
+            let total = reactions.reduce(0) { $0 + $1.count(actions: counts) }
+            guard total <= DefinitionLimits.maximumReactionsPerInput else {
+                throw DocumentError(.tooManyReactions, at: .root,
+                                    "'\(name)' runs \(total) reactions (actions expanded); at most \(DefinitionLimits.maximumReactionsPerInput)")
+            }
+        }
+    }
+}

@@ -1,0 +1,275 @@
+/// A compiled expression (or several, sharing registers): instructions `start..<start+count` of
+/// the definition's code, needing `registers` registers.
+struct Program: Sendable, Equatable {
+    var start: Int32
+    var count: Int32
+    var registers: Int32
+
+    static let empty = Program(start: 0, count: 0, registers: 0)
+}
+
+/// One step of an instance's set-up: a program of the configuration whose result fills `width`
+/// slots of the constant table from `slot` on.
+struct SetupStep: Sendable {
+    var program: Program
+    var result: Int
+    var slot: Int
+    var width: Int
+}
+
+/// Everything a definition's programs share while it is compiled: the code, the literal pool,
+/// the set-up steps and the layout of the instance's constant table.
+final class CodeGen: @unchecked Sendable {
+    var code: [Instruction] = []
+    var literals: [Double] = []
+    var setup: [SetupStep] = []
+    /// Slots of the instance's constant table allocated so far.
+    var tableSize = 0
+    /// The definition's `values`, by index, and the order they may be computed in.
+    var values: [Typed] = []
+    var valueOrder: [Int] = []
+    /// The most registers any program needs: the size of a context's register file.
+    var maxRegisters = 1
+
+    func allocateSlots(_ width: Int) -> Int {
+        defer { tableSize += width }
+        return tableSize
+    }
+
+    func literal(_ value: Double) -> Int {
+        // Bit patterns, so that 0 and −0 (and distinct NaNs) stay distinct.
+        if let index = literals.firstIndex(where: { $0.bitPattern == value.bitPattern }) { return index }
+        literals.append(value)
+        return literals.count - 1
+    }
+
+    func literal(_ color: Color) -> Int {
+        let channels = [color.red, color.green, color.blue, color.alpha]
+        for start in stride(from: 0, to: max(literals.count - 3, 0), by: 1)
+            where (0..<4).allSatisfy({ literals[start + $0].bitPattern == channels[$0].bitPattern }) {
+            return start
+        }
+        literals += channels
+        return literals.count - 4
+    }
+
+    /// Computes a constant expression once per instance: a set-up step into new slots.
+    func hoist(_ typed: Typed) -> Int {
+        var builder = ProgramBuilder(self, base: 0, hoisting: false)
+        let result = builder.emit(typed)
+        let program = builder.finish()
+        let width = typed.type.width
+        let slot = allocateSlots(width)
+        setup.append(SetupStep(program: program, result: result, slot: slot, width: width))
+        return slot
+    }
+
+    func append(_ instructions: [Instruction]) -> Int32 {
+        defer { code += instructions }
+        return Int32(code.count)
+    }
+}
+
+/// Compiles typed expressions into one program. Reads and values the expressions use are
+/// computed once, at the program's start (in dependency order); everything that depends on the
+/// configuration alone is hoisted into the instance's set-up.
+struct ProgramBuilder {
+    let gen: CodeGen
+    let hoisting: Bool
+    private(set) var next: Int
+    private var main: [Instruction] = []
+    private var reads: [(Read, Int)] = []
+    private var valueRegisters: [Int: Int] = [:]
+    private var valueWidths: [Int: Int] = [:]
+
+    init(_ gen: CodeGen, base: Int, hoisting: Bool = true) {
+        self.gen = gen
+        self.next = base
+        self.hoisting = hoisting
+    }
+
+    mutating func allocate(_ width: Int) -> Int {
+        defer { next += width }
+        return next
+    }
+
+    private mutating func append(_ op: Op, _ dst: Int, _ a: Int = 0, _ b: Int = 0, _ c: Int = 0) {
+        main.append(Instruction(op, Int32(dst), Int32(a), Int32(b), Int32(c)))
+    }
+
+    /// Emits `typed`; returns the register holding its value (the first of four for a colour).
+    mutating func emit(_ typed: Typed) -> Int {
+        if hoisting, !typed.isLeaf, typed.isConstant {
+            let slot = gen.hoist(typed)
+            return load(slot: slot, type: typed.type)
+        }
+        switch typed {
+        case let .number(value):
+            let r = allocate(1)
+            append(.literal, r, gen.literal(value))
+            return r
+        case let .bool(value):
+            let r = allocate(1)
+            append(.literal, r, gen.literal(value ? 1 : 0))
+            return r
+        case let .string(index), let .enumCase(index, _):
+            let r = allocate(1)
+            append(.literal, r, gen.literal(Double(index)))
+            return r
+        case let .color(color):
+            let r = allocate(4)
+            append(.literal4, r, gen.literal(color))
+            return r
+        case let .constant(slot, type):
+            return load(slot: slot, type: type)
+        case let .variable(slot, _):
+            let r = allocate(1)
+            append(.variable, r, slot)
+            return r
+        case let .register(register, _):
+            return register
+        case let .read(read, type):
+            if let known = reads.first(where: { $0.0 == read }) { return known.1 }
+            let r = allocate(read.width)
+            reads.append((read, r))
+            return r
+        case let .value(index, type):
+            if let known = valueRegisters[index] { return known }
+            let r = allocate(type.width)
+            valueRegisters[index] = r
+            valueWidths[index] = type.width
+            return r
+        case let .unary(op, operand, _):
+            let a = emit(operand)
+            let r = allocate(1)
+            append(op == .negate ? .negate : .not, r, a)
+            return r
+        case let .binary(op, left, right, _):
+            return binary(op, left, right)
+        case let .call(function, arguments, type):
+            let registers = arguments.map { emit($0) }
+            let r = allocate(type.width)
+            let x = registers[0], y = registers.count > 1 ? registers[1] : 0, z = registers.count > 2 ? registers[2] : 0
+            switch function {
+            case .min: append(.minimum, r, x, y)
+            case .max: append(.maximum, r, x, y)
+            case .abs: append(.absolute, r, x)
+            case .floor: append(.floor, r, x)
+            case .ceil: append(.ceil, r, x)
+            case .round: append(.round, r, x)
+            case .sqrt: append(.squareRoot, r, x)
+            case .clamp: append(.clamp, r, x, y, z)
+            case .mix: append(type == .color ? .mix4 : .mix, r, x, y, z)
+            case .project: append(.project, r, x, y)
+            case .rubberBand: append(.rubberBand, r, x, y, z)
+            }
+            return r
+        case let .conditional(condition, a, b, type):
+            let c = emit(condition)
+            let width = type.width
+            let r = allocate(width)
+            let toElse = main.count
+            append(.jumpIfFalse, 0, c)
+            let x = emit(a)
+            append(width == 4 ? .move4 : .move, r, x)
+            let toEnd = main.count
+            append(.jump, 0)
+            main[toElse].b = Int32(main.count)
+            let y = emit(b)
+            append(width == 4 ? .move4 : .move, r, y)
+            main[toEnd].a = Int32(main.count)
+            return r
+        }
+    }
+
+    private mutating func load(slot: Int, type: ValueType) -> Int {
+        let r = allocate(type.width)
+        append(type.width == 4 ? .constant4 : .constant, r, slot)
+        return r
+    }
+
+    private mutating func binary(_ op: BinaryOperator, _ left: Typed, _ right: Typed) -> Int {
+        if op == .and || op == .or {
+            // Short-circuit: the right side runs only when it decides.
+            let a = emit(left)
+            let r = allocate(1)
+            append(.move, r, a)
+            let skip = main.count
+            append(op == .and ? .jumpIfFalse : .jumpIfTrue, 0, r)
+            let b = emit(right)
+            append(.move, r, b)
+            main[skip].b = Int32(main.count)
+            return r
+        }
+        let a = emit(left)
+        let b = emit(right)
+        let r = allocate(1)
+        let operandType = left.type
+        switch op {
+        case .add: append(.add, r, a, b)
+        case .subtract: append(.subtract, r, a, b)
+        case .multiply: append(.multiply, r, a, b)
+        case .divide: append(.divide, r, a, b)
+        case .less: append(.less, r, a, b)
+        case .lessEqual: append(.lessEqual, r, a, b)
+        case .greater: append(.greater, r, a, b)
+        case .greaterEqual: append(.greaterEqual, r, a, b)
+        case .equal, .notEqual:
+            let equal = op == .equal
+            switch operandType {
+            case .color: append(equal ? .equal4 : .notEqual4, r, a, b)
+            case .string: append(equal ? .equalString : .notEqualString, r, a, b)
+            default: append(equal ? .equal : .notEqual, r, a, b)
+            }
+        case .and, .or: break
+        }
+        return r
+    }
+
+    /// The program: reads, then the values needed (in dependency order), then the expressions.
+    mutating func finish() -> Program {
+        // Every value a needed value needs, transitively.
+        var pending = Array(valueRegisters.keys)
+        while let index = pending.popLast() {
+            var values: [Int] = []
+            var found: [Read] = []
+            gen.values[index].collect(values: &values, reads: &found)
+            for read in found where !reads.contains(where: { $0.0 == read }) {
+                reads.append((read, allocate(read.width)))
+            }
+            for value in values where valueRegisters[value] == nil {
+                let width = gen.values[value].type.width
+                valueRegisters[value] = allocate(width)
+                valueWidths[value] = width
+                pending.append(value)
+            }
+        }
+        let body = main
+        main = []
+        for (read, register) in reads {
+            append(.read, register, Int(read.kind.rawValue), read.index, read.field)
+        }
+        for index in gen.valueOrder {
+            guard let register = valueRegisters[index] else { continue }
+            let result = emit(gen.values[index])
+            if result != register { append(valueWidths[index] == 4 ? .move4 : .move, register, result) }
+        }
+        let prologue = main.count
+        for var instruction in body {
+            switch instruction.op {
+            case .jump: instruction.a += Int32(prologue)
+            case .jumpIfFalse, .jumpIfTrue: instruction.b += Int32(prologue)
+            default: break
+            }
+            main.append(instruction)
+        }
+        let start = gen.append(main)
+        gen.maxRegisters = max(gen.maxRegisters, next)
+        return Program(start: start, count: Int32(main.count), registers: Int32(next))
+    }
+}
+
+/// Fields of an animated value's read.
+enum AnimatedField {
+    static let presentation: Int = 0, target = 1, velocity = 2, isAnimating = 3
+}
