@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -12,12 +12,17 @@ let package = Package(
         // Pure, deterministic motion engine and control state machines. No clocks, no I/O.
         .target(name: "AnimationCore"),
         // HTTP values, routing, wire formats and the session store. No sockets.
-        .target(name: "Routes", dependencies: ["AnimationCore"]),
+        // Controls/ holds the built-in control definitions, embedded by the EmbedControls plugin.
+        .target(name: "Routes", dependencies: ["AnimationCore"], exclude: ["Controls"], plugins: ["EmbedControls"]),
+        // The plugin's build-time tool: definition files → a Swift file in the plugin's work directory.
+        .executableTarget(name: "ControlEmbedder"),
+        .plugin(name: "EmbedControls", capability: .buildTool(), dependencies: ["ControlEmbedder"]),
         // Sockets, the HTTP/1.1 parser, connection lifecycle, configuration, persistence.
         .executableTarget(name: "Server", dependencies: ["Routes"]),
         // Release-built benchmark programs: `swift run -c release Bench`.
         .executableTarget(name: "Bench", dependencies: ["AnimationCore", "Routes"], path: "Benchmarks/Bench"),
-        .testTarget(name: "AnimationCoreTests", dependencies: ["AnimationCore"]),
+        // The control tests drive the built-in definitions, which Routes embeds.
+        .testTarget(name: "AnimationCoreTests", dependencies: ["AnimationCore", "Routes"]),
         // Goldens/ holds the golden corpus, read from the source tree by GoldenCorpusTests.
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "AnimationCore"], exclude: ["Goldens"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Routes"]),

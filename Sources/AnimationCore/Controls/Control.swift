@@ -5,7 +5,8 @@
 /// `t` from the last change until the next deadline; `frame(at:)` handles later times too.
 public protocol Control: Sendable, Equatable {
     associatedtype Configuration: Sendable, Equatable
-    static var kind: String { get }
+    /// The control's name, as sessions report it.
+    var kind: String { get }
 
     init(configuration: Configuration)
 

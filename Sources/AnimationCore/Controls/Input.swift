@@ -35,4 +35,6 @@ public enum ControlError: Error, Sendable, Equatable {
     case invalidParameter(ParameterError)
     /// An animator refused a call in its current state (a bug in the control, reported not crashed).
     case animator(AnimatorError)
+    /// As many timers are pending as a control may have.
+    case tooManyTimers(limit: Int)
 }

@@ -141,6 +141,8 @@ struct GroupSpec: Sendable {
 
 struct MemberSpec: Sendable {
     var name: String
+    /// The name as a literal string (`event.animator` of its completion).
+    var nameString: Int
     /// Computes the duration and the timing's numbers when the group starts.
     var program: Program
     var duration: Int

@@ -270,11 +270,14 @@ extension DefinitionLoader {
             let index = parts.animated.count
             parts.animated.append(AnimatedSpec(name: member.key, type: type, initial: gen.hoist(typed), first: first))
             let width = type.width
+            // A colour's reads are fields 16 on: four registers.
+            let colorOffset = width == 4 ? AnimatedField.colorOffset : 0
             func read(_ field: Int, _ readType: ValueType) -> Binding {
-                .expression(.read(Read(kind: .animated, index: first, field: field, width: readType.width), readType))
+                .expression(.read(Read(kind: .animated, index: first, field: field + (readType.width == 4 ? colorOffset : 0),
+                                       width: readType.width), readType))
             }
             stateNames[member.key] = .namespace(
-                .read(Read(kind: .animated, index: first, field: AnimatedField.presentation, width: width), type),
+                .read(Read(kind: .animated, index: first, field: AnimatedField.presentation + colorOffset, width: width), type),
                 ["target": read(AnimatedField.target, type), "velocity": read(AnimatedField.velocity, type),
                  "isAnimating": read(AnimatedField.isAnimating, .bool)])
             targets[member.key] = .animated(index, type)

@@ -292,7 +292,7 @@ extension DefinitionLoader {
                     ? try reactions(m.raw("onComplete"), at: m.field("onComplete"), context: ReactionContext(names: completionNames, fixed: 2))
                     : nil
                 try m.finish()
-                specs.append(MemberSpec(name: name, program: builder.finish(), duration: duration, timing: timing,
+                specs.append(MemberSpec(name: name, nameString: strings.intern(name), program: builder.finish(), duration: duration, timing: timing,
                                         scrubsLinearly: linear, onComplete: onComplete))
             }
             func memberIndex(_ text: String, at path: TreePath) throws(DocumentError) -> Int {

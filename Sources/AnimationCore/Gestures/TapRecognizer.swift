@@ -39,6 +39,9 @@ public struct TapRecognizer: Sendable, Equatable {
         }
     }
 
+    /// A touch is down that may still become a tap.
+    public var isTracking: Bool { start != nil }
+
     /// A competing recogniser (the pan) won: this touch can no longer be a tap.
     public mutating func fail() { start = nil }
 

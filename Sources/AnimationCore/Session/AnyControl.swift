@@ -7,6 +7,7 @@ public enum AnyControl: Sendable, Equatable {
     indirect case progressButton(ProgressButton)
     indirect case `switch`(Switch)
     indirect case card(Card)
+    indirect case defined(DefinedControl)
 
     public init(_ configuration: ControlConfiguration) {
         switch configuration {
@@ -14,6 +15,7 @@ public enum AnyControl: Sendable, Equatable {
         case let .progressButton(c): self = .progressButton(ProgressButton(configuration: c))
         case let .switch(c): self = .switch(Switch(configuration: c))
         case let .card(c): self = .card(Card(configuration: c))
+        case let .defined(instance): self = .defined(DefinedControl(configuration: instance))
         }
     }
 
@@ -23,10 +25,11 @@ public enum AnyControl: Sendable, Equatable {
         case let .progressButton(c): c
         case let .switch(c): c
         case let .card(c): c
+        case let .defined(c): c
         }
     }
 
-    public var kind: String { type(of: control).kind }
+    public var kind: String { control.kind }
 
     public var configuration: ControlConfiguration {
         switch self {
@@ -34,6 +37,7 @@ public enum AnyControl: Sendable, Equatable {
         case let .progressButton(c): .progressButton(c.configuration)
         case let .switch(c): .switch(c.configuration)
         case let .card(c): .card(c.configuration)
+        case let .defined(c): .defined(c.configuration)
         }
     }
 
@@ -44,6 +48,7 @@ public enum AnyControl: Sendable, Equatable {
         case var .progressButton(c): try c.step(input, at: t, emit: &emit); self = .progressButton(c)
         case var .switch(c): try c.step(input, at: t, emit: &emit); self = .switch(c)
         case var .card(c): try c.step(input, at: t, emit: &emit); self = .card(c)
+        case var .defined(c): try c.step(input, at: t, emit: &emit); self = .defined(c)
         }
     }
 
@@ -53,6 +58,7 @@ public enum AnyControl: Sendable, Equatable {
         case var .progressButton(c): c.advance(to: t, emit: &emit); self = .progressButton(c)
         case var .switch(c): c.advance(to: t, emit: &emit); self = .switch(c)
         case var .card(c): c.advance(to: t, emit: &emit); self = .card(c)
+        case var .defined(c): c.advance(to: t, emit: &emit); self = .defined(c)
         }
     }
 
@@ -64,6 +70,7 @@ public enum AnyControl: Sendable, Equatable {
         case let .progressButton(c): c.frame(at: t)
         case let .switch(c): c.frame(at: t)
         case let .card(c): c.frame(at: t)
+        case let .defined(c): c.frame(at: t)
         }
     }
 }

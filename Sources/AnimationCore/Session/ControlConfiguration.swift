@@ -4,6 +4,8 @@ public enum ControlConfiguration: Sendable, Equatable {
     case progressButton(ProgressButtonConfiguration)
     case `switch`(SwitchConfiguration)
     case card(CardConfiguration)
+    /// A control made from a definition.
+    case defined(ControlInstance)
 
     /// The wire names of the controls, in the order the API lists them.
     public static let kinds = [Button.kind, ProgressButton.kind, Switch.kind, Card.kind]
@@ -14,6 +16,7 @@ public enum ControlConfiguration: Sendable, Equatable {
         case .progressButton: ProgressButton.kind
         case .switch: Switch.kind
         case .card: Card.kind
+        case let .defined(instance): instance.name
         }
     }
 
@@ -23,6 +26,7 @@ public enum ControlConfiguration: Sendable, Equatable {
         case let .progressButton(c): try c.validate()
         case let .switch(c): try c.validate()
         case let .card(c): try c.validate()
+        case .defined: break
         }
     }
 }

@@ -248,6 +248,9 @@ struct SessionsAPI: Sendable {
             environment.log("level=error msg=\"animator refused an event\" error=\"\(animatorError)\"")
             return Problem(409, "invalid_state", "the control cannot take this event in its current state",
                            field: eventField(index, "type", body: body, inputs: inputs))
+        case let .rejected(index, .tooManyTimers(limit)):
+            return Problem(409, "too_many_timers", "the control has \(limit) timers pending, as many as it may; the event was not applied",
+                           field: eventField(index, "type", body: body, inputs: inputs))
         case let .logFull(limit):
             return Problem(409, "event_log_full", "the session holds its maximum of \(limit) events; create a new session",
                            field: body["events"] == nil ? nil : "events")

@@ -34,6 +34,7 @@ enum ConfigCodec {
         case let .progressButton(c): WireField.encode(progressButtonFields, c, into: &w)
         case let .switch(c): WireField.encode(switchFields, c, into: &w)
         case let .card(c): WireField.encode(cardFields, c, into: &w)
+        case let .defined(instance): w.value(JSON(instance.echo))
         }
     }
 

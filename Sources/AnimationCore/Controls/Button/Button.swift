@@ -3,6 +3,7 @@
 /// any other state they are undone.
 public struct Button: Control {
     public static let kind = "button"
+    public var kind: String { Self.kind }
     public let configuration: ButtonConfiguration
     public private(set) var isHighlighted = false
     public private(set) var isSelected: Bool

@@ -4,6 +4,7 @@
 /// continues them (or, with `release: velocity`, settles where the flick projects).
 public struct Card: Control {
     public static let kind = "card"
+    public var kind: String { Self.kind }
     public let configuration: CardConfiguration
     /// The seed's `cardVisible`: flips when the frame animator completes at its end.
     public private(set) var position: CardConfiguration.Position

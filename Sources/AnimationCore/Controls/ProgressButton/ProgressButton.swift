@@ -4,6 +4,7 @@
 /// the full ring showing (the model `strokeEnd` is 1), as the seed's layer does.
 public struct ProgressButton: Control {
     public static let kind = "progressButton"
+    public var kind: String { Self.kind }
     public let configuration: ProgressButtonConfiguration
     private var ring: Ring?
     private var tracker: ControlTracker

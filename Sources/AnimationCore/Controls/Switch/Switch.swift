@@ -3,6 +3,7 @@
 /// the thumb is positioned by its centre, at rest and in flight.
 public struct Switch: Control {
     public static let kind = "switch"
+    public var kind: String { Self.kind }
     public let configuration: SwitchConfiguration
     public private(set) var isOn: Bool
     private var thumbCenterX: AnimatedValue

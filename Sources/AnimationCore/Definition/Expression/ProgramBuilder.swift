@@ -272,4 +272,6 @@ struct ProgramBuilder {
 /// Fields of an animated value's read.
 enum AnimatedField {
     static let presentation: Int = 0, target = 1, velocity = 2, isAnimating = 3
+    /// Added to the field of a colour's read (which fills four registers).
+    static let colorOffset = 16
 }

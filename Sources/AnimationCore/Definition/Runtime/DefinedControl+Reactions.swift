@@ -1,0 +1,242 @@
+extension DefinedControl {
+    /// Evaluates a reaction's program into the context's registers.
+    @inline(__always)
+    func compute(_ program: Program, _ r: UnsafeMutablePointer<Double>, at t: Double) {
+        instance.run(program, r, variables: variables, source: self, at: t)
+    }
+
+    /// Runs `reactions` in order; any failure throws out of the whole input (which the session
+    /// then refuses, unchanged).
+    mutating func run(_ reactions: [Reaction], _ r: UnsafeMutablePointer<Double>, at t: Double,
+                      emit: inout [Emission]) throws(ControlError) {
+        for reaction in reactions {
+            switch reaction {
+            case let .set(variable, program, result):
+                compute(program, r, at: t)
+                variables[variable] = r[result]
+            case let .jump(first, width, program, result):
+                compute(program, r, at: t)
+                for k in 0..<width { animated[first + k].set(r[result + k]) }
+            case let .animate(first, width, program, result, timing, retarget):
+                compute(program, r, at: t)
+                try animate(first, width, r, result, timing, retarget, at: t)
+            case let .emit(name, fields, program):
+                compute(program, r, at: t)
+                emit.append(Emission(t: t, name: name, fields: fields.map { Field($0.name, fieldValue(r, $0)) }))
+            case let .branch(program, condition, then, otherwise):
+                compute(program, r, at: t)
+                try run(r[condition] != 0 ? then : otherwise, r, at: t, emit: &emit)
+            case let .bind(program, bindings):
+                compute(program, r, at: t)
+                for binding in bindings {
+                    for k in 0..<binding.width { r[binding.register + k] = r[binding.result + k] }
+                }
+            case let .run(action, program, arguments):
+                compute(program, r, at: t)
+                let spec = definition.actions[action]
+                try withRegisters(frameSize) { (frame) throws(ControlError) in
+                    var next = 0
+                    for argument in arguments {
+                        for k in 0..<argument.width { frame[next + k] = r[argument.result + k] }
+                        next += argument.width
+                    }
+                    try run(spec.reactions, frame, at: t, emit: &emit)
+                }
+            case let .schedule(timer, program, after):
+                compute(program, r, at: t)
+                let delay = r[after]
+                try schedule(.timer(timer), at: t + (delay >= DefinitionLimits.minimumTimerDelay ? delay : DefinitionLimits.minimumTimerDelay))
+            case let .cancelTimer(timer):
+                timers.removeAll { $0.kind == .timer(timer) }
+            case let .setSelected(input, program, result), let .setEnabled(input, program, result):
+                compute(program, r, at: t)
+                guard case var .control(tracking) = inputs[input] else { continue }
+                let on = r[result] != 0
+                let changed: Bool
+                if case .setSelected = reaction { changed = tracking.setSelected(on) } else { changed = tracking.setEnabled(on) }
+                inputs[input] = .control(tracking)
+                if changed, case let .control(spec) = definition.inputs[input] { try runEntry(spec.onStateChange, at: t, emit: &emit) }
+            case let .reset(input):
+                switch inputs[input] {
+                case let .pan(pan): inputs[input] = .pan(PanRecognizer(hysteresis: pan.hysteresis))
+                case var .tap(tap):
+                    tap.fail()
+                    inputs[input] = .tap(tap)
+                case .control: break
+                }
+            case let .addBasic(index, program, from, to, duration, curve):
+                compute(program, r, at: t)
+                do {
+                    basics[index] = try BasicAnimation(from: r[from], to: r[to], duration: r[duration], curve: curve, begin: t)
+                } catch {
+                    throw .invalidParameter(error)
+                }
+            case let .pauseBasic(index):
+                basics[index]?.pause(at: t)
+            case let .resumeBasic(index):
+                basics[index]?.resume(at: t)
+            case let .removeBasic(index):
+                basics[index] = nil
+            default:
+                try runGroupReaction(reaction, r, at: t, emit: &emit)
+            }
+        }
+    }
+
+    private mutating func animate(_ first: Int, _ width: Int, _ r: UnsafeMutablePointer<Double>, _ result: Int,
+                                  _ source: TimingSource, _ retarget: Bool, at t: Double) throws(ControlError) {
+        let timing: Timing
+        switch source {
+        case let .timing(index):
+            timing = instance.timings[index].timing
+        case let .spring(spring):
+            timing = .spring(self.spring(spring))
+        case let .curve(curve, duration):
+            timing = .curve(curve, duration: r[duration])
+        }
+        for k in 0..<width {
+            if retarget, case let .spring(spring) = timing {
+                animated[first + k].retarget(to: r[result + k], spring: spring, at: t)
+            } else {
+                animated[first + k].animate(to: r[result + k], timing: timing, at: t)
+            }
+        }
+    }
+
+    func spring(_ source: SpringSource) -> SpringTiming {
+        switch source {
+        case let .instance(index): instance.springs[index]
+        case let .literal(index): definition.literalSprings[index]
+        }
+    }
+
+    mutating func schedule(_ kind: PendingTimer.Kind, at t: Double) throws(ControlError) {
+        guard timers.count < DefinitionLimits.maximumPendingTimers else {
+            throw .tooManyTimers(limit: DefinitionLimits.maximumPendingTimers)
+        }
+        let index = timers.firstIndex { $0.t > t } ?? timers.endIndex
+        timers.insert(PendingTimer(t: t, kind: kind), at: index)
+    }
+
+    // MARK: Animator groups
+
+    private mutating func runGroupReaction(_ reaction: Reaction, _ r: UnsafeMutablePointer<Double>, at t: Double,
+                                           emit: inout [Emission]) throws(ControlError) {
+        let index: Int
+        switch reaction {
+        case let .startGroup(g), let .pauseGroup(g), let .interruptGroup(g), let .scrubGroup(g, _, _),
+             let .continueGroup(g, _, _, _), let .reverseGroup(g), let .setReversedGroup(g, _, _), let .discardGroup(g):
+            index = g
+        default:
+            return
+        }
+        if case .startGroup = reaction {
+            let spec = definition.groups[index]
+            var members: [PropertyAnimator] = []
+            for position in spec.members.indices { members.append(try makeMember(index, position, at: t)) }
+            do {
+                groups[index] = Boxed(try PropertyAnimatorGroup(members: members, completing: spec.members.map { $0.onComplete != nil },
+                                                                primary: spec.primary, progressFrom: spec.progressFrom, at: t))
+            } catch {
+                throw .animator(error)
+            }
+            return
+        }
+        if case .discardGroup = reaction {
+            groups[index] = nil
+            return
+        }
+        guard var group = groups[index]?.value else { return }
+        var completions: [PropertyAnimatorGroup.Completion] = []
+        do throws(AnimatorError) {
+            switch reaction {
+            case .pauseGroup:
+                completions = try group.pause(at: t)
+            case .interruptGroup:
+                var failure: ControlError?
+                completions = try group.interrupt(at: t) { (position) throws(AnimatorError) in
+                    do throws(ControlError) {
+                        return try makeMember(index, position, at: t)
+                    } catch {
+                        failure = error
+                        throw .invalid(ParameterError("duration", "the animator could not be made"))
+                    }
+                }
+                if let failure { throw failure.animatorError }
+            case let .scrubGroup(_, program, fraction):
+                compute(program, r, at: t)
+                completions = try group.scrub(r[fraction], at: t)
+            case let .continueGroup(_, program, factor, timings):
+                compute(program, r, at: t)
+                let parameters = timings.map { $0.map { animatorTiming($0, r) } }
+                completions = try group.continueAnimation(timings: parameters, durationFactor: r[factor], at: t)
+            case .reverseGroup:
+                completions = try group.reverse(at: t)
+            case let .setReversedGroup(_, program, result):
+                compute(program, r, at: t)
+                completions = try group.setReversed(r[result] != 0, at: t)
+            default:
+                break
+            }
+        } catch {
+            throw .animator(error)
+        }
+        groups[index] = Boxed(group)
+        // A completion that fell due during the operation runs after this input's reactions.
+        for completion in completions { deferred.append((index, completion)) }
+    }
+
+    /// Runs the completions deferred during an input, and any they defer in turn (bounded).
+    mutating func runDeferred(emit: inout [Emission]) throws(ControlError) {
+        var rounds = 0
+        while !deferred.isEmpty, rounds < 256 {
+            let (group, completion) = deferred.removeFirst()
+            try deliver([completion], group: group, emit: &emit)
+            rounds += 1
+        }
+        deferred.removeAll()
+    }
+
+    /// A new animator for member `position` of group `index`, its duration and timing computed now.
+    private func makeMember(_ index: Int, _ position: Int, at t: Double) throws(ControlError) -> PropertyAnimator {
+        let spec = definition.groups[index].members[position]
+        return try instance.evaluate(spec.program, variables: variables, source: self, at: t) { (r) -> Result<PropertyAnimator, ControlError> in
+            do throws(ParameterError) {
+                var animator = try PropertyAnimator(duration: r[spec.duration], timing: animatorTiming(spec.timing, r))
+                animator.scrubsLinearly = spec.scrubsLinearly
+                return .success(animator)
+            } catch {
+                return .failure(.animator(.invalid(error)))
+            }
+        }.get()
+    }
+
+    private func animatorTiming(_ timing: AnimatorTiming, _ r: UnsafeMutablePointer<Double>) -> PropertyAnimator.TimingParameters {
+        switch timing {
+        case let .cubic(curve): .cubic(curve)
+        case let .dampedSpring(zeta, velocity): .dampedSpring(dampingRatio: r[zeta], initialVelocity: r[velocity])
+        case let .spring(source): .spring(spring(source).parameters)
+        }
+    }
+
+    /// Runs the completion reactions of the members that completed, in order.
+    mutating func deliver(_ completions: [PropertyAnimatorGroup.Completion], group index: Int,
+                          emit: inout [Emission]) throws(ControlError) {
+        for completion in completions {
+            let spec = definition.groups[index].members[completion.member]
+            guard let reactions = spec.onComplete, !reactions.isEmpty else { continue }
+            try withRegisters(frameSize) { (r) throws(ControlError) in
+                r[0] = Double(EnumType.position.cases.firstIndex(of: completion.position.rawValue) ?? 0)
+                r[1] = Double(spec.nameString)
+                try run(reactions, r, at: completion.t, emit: &emit)
+            }
+        }
+    }
+}
+
+extension ControlError {
+    var animatorError: AnimatorError {
+        if case let .animator(error) = self { return error }
+        return .invalid(ParameterError("animator", "\(self)"))
+    }
+}

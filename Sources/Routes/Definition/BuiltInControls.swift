@@ -1,0 +1,41 @@
+import AnimationCore
+
+/// The controls the server ships: one definition file each in `Sources/Routes/Controls/`
+/// (`NN-name.json`, listed in file-name order), embedded at build time, loaded once.
+public enum BuiltInControls {
+    public struct Entry: Sendable {
+        public let name: String
+        /// The definition document as loaded.
+        public let document: Tree
+        public let definition: ControlDefinition
+    }
+
+    /// Every built-in, in catalogue order. A built-in that does not load is a bug in this
+    /// repository: the tests load them all, and the server stops at start-up naming the fault.
+    public static let all: [Entry] = BuiltInControlFiles.files.map { file in
+        let name = controlName(file: file.name)
+        let document: Tree
+        do {
+            document = Tree(try JSONParser().parse(Array(file.text.utf8)))
+        } catch {
+            preconditionFailure("built-in control \(file.name) is not valid JSON: \(error)")
+        }
+        do {
+            return Entry(name: name, document: document, definition: try ControlDefinition(document))
+        } catch {
+            preconditionFailure("built-in control \(file.name) does not load: \(error)")
+        }
+    }
+
+    public static func named(_ name: String) -> Entry? {
+        all.first { $0.name == name }
+    }
+
+    /// `03-switch.json` → `switch`.
+    static func controlName(file: String) -> String {
+        var name = Substring(file)
+        if name.hasSuffix(".json") { name = name.dropLast(5) }
+        if let dash = name.firstIndex(of: "-"), name[..<dash].allSatisfy(\.isNumber) { name = name[name.index(after: dash)...] }
+        return String(name)
+    }
+}
