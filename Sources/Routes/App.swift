@@ -2,9 +2,10 @@ import Synchronization
 
 /// The one composition root, used by `main` and by the tests: every route of the API.
 public func makeRouter(_ environment: AppEnvironment) -> Router {
-    let store = SessionStore(limits: environment.limits, journal: environment.journal, epoch: environment.epoch,
-                             log: environment.log)
+    let store = SessionStore(limits: environment.limits, journal: environment.journal, registry: ControlRegistry(),
+                             epoch: environment.epoch, log: environment.log)
     let sessions = SessionsAPI(environment: environment, store: store)
+    let controls = ControlsAPI(environment: environment, store: store)
     let streams = StreamAPI(environment: environment, store: store)
     // Without a journal there is nothing to replay: ready at once.
     let readiness = Readiness(ready: environment.journal == nil)
@@ -31,7 +32,7 @@ public func makeRouter(_ environment: AppEnvironment) -> Router {
             HTTPResponse(status: 200, contentType: "application/yaml", body: Array(OpenAPISpec.text.utf8))
         },
     ] + PlaygroundAPI.routes
-    let others = service + sessions.routes + streams.routes + CurvesAPI(environment: environment).routes
+    let others = service + sessions.routes + streams.routes + controls.routes + CurvesAPI(environment: environment).routes
     // The metrics table has a series for every route, `/metrics` (last) included.
     let metrics = Metrics(routes: others.map { ($0.method, $0.pattern) } + [("GET", "/metrics")])
     let metricsRoute = Router.Route("GET", "/metrics") { _ throws(Problem) in

@@ -53,5 +53,9 @@ public struct Limits: Sendable, Equatable {
     public var streamHeartbeat = 15.0
     /// Events held by all sessions together: the bound on the memory sessions take.
     public var maxTotalEvents = 20_000_000
+    /// A posted control definition's compact JSON, in bytes.
+    public var maxDefinitionBytes = 256 << 10
+    /// User-defined controls registered at once.
+    public var maxUserControls = 1_000
     public init() {}
 }

@@ -39,8 +39,14 @@ struct APIEventErrorTests {
                 409, "event_out_of_order", "events[1].t"),
         Refusal(#"{"events":[{"type":"touchDown","t":0.25,"x":25,"y":15}]}"#, 409, "event_out_of_order", "events[0].t"),
         // The tap's touchUp lands at 1.1, after the next event's 1.05.
-        Refusal(#"{"events":[{"type":"tap","t":1,"x":25,"y":15},{"type":"touchDown","t":1.05,"x":25,"y":15}]}"#,
-                409, "event_out_of_order", "events[1].t"),
+        Refusal(#"{"events":[{"type":"touchUp","t":1,"x":25,"y":15},{"type":"tap","t":1,"x":25,"y":15},{"type":"touchDown","t":1.05,"x":25,"y":15}]}"#,
+                409, "event_out_of_order", "events[2].t"),
+        // One pointer: a second touchDown while one is down, an up or a move with none down.
+        Refusal(#"{"type":"touchDown","t":1,"x":25,"y":15}"#, 409, "invalid_touch_sequence", "type"),
+        Refusal(#"{"events":[{"type":"touchUp","t":1,"x":25,"y":15},{"type":"touchUp","t":2,"x":25,"y":15}]}"#,
+                409, "invalid_touch_sequence", "events[1].type"),
+        Refusal(#"{"events":[{"type":"touchCancel","t":1},{"type":"drag","t":2,"from":{"x":1,"y":1},"to":{"x":9,"y":1}},{"type":"touchMove","t":3,"x":1,"y":1}]}"#,
+                409, "invalid_touch_sequence", "events[2].type"),
         // The third event is bad: neither of the first two is applied.
         Refusal(#"{"events":[{"type":"touchUp","t":1,"x":25,"y":15},{"type":"touchDown","t":1.5,"x":25,"y":15},{"type":"touchUp","t":1.2,"x":25,"y":15}]}"#,
                 409, "event_out_of_order", "events[2].t"),

@@ -145,7 +145,7 @@ struct APIFramesTests {
         let setup = [
             ("button", #"{"events":[{"type":"tap","t":0,"x":100,"y":25},{"type":"setSelected","t":0.2,"selected":true}]}"#),
             ("card", #"{"type":"drag","t":0,"from":{"x":195,"y":800},"to":{"x":195,"y":500},"duration":0.3}"#),
-            ("switch", #"{"events":[{"type":"touchDown","t":0,"x":25,"y":15},{"type":"touchDown","t":0.1,"x":25,"y":15}]}"#),
+            ("switch", #"{"events":[{"type":"touchDown","t":0,"x":25,"y":15},{"type":"touchUp","t":0.05,"x":25,"y":15},{"type":"touchDown","t":0.1,"x":25,"y":15}]}"#),
             ("progressButton", #"{"type":"start","t":0.05,"startRatio":0.25}"#),
         ]
         let first = TestApp(), second = TestApp()

@@ -61,14 +61,14 @@ struct JournalTests {
         let app = App()
         Self.populate(app)
         #expect(app.send("DELETE", "/v1/sessions/d").status == 204)
-        let ops = app.journal.text.map { $0.prefix(20) }
-        #expect(ops == [
-            #"{"op":"create","id":"#, #"{"op":"create","id":"#, #"{"op":"create","id":"#, #"{"op":"create","id":"#,
-            #"{"op":"events","id":"#, #"{"op":"events","id":"#, #"{"op":"events","id":"#, #"{"op":"events","id":"#,
-            #"{"op":"events","id":"#, #"{"op":"delete","id":"#,
-        ])
-        #expect(app.journal.text[4] == #"{"op":"events","id":"a","base":0,"events":[{"type":"touchDown","t":0,"x":25,"y":15},{"type":"touchUp","t":0.1,"x":25,"y":15}]}"#)
-        #expect(app.journal.text[8] == #"{"op":"events","id":"d","base":1,"events":[{"type":"pause","t":1}]}"#)
+        let ops = app.journal.text.map { String($0.prefix(20)) }
+        // Each control's definition is written once, before the first session made with it.
+        let define = #"{"op":"define","dige"#, create = #"{"op":"create","id":"#, events = #"{"op":"events","id":"#
+        #expect(ops == [define, create, define, create, define, create, define, create,
+                        events, events, events, events, events, #"{"op":"delete","id":"#])
+        #expect(app.journal.text[1].hasPrefix(#"{"op":"create","id":"a","clock":"virtual","created":1700001000,"control":"switch","digest":""#))
+        #expect(app.journal.text[8] == #"{"op":"events","id":"a","base":0,"events":[{"type":"touchDown","t":0,"x":25,"y":15},{"type":"touchUp","t":0.1,"x":25,"y":15}]}"#)
+        #expect(app.journal.text[12] == #"{"op":"events","id":"d","base":1,"events":[{"type":"pause","t":1}]}"#)
     }
 
     @Test func replayGivesByteIdenticalFramesForEveryControl() {
@@ -77,7 +77,8 @@ struct JournalTests {
         let second = App(clock: ManualClock(at: 5000))
         let report = second.router.restore(first.journal.all)
         // Inputs: a tap (2), b's batch (3), a 0.2 s drag (down, 12 moves, up), start and pause.
-        #expect(report == RestoreReport(records: 9, sessions: 4, events: 21, skipped: []))
+        // Four definitions, four creates and five batches.
+        #expect(report == RestoreReport(records: 13, sessions: 4, events: 21, skipped: []))
         for id in ["a", "b", "c", "d"] {
             #expect(Self.frames(second, id) == Self.frames(first, id), "\(id)")
             #expect(second.send("GET", "/v1/sessions/\(id)").body == first.send("GET", "/v1/sessions/\(id)").body)
@@ -105,9 +106,9 @@ struct JournalTests {
         let app = App()
         Self.populate(app)
         let snapshot = app.router.snapshot()
-        #expect(snapshot.count == 8)                                   // a create and one batch each
+        #expect(snapshot.count == 12)                                  // the definitions, a create and one batch each
         // Records journalled after the snapshot was taken, and one the snapshot already holds.
-        let alreadyHeld = app.journal.all[8]                           // d's pause, base 1
+        let alreadyHeld = app.journal.all[12]                          // d's pause, base 1
         #expect(app.send("POST", "/v1/sessions/a/events", #"{"type":"touchDown","t":2,"x":25,"y":15}"#).status == 200)
         let later = Array(app.journal.all.suffix(1))
         let restored = App(clock: ManualClock(at: 7000))
@@ -171,10 +172,11 @@ struct JournalTests {
         let router = makeRouter(environment)
         _ = router.restore([])
         #expect(router.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions", body: Array(#"{"control":"switch"}"#.utf8))).status == 201)
-        let post = { router.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions/s/events",
-                                                    headers: HTTPHeaders([("Origin", "http://a.example")]),
-                                                    body: Array(#"{"type":"touchDown","t":0,"x":25,"y":15}"#.utf8))) }
-        let pending = try #require(post().pending)
+        let post = { (body: String) in
+            router.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions/s/events",
+                                           headers: HTTPHeaders([("Origin", "http://a.example")]), body: Array(body.utf8)))
+        }
+        let pending = try #require(post(#"{"type":"touchDown","t":0,"x":25,"y":15}"#).pending)
         let delivered = Mutex<HTTPResponse?>(nil)
         pending.onReady { response in delivered.withLock { $0 = response } }
         #expect(delivered.withLock { $0 } == nil)              // not before the sync
@@ -185,7 +187,7 @@ struct JournalTests {
         #expect(answer.headers["Access-Control-Allow-Origin"] == "*")
         #expect(try JSONParser().parse(answer.body)["emitted"]?.arrayValue?.count == 1)
         // A sync that fails turns the answer into 503 journal_unavailable.
-        let second = try #require(post().pending)
+        let second = try #require(post(#"{"type":"touchUp","t":0.1,"x":25,"y":15}"#).pending)
         let failed = Mutex<HTTPResponse?>(nil)
         second.onReady { response in failed.withLock { $0 = response } }
         journal.sync(failing: true)

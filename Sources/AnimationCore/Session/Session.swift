@@ -18,6 +18,10 @@ public enum SessionError: Error, Sendable, Equatable {
     case rejected(index: Int, ControlError)
     /// The session holds as many events as it may.
     case logFull(limit: Int)
+    /// Event `index` is a pointer event that makes no sense after the ones before it: a move, up
+    /// or cancel with no touch down, or a second touch down while one is down (a single pointer
+    /// is modelled; UIKit never delivers such a sequence).
+    case invalidTouchSequence(index: Int, reason: String)
 }
 
 /// A control, its configuration and its ordered event log. Frames are a pure function of
@@ -33,6 +37,8 @@ public struct Session: Sendable {
     private var checkpoints: [AnyControl]
     /// The time of the last event (0 before any).
     public private(set) var time: Double = 0
+    /// A touch is down (between a touch down and its up or cancel).
+    public private(set) var isTouching = false
     public let maximumEvents: Int
 
     public init(configuration: ControlConfiguration, maximumEvents: Int = .max) {
@@ -55,18 +61,31 @@ public struct Session: Sendable {
         let control: AnyControl
         let checkpoints: [AnyControl]
         let time: Double
+        let isTouching: Bool
     }
 
     /// Checks and runs a batch without changing the session; throws if any event is refused.
-    public func prepare(_ batch: [TimedInput]) throws(SessionError) -> PreparedBatch {
+    /// `checkingTouches: false` accepts any pointer sequence (a journal written before the rule).
+    public func prepare(_ batch: [TimedInput], checkingTouches: Bool = true) throws(SessionError) -> PreparedBatch {
         guard events.count + batch.count <= maximumEvents else { throw .logFull(limit: maximumEvents) }
         var control = latest
         var produced: [Emission] = []
         var newCheckpoints: [AnyControl] = []
         var clock = time
+        var touching = isTouching
         for (index, event) in batch.enumerated() {
             guard event.t.isFinite, event.t >= 0 else { throw .invalidTime(index: index) }
             guard event.t >= clock else { throw .outOfOrder(index: index, t: event.t, latest: clock) }
+            if case let .touch(touch) = event.input {
+                if checkingTouches, let reason = Self.touchFault(touch, touching: touching) {
+                    throw .invalidTouchSequence(index: index, reason: reason)
+                }
+                switch touch {
+                case .down: touching = true
+                case .up, .cancel: touching = false
+                case .move: break
+                }
+            }
             clock = event.t
             do {
                 try control.step(event.input, at: event.t, emit: &produced)
@@ -75,7 +94,18 @@ public struct Session: Sendable {
             }
             if (events.count + index + 1) % Self.checkpointInterval == 0 { newCheckpoints.append(control) }
         }
-        return PreparedBatch(batch: batch, emitted: produced, control: control, checkpoints: newCheckpoints, time: clock)
+        return PreparedBatch(batch: batch, emitted: produced, control: control, checkpoints: newCheckpoints, time: clock,
+                             isTouching: touching)
+    }
+
+    private static func touchFault(_ touch: Touch, touching: Bool) -> String? {
+        switch (touch, touching) {
+        case (.down, true): "a touchDown while a touch is already down (one pointer is modelled); send touchUp or touchCancel first"
+        case (.move, false): "a touchMove with no touch down; send touchDown first"
+        case (.up, false): "a touchUp with no touch down; send touchDown first"
+        case (.cancel, false): "a touchCancel with no touch down; send touchDown first"
+        default: nil
+        }
     }
 
     /// Makes a prepared batch part of the session. It must have been prepared from this very
@@ -86,12 +116,13 @@ public struct Session: Sendable {
         checkpoints += prepared.checkpoints
         latest = prepared.control
         time = prepared.time
+        isTouching = prepared.isTouching
     }
 
     /// Applies a batch all or nothing; returns what it emitted.
     @discardableResult
-    public mutating func apply(_ batch: [TimedInput]) throws(SessionError) -> [Emission] {
-        let prepared = try prepare(batch)
+    public mutating func apply(_ batch: [TimedInput], checkingTouches: Bool = true) throws(SessionError) -> [Emission] {
+        let prepared = try prepare(batch, checkingTouches: checkingTouches)
         commit(prepared)
         return prepared.emitted
     }

@@ -21,12 +21,12 @@ struct SessionsAPI: Sendable {
 
     func create(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
-        let (clock, configuration) = try decodeCreate(try parseBody(context.request))
+        let (clock, instance, version) = try decodeCreate(try parseBody(context.request))
         let now = environment.now()
-        let session = Session(configuration: configuration, maximumEvents: environment.limits.maxEventsPerSession)
+        let session = Session(configuration: .defined(instance), maximumEvents: environment.limits.maxEventsPerSession)
         let slot: SessionSlot
         do throws(SessionStore.StoreError) {
-            slot = try store.create(id: environment.makeID(), clock: clock, session: session, now: now)
+            slot = try store.create(id: environment.makeID(), clock: clock, version: version, session: session, now: now)
         } catch {
             guard case let .full(retryAfter) = error else { throw Self.journalProblem }
             var problem = Problem(503, "too_many_sessions",
@@ -39,18 +39,48 @@ struct SessionsAPI: Sendable {
         return response
     }
 
-    private func decodeCreate(_ json: JSON) throws(Problem) -> (SessionClock, ControlConfiguration) {
+    /// `control` names a registered control; or `definition` carries one inline (then `control`,
+    /// if given, is the name the session reports; else `inline`).
+    private func decodeCreate(_ json: JSON) throws(Problem) -> (SessionClock, ControlInstance, DefinitionVersion) {
+        let registry = store.registry
         do throws(WireError) {
             var body = try ObjectReader(json, path: "")
-            guard let control = try body.string("control") else {
-                throw WireError(field: "control", "is required: one of \(ControlConfiguration.kinds.joined(separator: ", "))")
+            let name = try body.string("control")
+            let inline = body.raw("definition")
+            guard name != nil || inline != nil else {
+                throw WireError(field: "control", "is required: one of \(registry.plainNames)")
             }
             let clock = try body.choice("clock", default: SessionClock.virtual)
-            let configuration = try ConfigCodec.decode(control: control, config: body.raw("config"))
+            let control: RegisteredControl
+            if let inline {
+                let shown = name ?? "inline"
+                guard ControlsAPI.isValidName(shown) else {
+                    throw WireError(field: "control", "'\(shown)' is not a control name: 1 to 64 letters, digits, - and _, starting with a letter")
+                }
+                let version: DefinitionVersion
+                do throws(Problem) {
+                    version = try DefinitionVersion.load(inline, under: "definition", limits: environment.limits)
+                } catch {
+                    throw WireError(code: error.code, field: error.field, error.detail)
+                }
+                do {
+                    control = try RegisteredControl(name: shown, builtIn: false, version: version)
+                } catch {
+                    throw WireError(code: error.code.rawValue, field: error.path.dotted, error.message)
+                }
+            } else if let name {
+                guard let known = registry.named(name) else {
+                    throw WireError(code: "unknown_control", field: "control", "unknown control '\(name)': use one of \(registry.quotedNames)")
+                }
+                control = known
+            } else {
+                throw WireError(field: "control", "is required")
+            }
+            let instance = try ConfigCodec.instance(control, config: body.raw("config"))
             try body.finish()
-            return (clock, configuration)
+            return (clock, instance, control.version)
         } catch {
-            throw Problem(error)
+            throw Problem(error, status: error.code == "definition_too_large" ? 413 : 400)
         }
     }
 
@@ -108,12 +138,15 @@ struct SessionsAPI: Sendable {
         let (kind, sessionTime) = slot.record.withLock { ($0.session.kind, $0.session.time) }
         // Events without `t` happen now: on the wall clock, or at a virtual session's current time.
         let stamp = slot.clock == .wall ? max(now - slot.createdAt, sessionTime) : sessionTime
-        let inputs: [TimedInput]
+        let decoded: EventCodec.Decoded
         do throws(WireError) {
-            inputs = try EventCodec.decodeBody(body, control: kind, now: stamp)
+            let context = EventCodec.Context(definition: slot.version.definition, control: kind,
+                                             catalogue: store.registry.commandCatalogue)
+            decoded = try EventCodec.decodeBody(body, context: context, now: stamp)
         } catch {
             throw Problem(error)
         }
+        let inputs = decoded.inputs
         guard inputs.count <= environment.limits.maxEventsPerBatch else {
             throw Problem(413, "too_many_events", "a batch may hold at most \(environment.limits.maxEventsPerBatch) events",
                           field: body["events"] == nil ? nil : "events")
@@ -145,7 +178,7 @@ struct SessionsAPI: Sendable {
             return DurableAnswer(journal: journal, sequence: sequence, response: response,
                                  failure: Self.journalProblem.response).answer
         case let .failure(error):
-            throw problem(for: error, body: body, inputs: inputs)
+            throw problem(for: error, decoded: decoded, definition: slot.version.definition)
         }
     }
 
@@ -231,42 +264,37 @@ struct SessionsAPI: Sendable {
         }
     }
 
-    private func problem(for error: SessionError, body: JSON, inputs: [TimedInput]) -> Problem {
+    private func problem(for error: SessionError, decoded: EventCodec.Decoded, definition: ControlDefinition) -> Problem {
+        func eventField(_ index: Int, _ key: String) -> String {
+            guard decoded.isBatch else { return key }
+            let position = index < decoded.origins.count ? decoded.origins[index] : (decoded.origins.last ?? 0)
+            return "events[\(position)].\(key)"
+        }
         switch error {
         case let .outOfOrder(index, t, latest):
             return Problem(409, "event_out_of_order",
                            "event at t=\(t) is older than the session's latest event at t=\(latest); events must not go back in time",
-                           field: eventField(index, "t", body: body, inputs: inputs))
+                           field: eventField(index, "t"))
         case let .invalidTime(index):
-            return Problem(400, "invalid_field", "t must be a finite number ≥ 0", field: eventField(index, "t", body: body, inputs: inputs))
+            return Problem(400, "invalid_field", "t must be a finite number ≥ 0", field: eventField(index, "t"))
         case let .rejected(index, .unsupportedCommand(command, control)):
-            return Problem(400, "unsupported_command", "'\(command)' is not a \(control) command; use \(EventCodec.commands(for: control))",
-                           field: eventField(index, "type", body: body, inputs: inputs))
+            return Problem(400, "unsupported_command", "'\(command)' is not a \(control) command; use \(EventCodec.commands(of: definition))",
+                           field: eventField(index, "type"))
         case let .rejected(index, .invalidParameter(parameter)):
-            return Problem(400, "invalid_field", parameter.reason, field: eventField(index, parameter.parameter, body: body, inputs: inputs))
+            return Problem(400, "invalid_field", parameter.reason, field: eventField(index, parameter.parameter))
         case let .rejected(index, .animator(animatorError)):
             environment.log("level=error msg=\"animator refused an event\" error=\"\(animatorError)\"")
             return Problem(409, "invalid_state", "the control cannot take this event in its current state",
-                           field: eventField(index, "type", body: body, inputs: inputs))
+                           field: eventField(index, "type"))
         case let .rejected(index, .tooManyTimers(limit)):
             return Problem(409, "too_many_timers", "the control has \(limit) timers pending, as many as it may; the event was not applied",
-                           field: eventField(index, "type", body: body, inputs: inputs))
+                           field: eventField(index, "type"))
         case let .logFull(limit):
             return Problem(409, "event_log_full", "the session holds its maximum of \(limit) events; create a new session",
-                           field: body["events"] == nil ? nil : "events")
+                           field: decoded.isBatch ? "events" : nil)
+        case let .invalidTouchSequence(index, reason):
+            return Problem(409, "invalid_touch_sequence", reason, field: eventField(index, "type"))
         }
-    }
-
-    /// The wire path of the event that produced expanded input `index` (shorthands expand to several).
-    private func eventField(_ index: Int, _ key: String, body: JSON, inputs: [TimedInput]) -> String {
-        guard case let .array(items)? = body["events"] else { return key }
-        // Re-expand event by event to find which posted event input `index` came from.
-        var produced = 0
-        for (position, item) in items.enumerated() {
-            produced += (try? EventCodec.decode(item, path: "", control: "", now: 0).count) ?? 1
-            if index < produced { return "events[\(position)].\(key)" }
-        }
-        return "events[\(max(items.count - 1, 0))].\(key)"
     }
 
     private func encodeSession(_ slot: SessionSlot, _ session: Session, now: Double, into w: inout JSONWriter) {

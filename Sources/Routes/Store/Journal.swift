@@ -54,35 +54,73 @@ final class DurableAnswer: PendingResponse {
 
 /// One journal record: a JSON object, so a journal is readable with ordinary tools.
 ///
-/// - `{"op":"create","id","clock","created","control","config"}`: `created` is epoch seconds
-///   (a wall-clock session keeps its age across restarts); `config` is the resolved echo.
+/// - `{"op":"define","digest","definition"}`: a definition version, written once (before the first
+///   record that needs it, and again in each snapshot while a session or a name uses it);
+///   `digest` is the SHA-256 of the definition's compact JSON.
+/// - `{"op":"register","name","digest"}` and `{"op":"unregister","name"}`: user-defined controls.
+/// - `{"op":"create","id","clock","created","control","digest","config"}`: `created` is epoch
+///   seconds (a wall-clock session keeps its age across restarts); `digest` names the definition
+///   version the session was made with (absent in journals written before definitions: the
+///   built-in of that name); `config` is the resolved echo.
 /// - `{"op":"events","id","base","events":[...]}`: `base` is how many events the session had
 ///   before, so a replay applies each batch exactly once even when a snapshot already holds it.
+///   The events are decoded against the session's own definition when replayed.
 /// - `{"op":"delete","id"}`.
 enum JournalRecord: Sendable {
-    case create(id: String, clock: SessionClock, created: Double, configuration: ControlConfiguration)
-    case events(id: String, base: Int, inputs: [TimedInput])
+    case define(digest: String, document: Tree)
+    case register(name: String, digest: String)
+    case unregister(name: String)
+    case create(id: String, clock: SessionClock, created: Double, control: String, digest: String?, config: Tree)
+    case events(id: String, base: Int, items: [JSON])
     case delete(id: String)
+
+    /// The events record of a batch, each input named as its definition declares.
+    static func events(id: String, base: Int, inputs: [TimedInput], definition: ControlDefinition) -> [UInt8] {
+        var w = JSONWriter(reservingCapacity: 128 + 64 * inputs.count)
+        w.beginObject()
+        w.member("op", "events")
+        w.member("id", id)
+        w.member("base", base)
+        w.key("events")
+        w.beginArray()
+        for input in inputs { EventCodec.encode(input, definition: definition, into: &w) }
+        w.endArray()
+        w.endObject()
+        return w.bytes
+    }
 
     var bytes: [UInt8] {
         var w = JSONWriter(reservingCapacity: 512)
         w.beginObject()
         switch self {
-        case let .create(id, clock, created, configuration):
+        case let .define(digest, document):
+            w.member("op", "define")
+            w.member("digest", digest)
+            w.key("definition")
+            w.value(document)
+        case let .register(name, digest):
+            w.member("op", "register")
+            w.member("name", name)
+            w.member("digest", digest)
+        case let .unregister(name):
+            w.member("op", "unregister")
+            w.member("name", name)
+        case let .create(id, clock, created, control, digest, config):
             w.member("op", "create")
             w.member("id", id)
             w.member("clock", clock.rawValue)
             w.member("created", created)
-            w.member("control", configuration.kind)
+            w.member("control", control)
+            if let digest { w.member("digest", digest) }
             w.key("config")
-            ConfigCodec.encode(configuration, into: &w)
-        case let .events(id, base, inputs):
+            w.value(config)
+        case let .events(id, base, items):
             w.member("op", "events")
             w.member("id", id)
             w.member("base", base)
             w.key("events")
             w.beginArray()
-            for input in inputs { EventCodec.encode(input, into: &w) }
+            for item in items { w.value(item) }
             w.endArray()
         case let .delete(id):
             w.member("op", "delete")
@@ -95,28 +133,38 @@ enum JournalRecord: Sendable {
     init(parsing bytes: [UInt8]) throws {
         let json = try JSONParser().parse(bytes)
         var r = try ObjectReader(json, path: "")
-        guard let id = try r.string("id") else { throw WireError(field: "id", "is required") }
         switch try r.string("op") {
+        case "define":
+            guard let digest = try r.string("digest") else { throw WireError(field: "digest", "is required") }
+            guard let document = r.raw("definition") else { throw WireError(field: "definition", "is required") }
+            self = .define(digest: digest, document: Tree(document))
+        case "register":
+            guard let name = try r.string("name"), let digest = try r.string("digest") else {
+                throw WireError(field: "name", "name and digest are required")
+            }
+            self = .register(name: name, digest: digest)
+        case "unregister":
+            guard let name = try r.string("name") else { throw WireError(field: "name", "is required") }
+            self = .unregister(name: name)
         case "create":
+            guard let id = try r.string("id") else { throw WireError(field: "id", "is required") }
             let clock = try r.choice("clock", default: SessionClock.virtual)
             let created = try r.requiredNumber("created")
             guard let control = try r.string("control") else { throw WireError(field: "control", "is required") }
-            self = .create(id: id, clock: clock, created: created,
-                           configuration: try ConfigCodec.decode(control: control, config: r.raw("config")))
+            let digest = try r.string("digest")
+            self = .create(id: id, clock: clock, created: created, control: control, digest: digest,
+                           config: r.raw("config").map(Tree.init) ?? .object([]))
         case "events":
+            guard let id = try r.string("id") else { throw WireError(field: "id", "is required") }
             guard let base = try r.number("base").flatMap({ Int(exactly: $0) }), base >= 0 else {
                 throw WireError(field: "base", "must be a whole number ≥ 0")
             }
-            var inputs: [TimedInput] = []
-            for (index, item) in (try r.array("events") ?? []).enumerated() {
-                // Every journalled input has its own t, so `now` is never used.
-                inputs += try EventCodec.decode(item, path: "events[\(index)]", control: "", now: 0, checkingOwner: false)
-            }
-            self = .events(id: id, base: base, inputs: inputs)
+            self = .events(id: id, base: base, items: try r.array("events") ?? [])
         case "delete":
+            guard let id = try r.string("id") else { throw WireError(field: "id", "is required") }
             self = .delete(id: id)
         default:
-            throw WireError(field: "op", "must be create, events or delete")
+            throw WireError(field: "op", "must be define, register, unregister, create, events or delete")
         }
         try r.finish()
     }

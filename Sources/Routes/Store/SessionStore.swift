@@ -13,6 +13,8 @@ public enum SessionClock: String, Sendable, CaseIterable {
 final class SessionSlot: Sendable {
     let id: String
     let clock: SessionClock
+    /// The definition version the session was made with (kept whatever happens to its name).
+    let version: DefinitionVersion
     /// `AppEnvironment.now()` at creation: a wall-clock session's time origin.
     let createdAt: Double
     /// Creation order, for stable listings.
@@ -26,10 +28,11 @@ final class SessionSlot: Sendable {
         var visible: Bool
     }
 
-    init(id: String, clock: SessionClock, createdAt: Double, sequence: Int, session: Session, lastAccess: Double,
-         visible: Bool = true) {
+    init(id: String, clock: SessionClock, version: DefinitionVersion, createdAt: Double, sequence: Int, session: Session,
+         lastAccess: Double, visible: Bool = true) {
         self.id = id
         self.clock = clock
+        self.version = version
         self.createdAt = createdAt
         self.sequence = sequence
         record = Mutex(Record(session: session, lastAccess: lastAccess, visible: visible))
@@ -54,6 +57,12 @@ final class SessionStore: Sendable {
     let journal: (any SessionJournal)?
     let epoch: @Sendable () -> Double
     let log: @Sendable (String) -> Void
+    /// The controls by name; sessions are made of their definitions, registrations journalled here.
+    let registry: ControlRegistry
+    /// Digests of the definitions written to the journal since its last snapshot. Held while a
+    /// definition record is written, and by the snapshot, so a record never refers to a
+    /// definition the journal has lost.
+    let journalled = Mutex<Set<String>>([])
 
     struct Table: Sendable {
         var slots: [String: SessionSlot] = [:]
@@ -71,18 +80,23 @@ final class SessionStore: Sendable {
     /// Events held by every session together (bounded by `Limits.maxTotalEvents`).
     let totalEvents = Atomic<Int>(0)
 
-    init(limits: Limits, journal: (any SessionJournal)? = nil, epoch: @escaping @Sendable () -> Double = { 0 },
-         log: @escaping @Sendable (String) -> Void = { _ in }) {
+    init(limits: Limits, journal: (any SessionJournal)? = nil, registry: ControlRegistry = ControlRegistry(),
+         epoch: @escaping @Sendable () -> Double = { 0 }, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.limits = limits
+        self.registry = registry
         self.journal = journal
         self.epoch = epoch
         self.log = log
     }
 
-    private func write(_ record: JournalRecord) throws(StoreError) {
+    func write(_ record: JournalRecord) throws(StoreError) {
+        try write(bytes: record.bytes)
+    }
+
+    private func write(bytes: [UInt8]) throws(StoreError) {
         guard let journal else { return }
         do {
-            try journal.append(record.bytes)
+            try journal.append(bytes)
         } catch {
             log("level=error msg=journal_append_failed error=\"\(error)\"")
             throw .journal("\(error)")
@@ -90,10 +104,10 @@ final class SessionStore: Sendable {
     }
 
     /// Writes a record without waiting for it to be durable; its sequence number, or nil without a journal.
-    private func writeUnsynced(_ record: JournalRecord) throws(StoreError) -> UInt64? {
+    private func writeUnsynced(_ bytes: [UInt8]) throws(StoreError) -> UInt64? {
         guard let journal else { return nil }
         do {
-            return try journal.write(record.bytes)
+            return try journal.write(bytes)
         } catch {
             log("level=error msg=journal_write_failed error=\"\(error)\"")
             throw .journal("\(error)")
@@ -103,7 +117,7 @@ final class SessionStore: Sendable {
     /// Adds a session under a fresh id; sweeps expired sessions from time to time and when full.
     /// The place is taken (invisibly) before the creation is journalled, so a compaction running
     /// meanwhile snapshots it, and two creates cannot both take the last place.
-    func create(id: String, clock: SessionClock, session: Session, now: Double) throws(StoreError) -> SessionSlot {
+    func create(id: String, clock: SessionClock, version: DefinitionVersion, session: Session, now: Double) throws(StoreError) -> SessionSlot {
         let (slot, expired) = table.withLock { table -> (SessionSlot?, [SessionSlot]) in
             table.createsSinceSweep += 1
             var expired: [SessionSlot] = []
@@ -111,7 +125,7 @@ final class SessionStore: Sendable {
                 expired = sweep(&table, now: now)
             }
             guard table.slots.count < limits.maxSessions else { return (nil, expired) }
-            let slot = SessionSlot(id: id, clock: clock, createdAt: now, sequence: table.nextSequence,
+            let slot = SessionSlot(id: id, clock: clock, version: version, createdAt: now, sequence: table.nextSequence,
                                    session: session, lastAccess: now, visible: false)
             table.nextSequence += 1
             table.slots[id] = slot
@@ -120,13 +134,45 @@ final class SessionStore: Sendable {
         journalExpiry(expired)
         guard let slot else { throw .full(retryAfter: 30) }
         do throws(StoreError) {
-            try write(.create(id: id, clock: clock, created: epoch(), configuration: session.configuration))
+            try define(version)
+            try write(.create(id: id, clock: clock, created: epoch(), control: session.kind, digest: version.digest,
+                              config: Self.echo(session.configuration)))
         } catch {
             table.withLock { _ = $0.slots.removeValue(forKey: id) }
             throw error
         }
         slot.record.withLock { $0.visible = true }
         return slot
+    }
+
+    /// Writes `version`'s definition record unless the journal holds it since its last snapshot.
+    func define(_ version: DefinitionVersion) throws(StoreError) {
+        guard journal != nil else { return }
+        try journalled.withLock { (digests: inout Set<String>) throws(StoreError) in
+            guard !digests.contains(version.digest) else { return }
+            try write(.define(digest: version.digest, document: version.document))
+            digests.insert(version.digest)
+        }
+    }
+
+    /// Registers (or replaces) a user-defined control, journalled first.
+    func register(_ control: RegisteredControl) throws(StoreError) {
+        try define(control.version)
+        try write(.register(name: control.name, digest: control.version.digest))
+        registry.put(control)
+    }
+
+    /// Removes a user-defined control, journalled first; its sessions keep their definition.
+    func unregister(_ name: String) throws(StoreError) -> Bool {
+        guard registry.named(name).map({ !$0.builtIn }) == true else { return false }
+        try write(.unregister(name: name))
+        return registry.remove(name) != nil
+    }
+
+    /// A configuration's echo as the journal keeps it.
+    static func echo(_ configuration: ControlConfiguration) -> Tree {
+        if case let .defined(instance) = configuration { return instance.echo }
+        return .object([])
     }
 
     /// What an applied batch left: the last event's time, the semantic state, the emissions.
@@ -156,7 +202,8 @@ final class SessionStore: Sendable {
             // Written now, synced by the journal's flusher: the answer waits for it, this lock does not.
             let sequence: UInt64?
             do throws(StoreError) {
-                sequence = try writeUnsynced(.events(id: slot.id, base: record.session.events.count, inputs: inputs))
+                sequence = try writeUnsynced(JournalRecord.events(id: slot.id, base: record.session.events.count, inputs: inputs,
+                                                                  definition: slot.version.definition))
             } catch {
                 return .failure(error)
             }

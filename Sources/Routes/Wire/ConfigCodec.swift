@@ -3,6 +3,21 @@ import AnimationCore
 /// `control` + `config` on the wire ⇄ a resolved `ControlConfiguration`. Every default is the
 /// seed's; every field is optional; unknown fields are errors; the echo is complete.
 enum ConfigCodec {
+    /// A session's configuration of `control`: the definition's parameters read from `config`,
+    /// checked, and resolved (faults under `config.…`).
+    static func instance(_ control: RegisteredControl, config: JSON?) throws(WireError) -> ControlInstance {
+        do {
+            return try control.instance(configuration: config)
+        } catch {
+            throw WireError(code: error.code.rawValue, field: error.path.dotted, error.message)
+        }
+    }
+
+    static func encode(_ instance: ControlInstance, into w: inout JSONWriter) {
+        w.value(instance.echo)
+    }
+
+    /// The hand-written controls' configurations (until the definitions replace them).
     static func decode(control: String, config: JSON?) throws(WireError) -> ControlConfiguration {
         let json = config ?? .object(JSONObject())
         let configuration: ControlConfiguration
@@ -34,7 +49,7 @@ enum ConfigCodec {
         case let .progressButton(c): WireField.encode(progressButtonFields, c, into: &w)
         case let .switch(c): WireField.encode(switchFields, c, into: &w)
         case let .card(c): WireField.encode(cardFields, c, into: &w)
-        case let .defined(instance): w.value(JSON(instance.echo))
+        case let .defined(instance): w.value(instance.echo)
         }
     }
 

@@ -2,8 +2,9 @@ import AnimationCore
 
 extension EventCodec {
     /// One primitive input as a wire event that `decode` reads back to the same input
-    /// (shorthands are already expanded, so none is written).
-    static func encode(_ event: TimedInput, into w: inout JSONWriter) {
+    /// (shorthands are already expanded, so none is written). Arguments are named as `definition`
+    /// declares them.
+    static func encode(_ event: TimedInput, definition: ControlDefinition, into w: inout JSONWriter) {
         w.beginObject()
         switch event.input {
         case let .touch(touch):
@@ -21,7 +22,8 @@ extension EventCodec {
         case let .command(command):
             w.member("type", command.name)
             w.member("t", event.t)
-            for (name, value) in zip(argumentNames[command.name] ?? [], command.arguments) {
+            let names = definition.command(named: command.name)?.parameters.map(\.name) ?? []
+            for (name, value) in zip(names, command.arguments) {
                 FrameEncoder.member(Field(name, value), into: &w)
             }
         }

@@ -1,24 +1,29 @@
 import AnimationCore
 
-/// Posted events ⇄ timed inputs. Shorthands expand here: `tap` is a touch-down and a touch-up
-/// `duration` (default 0.1 s) later; `drag` is a touch-down, moves at 60 Hz along a straight
-/// line, and a touch-up at the end.
+/// Posted events ⇄ timed inputs. Pointer events and their shorthands are the same for every
+/// control: `tap` is a touch-down and a touch-up `duration` (default 0.1 s) later; `drag` is a
+/// touch-down, moves at 60 Hz along a straight line, and a touch-up at the end. Every other type
+/// is a command the session's definition declares, with the arguments it declares.
 enum EventCodec {
-    /// The event types and which control accepts each command (nil: every control).
-    static let types: [(name: String, control: String?)] = [
-        ("touchDown", nil), ("touchMove", nil), ("touchUp", nil), ("touchCancel", nil),
-        ("tap", nil), ("drag", nil),
-        ("setSelected", Button.kind), ("setEnabled", Button.kind),
-        ("start", ProgressButton.kind), ("cancel", ProgressButton.kind),
-        ("pause", ProgressButton.kind), ("resume", ProgressButton.kind),
-        ("setOn", Switch.kind),
-        ("expand", Card.kind), ("collapse", Card.kind), ("toggle", Card.kind),
-    ]
+    static let pointerTypes = ["touchDown", "touchMove", "touchUp", "touchCancel", "tap", "drag"]
 
-    /// The argument names of the commands, in their order.
-    static let argumentNames: [String: [String]] = [
-        "setSelected": ["selected"], "setEnabled": ["enabled"], "start": ["startRatio"], "setOn": ["on", "animated"],
-    ]
+    /// What the decoder needs to know of the session's control.
+    struct Context {
+        var definition: ControlDefinition
+        /// The control's name, for messages.
+        var control: String
+        /// Every known control's commands, for naming the owner of another control's command.
+        var catalogue: [(control: String, commands: [String])] = []
+    }
+
+    /// The inputs of a body, and for each one the position of the posted event it came from
+    /// (shorthands expand to several), so a refusal names the event as posted.
+    struct Decoded {
+        var inputs: [TimedInput] = []
+        var origins: [Int] = []
+        /// The body held `{"events": [...]}` (fields are then named `events[i].…`).
+        var isBatch = false
+    }
 
     static let defaultTapDuration = 0.1
     static let defaultDragDuration = 0.25
@@ -30,62 +35,94 @@ enum EventCodec {
 
     /// The body is one event object or `{"events": [...]}`; `now` stamps events without `t`
     /// (the wall clock's reading, or a virtual session's current time).
-    static func decodeBody(_ json: JSON, control: String, now: Double) throws(WireError) -> [TimedInput] {
+    static func decodeBody(_ json: JSON, context: Context, now: Double) throws(WireError) -> Decoded {
+        var decoded = Decoded()
         if case let .object(object) = json, object["events"] != nil {
             var r = try ObjectReader(json, path: "")
             guard let items = try r.array("events") else {
                 throw WireError(field: "events", "expected an array of events")
             }
             try r.finish()
-            var inputs: [TimedInput] = []
+            decoded.isBatch = true
             for (index, item) in items.enumerated() {
-                inputs += try decode(item, path: "events[\(index)]", control: control, now: now)
+                let inputs = try decode(item, at: TreePath([.key("events"), .index(index)]), context: context, now: now)
+                decoded.inputs += inputs
+                decoded.origins += Array(repeating: index, count: inputs.count)
             }
-            return inputs
+            return decoded
         }
-        return try decode(json, path: "", control: control, now: now)
+        decoded.inputs = try decode(json, at: .root, context: context, now: now)
+        decoded.origins = Array(repeating: 0, count: decoded.inputs.count)
+        return decoded
     }
 
-    /// `checkingOwner: false` reads commands for any control (the journal, whose control applies them).
-    static func decode(_ json: JSON, path: String, control: String, now: Double,
-                       checkingOwner: Bool = true) throws(WireError) -> [TimedInput] {
-        var r = try ObjectReader(json, path: path)
+    static func decode(_ json: JSON, at path: TreePath, context: Context, now: Double) throws(WireError) -> [TimedInput] {
+        var r = try ObjectReader(json, path: path.dotted)
         guard let type = try r.string("type") else { throw WireError(field: r.field("type"), "is required") }
-        guard let known = types.first(where: { $0.name == type }) else {
+        let command = context.definition.command(named: type)
+        if command == nil && !pointerTypes.contains(type) {
+            if let owner = context.catalogue.first(where: { $0.commands.contains(type) }) {
+                throw WireError(code: "unsupported_command", field: r.field("type"),
+                                "'\(type)' is a \(owner.control) command; a \(context.control) accepts \(commands(of: context.definition))")
+            }
             throw WireError(code: "unknown_event_type", field: r.field("type"),
-                            "unknown event type '\(type)'; known: \(types.map(\.name).joined(separator: ", "))")
-        }
-        if checkingOwner, let owner = known.control, owner != control {
-            throw WireError(code: "unsupported_command", field: r.field("type"),
-                            "'\(type)' is a \(owner) command; a \(control) accepts \(commands(for: control))")
+                            "unknown event type '\(type)'; known: \(knownTypes(context).joined(separator: ", "))")
         }
         let t = try r.number("t") ?? now
         guard t >= 0, t <= maximumTime else {
             throw WireError(field: r.field("t"), "must be between 0 and \(Int(maximumTime)) (seconds since the session began)")
         }
-        let inputs = try decodeInputs(type, at: t, &r)
+        if let command {
+            // The arguments, typed and defaulted as the definition declares them.
+            var arguments = try treeReader(json, at: path)
+            _ = arguments.raw("type")
+            _ = arguments.raw("t")
+            do {
+                return [TimedInput(t: t, input: .command(try command.decodeArguments(from: &arguments)))]
+            } catch {
+                throw WireError(code: error.code.rawValue, field: error.path.dotted, error.message)
+            }
+        }
+        let inputs = try decodePointer(type, at: t, &r)
         try r.finish()
         return inputs
     }
 
-    private static func decodeInputs(_ type: String, at t: Double, _ r: inout ObjectReader) throws(WireError) -> [TimedInput] {
-        func one(_ input: Input) -> [TimedInput] { [TimedInput(t: t, input: input)] }
+    private static func treeReader(_ json: JSON, at path: TreePath) throws(WireError) -> TreeReader {
+        do {
+            return try TreeReader(Tree(json), at: path)
+        } catch {
+            throw WireError(code: error.code.rawValue, field: error.path.dotted, error.message)
+        }
+    }
+
+    /// Pointer events and the shorthands, then every command known, each once.
+    static func knownTypes(_ context: Context) -> [String] {
+        var known = pointerTypes
+        for command in context.catalogue.flatMap(\.commands) + context.definition.commands.map(\.name) where !known.contains(command) {
+            known.append(command)
+        }
+        return known
+    }
+
+    static func commands(of definition: ControlDefinition) -> String {
+        let names = definition.commands.map { "'\($0.name)'" }
+        return names.isEmpty ? "no commands" : names.joined(separator: ", ")
+    }
+
+    private static func decodePointer(_ type: String, at t: Double, _ r: inout ObjectReader) throws(WireError) -> [TimedInput] {
+        func one(_ touch: Touch) -> [TimedInput] { [TimedInput(t: t, input: .touch(touch))] }
         switch type {
-        case "touchDown": return one(.touch(.down(try point(&r))))
-        case "touchMove": return one(.touch(.move(try point(&r))))
-        case "touchUp": return one(.touch(.up(try point(&r))))
-        case "touchCancel": return one(.touch(.cancel))
+        case "touchDown": return one(.down(try point(&r)))
+        case "touchMove": return one(.move(try point(&r)))
+        case "touchUp": return one(.up(try point(&r)))
+        case "touchCancel": return one(.cancel)
         case "tap":
             let p = try point(&r)
             let duration = try shorthandDuration(&r, default: defaultTapDuration, at: t)
             return [TimedInput(t: t, input: .touch(.down(p))), TimedInput(t: t + duration, input: .touch(.up(p)))]
-        case "drag":
+        default:
             return try drag(at: t, &r)
-        case "setSelected": return one(.command(Command(type, [.bool(try required(&r, "selected"))])))
-        case "setEnabled": return one(.command(Command(type, [.bool(try required(&r, "enabled"))])))
-        case "start": return one(.command(Command(type, [.number(try r.number("startRatio", default: 0))])))
-        case "setOn": return one(.command(Command(type, [.bool(try required(&r, "on")), .bool(try r.bool("animated", default: true))])))
-        default: return one(.command(Command(type)))
         }
     }
 
@@ -123,11 +160,6 @@ enum EventCodec {
         return value
     }
 
-    private static func required(_ r: inout ObjectReader, _ key: String) throws(WireError) -> Bool {
-        guard let value = try r.bool(key) else { throw WireError(field: r.field(key), "is required (true or false)") }
-        return value
-    }
-
     /// A shorthand's `duration`: ≥ 0, and ending no later than the latest time a session takes.
     private static func shorthandDuration(_ r: inout ObjectReader, default fallback: Double, at t: Double) throws(WireError) -> Double {
         let value = try r.number("duration", default: fallback)
@@ -136,9 +168,5 @@ enum EventCodec {
             throw WireError(field: r.field("duration"), "ends after \(Int(maximumTime)) s, the latest time a session takes")
         }
         return value
-    }
-
-    static func commands(for control: String) -> String {
-        types.filter { $0.control == control }.map { "'\($0.name)'" }.joined(separator: ", ")
     }
 }

@@ -1,0 +1,51 @@
+import AnimationCore
+
+/// One definition exactly as loaded: its document, its canonical JSON (what the journal and
+/// `GET /v1/controls/{name}` carry), the SHA-256 of that JSON (the version's identity) and the
+/// compiled definition. Sessions hold the version they were created with, whatever happens to
+/// the name later.
+final class DefinitionVersion: Sendable {
+    let document: Tree
+    let canonical: [UInt8]
+    let digest: String
+    let definition: ControlDefinition
+
+    init(document: Tree, definition: ControlDefinition) {
+        self.document = document
+        var writer = JSONWriter(reservingCapacity: 4096)
+        writer.value(document)
+        canonical = writer.bytes
+        digest = SHA256.hex(canonical)
+        self.definition = definition
+    }
+
+    /// Compiles a posted definition; faults are problems naming the pointer under `member`
+    /// (`/definition/layers/2/frame/width`).
+    static func load(_ json: JSON, under member: String, limits: Limits) throws(Problem) -> DefinitionVersion {
+        let tree = Tree(json)
+        let size = serialize(json).count
+        guard size <= limits.maxDefinitionBytes else {
+            throw Problem(413, "definition_too_large", "the definition is \(size) bytes of JSON; at most \(limits.maxDefinitionBytes)",
+                          field: "/" + member)
+        }
+        do {
+            return DefinitionVersion(document: tree, definition: try ControlDefinition(tree))
+        } catch {
+            throw Problem(definition: error, under: member)
+        }
+    }
+}
+
+extension Problem {
+    /// A definition that does not load: 400 with its code; `field` is the JSON pointer of the
+    /// fault in the request body.
+    init(definition error: DocumentError, under member: String) {
+        self.init(400, error.code.rawValue, error.message, field: "/" + member + error.path.pointer)
+    }
+
+    /// A configuration or event field that does not fit: 400, the field as a path (`config.width`).
+    init(field error: DocumentError, prefix: String = "") {
+        let path = error.path.dotted
+        self.init(400, error.code.rawValue, error.message, field: path.isEmpty ? (prefix.isEmpty ? nil : prefix) : path)
+    }
+}
