@@ -126,7 +126,7 @@ struct BenchControl {
                command(#"{"type":"start","t":T,"startRatio":0.5}"#, .start(startRatio: 0.5)),
                command(#"{"type":"pause","t":T}"#, .pause), command(#"{"type":"resume","t":T}"#, .resume),
                command(#"{"type":"cancel","t":T}"#, .cancel), command(#"{"type":"start","t":T}"#, .start(startRatio: 0)),
-               touch("touchDown", 10, 10)])
+               tap(10, 10)])
 
     static let toggle = BenchControl(
         name: "switch", kickoff: #"{"type":"tap","t":0,"x":25,"y":15}"#,
@@ -162,8 +162,8 @@ struct BenchControl {
 
     /// A session of this control with its kickoff applied, then `posted` pool events (whole
     /// posted events, shorthands expanded) spaced by `eventSpacing`, in a cycle over the pool.
-    func session(posted: Int) -> Session {
-        var session = Session(configuration: configuration)
+    func session(posted: Int, interpreted: Bool = true) -> Session {
+        var session = Session(configuration: interpreted ? definedConfiguration : configuration)
         do {
             try session.apply(kickoffInputs)
             for index in 0..<posted {
@@ -175,6 +175,15 @@ struct BenchControl {
         return session
     }
 
+    /// The built-in definition with its defaults.
+    var definedConfiguration: ControlConfiguration {
+        guard let entry = BuiltInControls.named(name), let instance = try? ControlInstance(entry.definition, name: name, configuration: nil) else {
+            fatalError("no built-in definition for \(name)")
+        }
+        return .defined(instance)
+    }
+
+    /// The hand-written control with its defaults.
     var configuration: ControlConfiguration {
         switch name {
         case "button": .button(ButtonConfiguration())

@@ -5,7 +5,7 @@
 /// `ControlDefinition(_:)` reads a definition document (docs/controls.md), resolves every name
 /// and checks every type when it loads, so a definition that loads cannot fail at run time in
 /// any way but the ones documented (an animator asked to do what UIKit refuses).
-public final class ControlDefinition: Sendable {
+public final class ControlDefinition: @unchecked Sendable {
     public let description: String?
     public let parameters: [ParameterSpec]
     public let commands: [CommandSpec]
@@ -30,11 +30,29 @@ public final class ControlDefinition: Sendable {
     let report: OutputPlan
     /// Registers the largest context needs.
     let frameSize: Int
+    /// Where a session's state lives in its buffer.
+    let stateLayout: StateLayout
+    /// `code` and `literals` in memory of their own, read by the machine without a closure
+    /// (immutable, freed with the definition).
+    let codePointer: UnsafeMutableBufferPointer<Instruction>
+    let literalPointer: UnsafeMutableBufferPointer<Double>
+    /// The reactions of every list, and what they index (see `Reaction`).
+    let reactionPointer: UnsafeMutableBufferPointer<Reaction>
+    let emitNames: [String]
+    let emitFields: [OutputField]
+    let runArguments: [(result: Int, width: Int)]
+    let continueTimings: [AnimatorTiming?]
+    /// The enums output fields name cases of.
+    let outputEnums: [EnumType]
+    /// Curves reactions use, and the control inputs' per-event reaction lists.
+    let reactionCurves: [CubicBezier]
+    let eventLists: [ReactionList]
 
     init(description: String?, parameters: [ParameterSpec], commands: [CommandSpec], layout: [ParameterSlots],
          checks: [Check], gen: CodeGen, strings: [String], springs: [SpringTiming], variables: [VariableSpec],
          animated: [AnimatedSpec], inputs: [InputSpec], actions: [ActionSpec], timers: [TimerSpec],
-         basics: [BasicSpec], groups: [GroupSpec], render: RenderPlan, report: OutputPlan, frameSize: Int) {
+         basics: [BasicSpec], groups: [GroupSpec], render: RenderPlan, report: OutputPlan, frameSize: Int,
+         pools: ReactionPools) {
         self.description = description
         self.parameters = parameters
         self.commands = commands
@@ -57,6 +75,27 @@ public final class ControlDefinition: Sendable {
         self.render = render
         self.report = report
         self.frameSize = frameSize
+        stateLayout = StateLayout(animated: animated.reduce(0) { $0 + $1.type.width }, variables: variables.count,
+                                  inputs: inputs.count, basics: basics.count)
+        codePointer = .allocate(capacity: max(gen.code.count, 1))
+        _ = codePointer.initialize(from: gen.code)
+        literalPointer = .allocate(capacity: max(gen.literals.count, 1))
+        _ = literalPointer.initialize(from: gen.literals)
+        reactionPointer = .allocate(capacity: max(pools.reactions.count, 1))
+        _ = reactionPointer.initialize(from: pools.reactions)
+        emitNames = pools.emitNames
+        emitFields = pools.fields
+        runArguments = pools.arguments
+        continueTimings = pools.timings
+        outputEnums = pools.enums
+        reactionCurves = pools.curves
+        eventLists = pools.eventLists
+    }
+
+    deinit {
+        codePointer.deallocate()
+        literalPointer.deallocate()
+        reactionPointer.deallocate()      // plain data: nothing to deinitialize
     }
 
     public func command(named name: String) -> CommandSpec? {
@@ -68,7 +107,7 @@ public final class ControlDefinition: Sendable {
 public struct CommandSpec: Sendable {
     public let name: String
     public let parameters: [ParameterSpec]
-    let reactions: [Reaction]
+    let reactions: ReactionList
 
     /// Reads the arguments from the event object (`type` and `t` already read); checks types and
     /// fills defaults, in declaration order. Bounds are checked when the command is handled.
@@ -119,17 +158,17 @@ struct AnimatedSpec: Sendable {
 struct ActionSpec: Sendable {
     var name: String
     var parameters: [ParameterSpec]
-    var reactions: [Reaction]
+    var reactions: ReactionList
 }
 
 struct TimerSpec: Sendable {
     var name: String
-    var reactions: [Reaction]
+    var reactions: ReactionList
 }
 
 struct BasicSpec: Sendable {
     var name: String
-    var onComplete: [Reaction]
+    var onComplete: ReactionList
 }
 
 struct GroupSpec: Sendable {
@@ -148,7 +187,7 @@ struct MemberSpec: Sendable {
     var duration: Int
     var timing: AnimatorTiming
     var scrubsLinearly: Bool
-    var onComplete: [Reaction]?
+    var onComplete: ReactionList?
 }
 
 /// A `UIViewPropertyAnimator` timing, with registers of the program that computes its numbers.
@@ -169,8 +208,8 @@ enum TimingSource: Sendable {
     /// A timing parameter (curve or spring) of the instance.
     case timing(Int)
     case spring(SpringSource)
-    /// A curve over a duration computed by the reaction's program.
-    case curve(CubicBezier, duration: Int)
+    /// A curve (an index of the definition's curves) over a duration computed by the reaction's program.
+    case curve(Int, duration: Int)
 }
 
 enum InputSpec: Sendable {
@@ -178,50 +217,43 @@ enum InputSpec: Sendable {
     case tap(TapInputSpec)
     case pan(PanInputSpec)
 
-    var name: String {
-        switch self {
-        case let .control(spec): spec.name
-        case let .tap(spec): spec.name
-        case let .pan(spec): spec.name
-        }
-    }
 }
 
-/// A region: a program computing x, y, width and height.
+/// A region: a program computing x, y, width and height, or, when they depend on the
+/// configuration alone, four slots of the constant table.
 struct RegionSpec: Sendable {
     var program: Program
     var registers: (Int, Int, Int, Int)
+    var constant: Int?
 }
 
+/// Plain data, so reading one while a touch is handled copies nothing counted.
 struct ControlInputSpec: Sendable {
-    var name: String
     var region: RegionSpec
     var slop: Int
     var selected: Int
     var enabled: Int
     var changesSelection: Int
     var emitsControlEvents: Bool
-    var onStateChange: [Reaction]
-    /// By `ControlTracking.Event`, in its declaration order.
-    var on: [[Reaction]]
+    var onStateChange: ReactionList
+    /// By `ControlTracking.Event`, in its declaration order: a range of the definition's event lists.
+    var on: PoolRange
 }
 
 struct TapInputSpec: Sendable {
-    var name: String
     var region: RegionSpec
     var allowableMovement: Int
     var maximumDuration: Int
-    var recognized: [Reaction]
+    var recognized: ReactionList
 }
 
 struct PanInputSpec: Sendable {
-    var name: String
     var region: RegionSpec
     var hysteresis: Int
-    var began: [Reaction]
-    var changed: [Reaction]
-    var ended: [Reaction]
-    var cancelled: [Reaction]
+    var began: ReactionList
+    var changed: ReactionList
+    var ended: ReactionList
+    var cancelled: ReactionList
 }
 
 /// What a frame shows: one program computing every property and layer field.
@@ -236,10 +268,17 @@ struct OutputPlan: Sendable {
     var fields: [OutputField]
 }
 
+/// A named value a frame, the state or an emission carries: where it is and how to read it.
 struct OutputField: Sendable {
     var name: String
-    var type: ValueType
+    var kind: Kind
     var register: Int
+
+    /// Plain data: an enum's cases are the definition's `outputEnums[index]`.
+    enum Kind: Sendable, Equatable {
+        case number, bool, color, string
+        case enumeration(Int)
+    }
 }
 
 struct LayerPlan: Sendable {

@@ -1,6 +1,6 @@
 /// A definition with one resolved configuration, named as the session's control: the constant
 /// tables every program of a session reads. Immutable; sessions of one configuration share one.
-public final class ControlInstance: Sendable, Equatable {
+public final class ControlInstance: @unchecked Sendable, Equatable {
     public let definition: ControlDefinition
     /// The control's name as sessions report it (`button`, or a registered name).
     public let name: String
@@ -10,6 +10,15 @@ public final class ControlInstance: Sendable, Equatable {
     let springs: [SpringTiming]
     let timings: [AnimationTiming]
     let curves: [CubicBezier]
+    /// `constants` in memory of its own, for the machine (immutable, freed with the instance).
+    let constantPointer: UnsafeMutableBufferPointer<Double>
+    /// The definition's code, literals and reactions (alive as long as the definition this holds),
+    /// so running a program touches no reference.
+    let code: UnsafePointer<Instruction>
+    let literals: UnsafePointer<Double>
+    let reactions: UnsafePointer<Reaction>
+    let frameSize: Int
+    let layout: StateLayout
 
     /// Reads `configuration` (nil: every default) against the definition's parameters: shapes and
     /// types first, then bounds in declaration order, then the cross-field checks. Faults are
@@ -39,6 +48,17 @@ public final class ControlInstance: Sendable, Equatable {
         springs = table.springs
         timings = table.timings
         curves = table.curves
+        constantPointer = .allocate(capacity: max(constants.count, 1))
+        _ = constantPointer.initialize(from: constants)
+        code = UnsafePointer(definition.codePointer.baseAddress!)
+        literals = UnsafePointer(definition.literalPointer.baseAddress!)
+        reactions = UnsafePointer(definition.reactionPointer.baseAddress!)
+        frameSize = max(definition.frameSize, 8)
+        layout = definition.stateLayout
+    }
+
+    deinit {
+        constantPointer.deallocate()
     }
 
     /// The fully resolved configuration, as sessions echo it.
@@ -61,30 +81,22 @@ public final class ControlInstance: Sendable, Equatable {
         a === b || (a.name == b.name && a.hasConfiguration(of: b))
     }
 
-    /// Runs `program` with a fresh register file over this instance's tables.
+    /// Runs `program` with a fresh register file over this instance's tables, then `body` on it.
     @inline(__always)
-    func evaluate<Source: MachineSource, Result>(_ program: Program, variables: [Double], source: Source, at t: Double,
+    func evaluate<Source: MachineSource, Result>(_ program: Program, source: Source, at t: Double,
                                                  _ body: (UnsafeMutablePointer<Double>) -> Result) -> Result {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(definition.frameSize, 1)) { registers in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: frameSize) { registers in
             let r = registers.baseAddress!
-            run(program, r, variables: variables, source: source, at: t)
+            run(program, r, source: source, at: t)
             return body(r)
         }
     }
 
     @inline(__always)
-    func run<Source: MachineSource>(_ program: Program, _ r: UnsafeMutablePointer<Double>, variables: [Double],
-                                    source: Source, at t: Double) {
+    func run<Source: MachineSource>(_ program: Program, _ r: UnsafeMutablePointer<Double>, source: Source, at t: Double) {
         guard program.count > 0 else { return }
-        definition.literals.withUnsafeBufferPointer { literals in
-            constants.withUnsafeBufferPointer { constants in
-                variables.withUnsafeBufferPointer { variables in
-                    let tables = MachineTables(literals: literals, constants: constants, variables: variables, strings: strings)
-                    let start = Int(program.start)
-                    Machine.run(definition.code[start..<start + Int(program.count)], r, tables, source, at: t)
-                }
-            }
-        }
+        Machine.run(code + Int(program.start), count: Int(program.count), r, literals: literals,
+                    constants: constantPointer.baseAddress!, strings: strings, source, at: t)
     }
 }
 
@@ -156,13 +168,10 @@ private struct Flattened {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: max(definition.frameSize, 1)) { registers in
             let r = registers.baseAddress!
             for step in definition.setup {
-                definition.literals.withUnsafeBufferPointer { literals in
-                    numbers.withUnsafeBufferPointer { constants in
-                        let tables = MachineTables(literals: literals, constants: constants,
-                                                   variables: UnsafeBufferPointer(start: nil, count: 0), strings: strings)
-                        let start = Int(step.program.start)
-                        Machine.run(definition.code[start..<start + Int(step.program.count)], r, tables, NoSource(), at: 0)
-                    }
+                numbers.withUnsafeBufferPointer { constants in
+                    Machine.run(definition.codePointer.baseAddress! + Int(step.program.start), count: Int(step.program.count), r,
+                                literals: definition.literalPointer.baseAddress!, constants: constants.baseAddress!,
+                                strings: strings, NoSource(), at: 0)
                 }
                 for k in 0..<step.width { numbers[step.slot + k] = r[step.result + k] }
             }

@@ -23,6 +23,7 @@ extension DefinitionLoader {
             }
             let index = targets.values.filter { if case .input = $0 { true } else { false } }.count
             targets[member.key] = .input(index, kind)
+            declaredInputs.append(member.key)
             let fields: [String: Binding]
             switch kind {
             case .control: fields = ReadField.bindings(.control, index: index, ReadField.control, bools: [0, 1, 2, 3, 4])
@@ -140,7 +141,7 @@ extension DefinitionLoader {
                 let emits = try r.bool("emitsControlEvents", default: false)
                 let onStateChange = try reactions(r.raw("onStateChange"), at: r.field("onStateChange"),
                                                   context: ReactionContext(names: stateNames, fixed: 0))
-                var handlers: [[Reaction]] = []
+                var handlers: [ReactionList] = []
                 for event in ControlTracking.Event.allCases {
                     let tree = on.flatMap { reader -> Tree? in var reader = reader; return reader.raw(event.rawValue) }
                     if on != nil { _ = on!.raw(event.rawValue) }
@@ -148,8 +149,8 @@ extension DefinitionLoader {
                 }
                 try finishEvents(on, "control events", ControlTracking.Event.allCases.map(\.rawValue))
                 parts.inputs.append(.control(ControlInputSpec(
-                    name: member.key, region: region, slop: slop, selected: selected, enabled: enabled, changesSelection: changes,
-                    emitsControlEvents: emits, onStateChange: onStateChange, on: handlers)))
+                    region: region, slop: slop, selected: selected, enabled: enabled, changesSelection: changes,
+                    emitsControlEvents: emits, onStateChange: onStateChange, on: pools.addEventLists(handlers))))
             case .tap:
                 let movement = try option(&r, "allowableMovement", default: .number(TapRecognizer.defaultAllowableMovement), .number)
                 let duration = try option(&r, "maximumDuration", default: .number(TapRecognizer.defaultMaximumDuration), .number)
@@ -157,7 +158,7 @@ extension DefinitionLoader {
                                                context: eventContext(location, 2))
                 if on != nil { _ = on!.raw("recognized") }
                 try finishEvents(on, "tap events", ["recognized"])
-                parts.inputs.append(.tap(TapInputSpec(name: member.key, region: region, allowableMovement: movement,
+                parts.inputs.append(.tap(TapInputSpec(region: region, allowableMovement: movement,
                                                       maximumDuration: duration, recognized: recognized)))
             case .pan:
                 let hysteresis = try option(&r, "hysteresis", default: .number(PanRecognizer.defaultHysteresis), .number)
@@ -165,7 +166,7 @@ extension DefinitionLoader {
                     .namespace(nil, ["x": .expression(.register(x, .number)), "y": .expression(.register(x + 1, .number))])
                 }
                 let moving = eventContext(["translation": vector(0), "velocity": vector(2), "location": vector(4)], 6)
-                var lists: [[Reaction]] = []
+                var lists: [ReactionList] = []
                 for name in ["began", "changed", "ended", "cancelled"] {
                     let tree = on.flatMap { reader -> Tree? in var reader = reader; return reader.raw(name) }
                     if on != nil { _ = on!.raw(name) }
@@ -173,7 +174,7 @@ extension DefinitionLoader {
                                                context: name == "cancelled" ? eventContext([:], 0) : moving))
                 }
                 try finishEvents(on, "pan events", ["began", "changed", "ended", "cancelled"])
-                parts.inputs.append(.pan(PanInputSpec(name: member.key, region: region, hysteresis: hysteresis,
+                parts.inputs.append(.pan(PanInputSpec(region: region, hysteresis: hysteresis,
                                                       began: lists[0], changed: lists[1], ended: lists[2], cancelled: lists[3])))
             }
             _ = r.raw("on")
@@ -199,14 +200,23 @@ extension DefinitionLoader {
     /// `{"x", "y", "width", "height"}`, expressions of the state.
     mutating func region(_ tree: Tree, at path: TreePath) throws(DocumentError) -> RegionSpec {
         var r = try TreeReader(tree, at: path, code: .invalidDefinition)
-        var builder = ProgramBuilder(gen, base: 0)
-        var registers: [Int] = []
+        var typed: [Typed] = []
         for key in ["x", "y", "width", "height"] {
             guard let value = r.raw(key) else { throw r.error(key, "is required") }
-            registers.append(builder.emit(try expression(value, at: r.field(key), names: stateNames, expecting: .number)))
+            typed.append(try expression(value, at: r.field(key), names: stateNames, expecting: .number))
         }
         try r.finish()
-        return RegionSpec(program: builder.finish(), registers: (registers[0], registers[1], registers[2], registers[3]))
+        var builder = ProgramBuilder(gen, base: 0)
+        let registers = typed.map { builder.emit($0) }
+        var constant: Int?
+        if typed.allSatisfy(\.isConstant) {
+            // Four consecutive slots, computed once per instance.
+            let first = gen.tableSize
+            for expression in typed { _ = gen.hoist(expression) }
+            constant = first
+        }
+        return RegionSpec(program: builder.finish(), registers: (registers[0], registers[1], registers[2], registers[3]),
+                          constant: constant)
     }
 
     mutating func compileCommands(_ section: TreeReader) throws(DocumentError) {
@@ -288,7 +298,7 @@ extension DefinitionLoader {
                 guard let timingTree = m.raw("timing") else { throw m.error("timing", "is required: a curve or a spring") }
                 let timing = try animatorTiming(timingTree, at: m.field("timing"), names: stateNames, builder: &builder)
                 let linear = try m.bool("scrubsLinearly", default: true)
-                let onComplete: [Reaction]? = m.has("onComplete")
+                let onComplete: ReactionList? = m.has("onComplete")
                     ? try reactions(m.raw("onComplete"), at: m.field("onComplete"), context: ReactionContext(names: completionNames, fixed: 2))
                     : nil
                 try m.finish()
@@ -357,8 +367,10 @@ extension DefinitionLoader {
 
     // MARK: Reactions
 
-    mutating func reactions(_ tree: Tree?, at path: TreePath, context: ReactionContext) throws(DocumentError) -> [Reaction] {
-        guard let tree else { return [] }
+    /// Compiles a list on the side, then appends it to the pool (its nested lists first), so
+    /// every list is one range.
+    mutating func reactions(_ tree: Tree?, at path: TreePath, context: ReactionContext) throws(DocumentError) -> ReactionList {
+        guard let tree else { return .empty }
         guard case let .array(items) = tree else {
             throw DocumentError(.invalidDefinition, at: path, "expected a list of reactions, got \(tree.kindName)")
         }
@@ -367,7 +379,7 @@ extension DefinitionLoader {
         for (index, item) in items.enumerated() {
             list += try reaction(item, at: path.appending(index), context: &context)
         }
-        return list
+        return pools.add(list)
     }
 
     private func target(_ r: inout TreeReader, _ verb: String) throws(DocumentError) -> Target {
@@ -425,10 +437,10 @@ extension DefinitionLoader {
                 for member in fieldReader.members {
                     _ = fieldReader.raw(member.key)
                     let typed = try expression(member.value, at: fieldReader.field(member.key), names: context.names)
-                    fields.append(OutputField(name: member.key, type: typed.type, register: builder.emit(typed)))
+                    fields.append(pools.output(member.key, typed.type, builder.emit(typed)))
                 }
             }
-            result = [.emit(name: name, fields: fields, builder.finish())]
+            result = [.emit(name: pools.emitName(name), fields: pools.addFields(fields), builder.finish())]
         case "if":
             let condition = try value("if", .bool)
             let program = builder.finish()
@@ -456,7 +468,7 @@ extension DefinitionLoader {
                 var program = local.finish()
                 program.registers = max(program.registers, Int32(context.fixed))
                 gen.maxRegisters = max(gen.maxRegisters, context.fixed)
-                list.append(.bind(program, [(result: computed, register: register, width: typed.type.width)]))
+                list.append(.bind(program, result: computed, register: register, width: typed.type.width))
                 context.names[member.key] = .expression(.register(register, typed.type))
             }
             _ = builder
@@ -482,7 +494,7 @@ extension DefinitionLoader {
                 arguments.append((register, type.width))
             }
             if let given { try given.finish() }
-            result = [.run(action: action, builder.finish(), arguments: arguments)]
+            result = [.run(action: action, builder.finish(), arguments: pools.addArguments(arguments))]
         case "schedule":
             let target = try self.target(&r, verb)
             guard case let .timer(index) = target else { throw mismatch(r, verb, target, "a timer") }
@@ -508,9 +520,9 @@ extension DefinitionLoader {
             let from = try value("from", .number)
             let to = try value("to", .number)
             let duration = try value("duration", .number)
-            var curve: CubicBezier?
+            var curve = -1
             if r.has("curve") || r.has("controlPoints") {
-                curve = try Self.definitionFault { () throws(DocumentError) in try CurveSpec.decode(&r) }
+                curve = pools.curve(try Self.definitionFault { () throws(DocumentError) in try CurveSpec.decode(&r) })
             }
             result = [.addBasic(index, builder.finish(), from: from, to: to, duration: duration, curve: curve)]
         case "pause":
@@ -558,7 +570,7 @@ extension DefinitionLoader {
                                                            names: context.names, builder: &builder)
                 }
             }
-            result = [.continueGroup(index, builder.finish(), durationFactor: factor, timings: timings)]
+            result = [.continueGroup(index, builder.finish(), durationFactor: factor, timings: pools.addTimings(timings))]
         }
         try r.finish()
         return result
@@ -586,7 +598,7 @@ extension DefinitionLoader {
         } else {
             let curve = try Self.definitionFault { () throws(DocumentError) in try CurveSpec.decode(&r) }
             guard let duration = r.raw("duration") else { throw r.error("duration", "is required for a curve") }
-            source = .curve(curve, duration: builder.emit(try expression(duration, at: r.field("duration"), names: names, expecting: .number)))
+            source = .curve(pools.curve(curve), duration: builder.emit(try expression(duration, at: r.field("duration"), names: names, expecting: .number)))
         }
         try r.finish()
         return source
@@ -606,7 +618,7 @@ extension DefinitionLoader {
 
     /// Actions that run each other must not run themselves.
     func checkActionCycles(at path: TreePath) throws(DocumentError) {
-        let edges = parts.actions.map { action in Self.runs(action.reactions) }
+        let edges = parts.actions.map { action in pools.runs(action.reactions) }
         var state = Array(repeating: 0, count: edges.count)
         func visit(_ node: Int, _ trail: [Int]) throws(DocumentError) {
             if state[node] == 2 { return }
@@ -622,43 +634,26 @@ extension DefinitionLoader {
         for node in edges.indices { try visit(node, []) }
     }
 
-    static func runs(_ reactions: [Reaction]) -> [Int] {
-        var found: [Int] = []
-        for reaction in reactions {
-            switch reaction {
-            case let .run(action, _, _): found.append(action)
-            case let .branch(_, _, then, otherwise): found += runs(then) + runs(otherwise)
-            default: break
-            }
-        }
-        return found
-    }
-
     /// Every entry point runs at most `maximumReactionsPerInput` reactions, actions expanded.
     func checkReactionCounts() throws(DocumentError) {
-        var counts = Array(repeating: -1, count: parts.actions.count)
-        func count(_ action: Int) -> Int {
-            if counts[action] >= 0 { return counts[action] }
-            for dependency in Self.runs(parts.actions[action].reactions) { _ = count(dependency) }
-            let total = parts.actions[action].reactions.reduce(0) { $0 + $1.count(actions: counts.map { max($0, 0) }) }
-            counts[action] = min(total, Int.max / 4)
-            return counts[action]
-        }
-        for action in counts.indices { _ = count(action) }
-        var entries: [(String, [Reaction])] = []
-        for input in parts.inputs {
+        let actions = parts.actions.map(\.reactions)
+        var counts: [Int?] = Array(repeating: nil, count: actions.count)
+        var entries: [(String, [ReactionList])] = []
+        for (input, name) in zip(parts.inputs, declaredInputs) {
             switch input {
-            case let .control(spec): entries.append((spec.name, spec.onStateChange + spec.on.flatMap { $0 }))
-            case let .tap(spec): entries.append((spec.name, spec.recognized))
-            case let .pan(spec): entries.append((spec.name, spec.began + spec.changed + spec.ended + spec.cancelled))
+            case let .control(spec):
+                let lists = (Int(spec.on.start)..<Int(spec.on.start + spec.on.count)).map { pools.eventLists[$0] }
+                entries.append((name, [spec.onStateChange] + lists))
+            case let .tap(spec): entries.append((name, [spec.recognized]))
+            case let .pan(spec): entries.append((name, [spec.began, spec.changed, spec.ended, spec.cancelled]))
             }
         }
-        entries += parts.commands.map { ($0.name, $0.reactions) }
-        entries += parts.timers.map { ($0.name, $0.reactions) }
-        entries += parts.basics.map { ($0.name, $0.onComplete) }
-        entries += parts.groups.flatMap { group in group.members.map { (group.name + "." + $0.name, $0.onComplete ?? []) } }
-        for (name, reactions) in entries {
-            let total = reactions.reduce(0) { $0 + $1.count(actions: counts) }
+        entries += parts.commands.map { ($0.name, [$0.reactions]) }
+        entries += parts.timers.map { ($0.name, [$0.reactions]) }
+        entries += parts.basics.map { ($0.name, [$0.onComplete]) }
+        entries += parts.groups.flatMap { group in group.members.map { (group.name + "." + $0.name, [$0.onComplete ?? .empty]) } }
+        for (name, lists) in entries {
+            let total = lists.reduce(0) { $0 + pools.count($1, actions: actions, counts: &counts) }
             guard total <= DefinitionLimits.maximumReactionsPerInput else {
                 throw DocumentError(.tooManyReactions, at: .root,
                                     "'\(name)' runs \(total) reactions (actions expanded); at most \(DefinitionLimits.maximumReactionsPerInput)")

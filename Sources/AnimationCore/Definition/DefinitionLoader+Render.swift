@@ -6,7 +6,7 @@ extension DefinitionLoader {
         if let section {
             for member in try members(section) {
                 let typed = try expression(member.value, at: section.field(member.key), names: stateNames)
-                fields.append(OutputField(name: member.key, type: typed.type, register: builder.emit(typed)))
+                fields.append(pools.output(member.key, typed.type, builder.emit(typed)))
             }
         }
         parts.report = OutputPlan(program: builder.finish(), fields: fields)
@@ -19,7 +19,7 @@ extension DefinitionLoader {
         if let properties {
             for member in try members(properties) {
                 let typed = try expression(member.value, at: properties.field(member.key), names: stateNames)
-                fields.append(OutputField(name: member.key, type: typed.type, register: builder.emit(typed)))
+                fields.append(pools.output(member.key, typed.type, builder.emit(typed)))
             }
         }
         let layers = layers ?? []

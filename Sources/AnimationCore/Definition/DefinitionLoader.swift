@@ -7,7 +7,7 @@ extension ControlDefinition {
                   layout: parts.layout, checks: parts.checks, gen: loader.gen, strings: loader.strings.texts,
                   springs: loader.springs, variables: parts.variables, animated: parts.animated, inputs: parts.inputs,
                   actions: parts.actions, timers: parts.timers, basics: parts.basics, groups: parts.groups,
-                  render: parts.render, report: parts.report, frameSize: loader.gen.maxRegisters)
+                  render: parts.render, report: parts.report, frameSize: loader.gen.maxRegisters, pools: loader.pools)
         do {
             _ = try ControlInstance(self, name: "", configuration: nil)
         } catch {
@@ -65,6 +65,7 @@ enum InputKind: String {
 struct DefinitionLoader {
     let gen = CodeGen()
     let strings = StringPool()
+    let pools = ReactionPools()
     /// Springs written literally in reactions or animator timings.
     var springs: [SpringTiming] = []
     /// Names visible to expressions of the configuration alone.
@@ -81,6 +82,8 @@ struct DefinitionLoader {
     /// Action signatures, known before any body is compiled.
     var actionIndex: [String: Int] = [:]
     var actionParameters: [[ParameterSpec]] = []
+    /// Input names in declaration order.
+    var declaredInputs: [String] = []
 
     static let reserved: Set<String> = ["event", "true", "false", "pi"]
     static let sections = ["description", "parameters", "checks", "constants", "variables", "animated", "inputs",

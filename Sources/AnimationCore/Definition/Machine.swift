@@ -47,10 +47,11 @@ enum Op: UInt8, Sendable {
     case jump, jumpIfFalse, jumpIfTrue
 }
 
-/// What a program reads besides its registers.
+/// What a program reads besides its registers: the session's variables and its primitives.
 protocol MachineSource {
     /// Writes the primitive read `kind`/`index`/`field` at `t` into `r` (four registers for a colour).
     func read(_ kind: Int32, _ index: Int32, _ field: Int32, at t: Double, into r: UnsafeMutablePointer<Double>)
+    func variable(_ index: Int) -> Double
 }
 
 /// A source with no primitives: programs of the configuration alone.
@@ -58,18 +59,12 @@ struct NoSource: MachineSource {
     func read(_ kind: Int32, _ index: Int32, _ field: Int32, at t: Double, into r: UnsafeMutablePointer<Double>) {
         r.pointee = 0
     }
-}
 
-/// The tables a program reads.
-struct MachineTables {
-    var literals: UnsafeBufferPointer<Double>
-    var constants: UnsafeBufferPointer<Double>
-    var variables: UnsafeBufferPointer<Double>
-    var strings: StringTable
+    func variable(_ index: Int) -> Double { 0 }
 }
 
 /// Literal strings of the definition, then the instance's (string parameters).
-struct StringTable {
+struct StringTable: Sendable {
     let literals: [String]
     let instance: [String]
 
@@ -82,22 +77,25 @@ struct StringTable {
 }
 
 enum Machine {
+    /// Runs `count` instructions from `code` over registers `r`; `literals` and `constants` are the
+    /// definition's and the instance's tables.
     @inline(__always)
-    static func run<Source: MachineSource>(_ code: ArraySlice<Instruction>, _ r: UnsafeMutablePointer<Double>,
-                                           _ tables: MachineTables, _ source: Source, at t: Double) {
-        code.withUnsafeBufferPointer { code in
+    static func run<Source: MachineSource>(_ code: UnsafePointer<Instruction>, count: Int, _ r: UnsafeMutablePointer<Double>,
+                                           literals: UnsafePointer<Double>, constants: UnsafePointer<Double>,
+                                           strings: StringTable, _ source: Source, at t: Double) {
+        do {
             var pc = 0
-            let end = code.count
+            let end = count
             while pc < end {
                 let i = code[pc]
                 pc += 1
                 let d = Int(i.dst), a = Int(i.a), b = Int(i.b), c = Int(i.c)
                 switch i.op {
-                case .literal: r[d] = tables.literals[a]
-                case .literal4: for k in 0..<4 { r[d + k] = tables.literals[a + k] }
-                case .constant: r[d] = tables.constants[a]
-                case .constant4: for k in 0..<4 { r[d + k] = tables.constants[a + k] }
-                case .variable: r[d] = tables.variables[a]
+                case .literal: r[d] = literals[a]
+                case .literal4: for k in 0..<4 { r[d + k] = literals[a + k] }
+                case .constant: r[d] = constants[a]
+                case .constant4: for k in 0..<4 { r[d + k] = constants[a + k] }
+                case .variable: r[d] = source.variable(a)
                 case .move: r[d] = r[a]
                 case .move4: for k in 0..<4 { r[d + k] = r[a + k] }
                 case .read: source.read(i.a, i.b, i.c, at: t, into: r + d)
@@ -117,8 +115,8 @@ enum Machine {
                     r[d] = r[a] == r[b] && r[a + 1] == r[b + 1] && r[a + 2] == r[b + 2] && r[a + 3] == r[b + 3] ? 1 : 0
                 case .notEqual4:
                     r[d] = r[a] == r[b] && r[a + 1] == r[b + 1] && r[a + 2] == r[b + 2] && r[a + 3] == r[b + 3] ? 0 : 1
-                case .equalString: r[d] = tables.strings[r[a]] == tables.strings[r[b]] ? 1 : 0
-                case .notEqualString: r[d] = tables.strings[r[a]] == tables.strings[r[b]] ? 0 : 1
+                case .equalString: r[d] = strings[r[a]] == strings[r[b]] ? 1 : 0
+                case .notEqualString: r[d] = strings[r[a]] == strings[r[b]] ? 0 : 1
                 case .minimum: r[d] = Swift.min(r[a], r[b])
                 case .maximum: r[d] = Swift.max(r[a], r[b])
                 case .absolute: r[d] = Swift.abs(r[a])

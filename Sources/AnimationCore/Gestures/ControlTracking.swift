@@ -14,14 +14,44 @@ public struct ControlTracking: Sendable, Equatable {
     public private(set) var isEnabled: Bool
     public var changesSelectionAsPrimaryAction: Bool
 
-    /// The control events of one touch, `primaryActionTriggered` right after `touchUpInside`.
+    /// The control events definitions react to: the tracker's, and `primaryActionTriggered`,
+    /// sent right after `touchUpInside` (as UIButton does).
     public enum Event: String, Sendable, CaseIterable {
         case touchDown, touchDragEnter, touchDragExit, touchDragInside, touchDragOutside
         case touchUpInside, touchUpOutside, touchCancel, primaryActionTriggered
+
+        /// The position in `allCases`.
+        var index: UInt8 {
+            switch self {
+            case .touchDown: 0
+            case .touchDragEnter: 1
+            case .touchDragExit: 2
+            case .touchDragInside: 3
+            case .touchDragOutside: 4
+            case .touchUpInside: 5
+            case .touchUpOutside: 6
+            case .touchCancel: 7
+            case .primaryActionTriggered: 8
+            }
+        }
+
+        init(_ event: ControlTracker.Event) {
+            switch event {
+            case .touchDown: self = .touchDown
+            case .touchDragEnter: self = .touchDragEnter
+            case .touchDragExit: self = .touchDragExit
+            case .touchDragInside: self = .touchDragInside
+            case .touchDragOutside: self = .touchDragOutside
+            case .touchUpInside: self = .touchUpInside
+            case .touchUpOutside: self = .touchUpOutside
+            case .touchCancel: self = .touchCancel
+            }
+        }
     }
 
     public struct Outcome: Sendable, Equatable {
-        public var events: [Event] = []
+        /// The tracker's events in order; each `touchUpInside` is followed by `primaryActionTriggered`.
+        public var events: [ControlTracker.Event] = []
         /// Highlighted, selected or enabled changed (the update handler runs once).
         public var stateChanged = false
         /// Un-highlight at this time (the minimum highlight of a touch that ended back inside).
@@ -61,10 +91,7 @@ public struct ControlTracking: Sendable, Equatable {
         if tracked.events.contains(.touchDown) { outcome.cancelsUnhighlight = true }
         if tracked.events.contains(.touchUpInside) && changesSelectionAsPrimaryAction { selected.toggle() }
         outcome.stateChanged = update(highlighted: highlighted, selected: selected, enabled: isEnabled)
-        for event in tracked.events {
-            outcome.events.append(Event(rawValue: event.rawValue) ?? .touchCancel)
-            if event == .touchUpInside { outcome.events.append(.primaryActionTriggered) }
-        }
+        outcome.events = tracked.events
         return outcome
     }
 

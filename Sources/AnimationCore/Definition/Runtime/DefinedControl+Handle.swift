@@ -12,30 +12,28 @@ extension DefinedControl {
     // MARK: Commands
 
     private mutating func handleCommand(_ command: Command, at t: Double, emit: inout [Emission]) throws(ControlError) {
-        guard let spec = definition.command(named: command.name) else {
+        let definition = instance.definition
+        guard let index = definition.commands.firstIndex(where: { $0.name == command.name }) else {
             throw .unsupportedCommand(command.name, control: instance.name)
         }
-        guard command.arguments.count == spec.parameters.count else {
-            throw .invalidParameter(ParameterError(spec.parameters.first?.name ?? command.name,
-                                                   "expected \(spec.parameters.count) arguments, got \(command.arguments.count)"))
-        }
-        var values: [ParameterValue] = []
-        for (parameter, argument) in zip(spec.parameters, command.arguments) {
-            guard let value = parameter.parameterValue(argument) else {
-                throw .invalidParameter(ParameterError(parameter.name, "expected a \(parameter.typeName)"))
-            }
-            if case let (.number(bounds, _), .number(number)) = (parameter.kind, value), let violation = bounds.violation(number) {
-                throw .invalidParameter(ParameterError(parameter.name, violation))
-            }
-            values.append(value)
+        let parameters = definition.commands[index].parameters
+        guard command.arguments.count == parameters.count else {
+            throw .invalidParameter(ParameterError(parameters.first?.name ?? command.name,
+                                                   "expected \(parameters.count) arguments, got \(command.arguments.count)"))
         }
         try withRegisters(frameSize) { (r) throws(ControlError) in
             var next = 0
-            for (parameter, value) in zip(spec.parameters, values) {
+            for (parameter, argument) in zip(parameters, command.arguments) {
+                guard let value = parameter.parameterValue(argument) else {
+                    throw .invalidParameter(ParameterError(parameter.name, "expected a \(parameter.typeName)"))
+                }
+                if case let (.number(bounds, _), .number(number)) = (parameter.kind, value), let violation = bounds.violation(number) {
+                    throw .invalidParameter(ParameterError(parameter.name, violation))
+                }
                 parameter.store(value, into: r + next)
                 next += parameter.valueType?.width ?? 1
             }
-            try run(spec.reactions, r, at: t, emit: &emit)
+            try run(definition.commands[index].reactions, r, at: t, emit: &emit)
         }
     }
 
@@ -52,33 +50,51 @@ extension DefinedControl {
     /// fail, as UIKit's exclusive recognisers do); then the reactions run, in the same order.
     private mutating func handleTouch(_ touch: Touch, at t: Double, emit: inout [Emission]) throws(ControlError) {
         let location = touch.location ?? .zero
-        var recognized: [Recognized] = []
-        for index in inputs.indices {
-            switch (inputs[index], definition.inputs[index]) {
+        let count = inputCount
+        guard count > 0 else { return }
+        try withUnsafeTemporaryAllocation(of: Recognized.self, capacity: count) { (buffer) throws(ControlError) in
+            let found = feed(touch, at: t, location, into: buffer.baseAddress!)
+            defer { buffer.baseAddress!.deinitialize(count: found) }
+            guard found > 0 else { return }
+            try react(UnsafeBufferPointer(rebasing: buffer[0..<found]), at: t, emit: &emit)
+        }
+    }
+
+    /// Every input sees the touch; what each recognised is written to `out`, in order. Returns how many.
+    private mutating func feed(_ touch: Touch, at t: Double, _ location: Point, into out: UnsafeMutablePointer<Recognized>) -> Int {
+        var found = 0
+        let definition = instance.definition
+        for index in 0..<inputCount {
+            switch (input(index), definition.inputs[index]) {
             case let (.control(tracking), .control(spec)):
                 var tracking = tracking
                 tracking.bounds = region(spec.region, at: t)
                 let outcome = tracking.handle(touch, at: t)
-                inputs[index] = .control(tracking)
-                recognized.append(.control(index, outcome, location))
+                setInput(index, .control(tracking))
+                (out + found).initialize(to: .control(index, outcome, location)); found += 1
             case let (.tap(tap), .tap(spec)):
                 var tap = tap
                 let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
-                if tap.handle(touch, at: t, accepts: area.contains) { recognized.append(.tap(index, location)) }
-                inputs[index] = .tap(tap)
+                if tap.handle(touch, at: t, accepts: area.contains) { (out + found).initialize(to: .tap(index, location)); found += 1 }
+                setInput(index, .tap(tap))
             case let (.pan(pan), .pan(spec)):
                 var pan = pan
                 let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
                 let event = pan.handle(touch, at: t, accepts: area.contains)
-                inputs[index] = .pan(pan)
+                setInput(index, .pan(pan))
                 guard let event else { continue }
                 if case .began = event { failTaps() }
-                recognized.append(.pan(index, event, location))
+                (out + found).initialize(to: .pan(index, event, location)); found += 1
             default:
                 break
             }
         }
-        guard !recognized.isEmpty else { return }
+        return found
+    }
+
+    /// The reactions to what the inputs recognised, in order.
+    private mutating func react(_ recognized: UnsafeBufferPointer<Recognized>, at t: Double, emit: inout [Emission]) throws(ControlError) {
+        let definition = instance.definition
         try withRegisters(frameSize) { (r) throws(ControlError) in
             for item in recognized {
                 switch item {
@@ -87,13 +103,10 @@ extension DefinedControl {
                     if let at = outcome.unhighlightAt { try schedule(.unhighlight(input: index), at: at) }
                     if outcome.cancelsUnhighlight { timers.removeAll { $0.kind == .unhighlight(input: index) } }
                     if outcome.stateChanged { try run(spec.onStateChange, r, at: t, emit: &emit) }
-                    for event in outcome.events {
-                        if spec.emitsControlEvents { emit.append(Emission(t: t, name: event.rawValue)) }
-                        let reactions = spec.on[ControlTracking.Event.allCases.firstIndex(of: event) ?? 0]
-                        guard !reactions.isEmpty else { continue }
-                        r[0] = point.x
-                        r[1] = point.y
-                        try run(reactions, r, at: t, emit: &emit)
+                    for tracked in outcome.events {
+                        let event = ControlTracking.Event(tracked)
+                        try controlEvent(event, spec, point, r, at: t, emit: &emit)
+                        if event == .touchUpInside { try controlEvent(.primaryActionTriggered, spec, point, r, at: t, emit: &emit) }
                     }
                 case let .tap(index, point):
                     guard case let .tap(spec) = definition.inputs[index], !spec.recognized.isEmpty else { continue }
@@ -102,7 +115,7 @@ extension DefinedControl {
                     try run(spec.recognized, r, at: t, emit: &emit)
                 case let .pan(index, event, point):
                     guard case let .pan(spec) = definition.inputs[index] else { continue }
-                    let reactions: [Reaction]
+                    let reactions: ReactionList
                     switch event {
                     case let .began(translation, velocity), let .changed(translation, velocity), let .ended(translation, velocity):
                         r[0] = translation.x; r[1] = translation.y
@@ -122,27 +135,43 @@ extension DefinedControl {
         }
     }
 
+    /// A control event: its name emitted (when the input emits them), then its reactions.
+    @inline(__always)
+    private mutating func controlEvent(_ event: ControlTracking.Event, _ spec: ControlInputSpec, _ point: Point,
+                                       _ r: UnsafeMutablePointer<Double>, at t: Double, emit: inout [Emission]) throws(ControlError) {
+        if spec.emitsControlEvents { emit.append(Emission(t: t, name: event.rawValue)) }
+        let reactions = instance.definition.eventLists[Int(spec.on.start) + Int(event.index)]
+        guard reactions.count > 0 else { return }
+        r[0] = point.x
+        r[1] = point.y
+        try run(reactions, r, at: t, emit: &emit)
+    }
+
     private mutating func failTaps() {
-        for index in inputs.indices {
-            if case var .tap(tap) = inputs[index] {
+        for index in 0..<inputCount {
+            if case var .tap(tap) = input(index) {
                 tap.fail()
-                inputs[index] = .tap(tap)
+                setInput(index, .tap(tap))
             }
         }
     }
 
     /// A region's rectangle at `t`.
     func region(_ spec: RegionSpec, at t: Double) -> Rect {
-        instance.evaluate(spec.program, variables: variables, source: self, at: t) { r in
+        if let slots = spec.constant {
+            let c = instance.constantPointer
+            return Rect(x: c[slots], y: c[slots + 1], width: c[slots + 2], height: c[slots + 3])
+        }
+        return instance.evaluate(spec.program, source: self, at: t) { r in
             Rect(x: r[spec.registers.0], y: r[spec.registers.1], width: r[spec.registers.2], height: r[spec.registers.3])
         }
     }
 
     /// The registers one entry point (an input, a command, a timer, a completion) needs.
-    var frameSize: Int { max(definition.frameSize, 8) }
+    var frameSize: Int { instance.frameSize }
 
     /// Runs an entry point's reactions in a fresh frame (no event fields).
-    mutating func runEntry(_ reactions: [Reaction], at t: Double, emit: inout [Emission]) throws(ControlError) {
+    mutating func runEntry(_ reactions: ReactionList, at t: Double, emit: inout [Emission]) throws(ControlError) {
         guard !reactions.isEmpty else { return }
         try withRegisters(frameSize) { (r) throws(ControlError) in try run(reactions, r, at: t, emit: &emit) }
     }
@@ -153,7 +182,7 @@ extension DefinedControl {
 func withRegisters(_ size: Int, _ body: (UnsafeMutablePointer<Double>) throws(ControlError) -> Void) throws(ControlError) {
     let failure: ControlError? = withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { buffer in
         let r = buffer.baseAddress!
-        r.initialize(repeating: 0, count: size)
+        r.initialize(repeating: 0, count: min(size, 16))
         do throws(ControlError) {
             try body(r)
             return nil

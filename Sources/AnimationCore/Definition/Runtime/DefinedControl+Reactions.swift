@@ -2,45 +2,56 @@ extension DefinedControl {
     /// Evaluates a reaction's program into the context's registers.
     @inline(__always)
     func compute(_ program: Program, _ r: UnsafeMutablePointer<Double>, at t: Double) {
-        instance.run(program, r, variables: variables, source: self, at: t)
+        instance.run(program, r, source: self, at: t)
     }
 
     /// Runs `reactions` in order; any failure throws out of the whole input (which the session
     /// then refuses, unchanged).
-    mutating func run(_ reactions: [Reaction], _ r: UnsafeMutablePointer<Double>, at t: Double,
+    mutating func run(_ list: ReactionList, _ r: UnsafeMutablePointer<Double>, at t: Double,
                       emit: inout [Emission]) throws(ControlError) {
-        for reaction in reactions {
+        guard list.count > 0 else { return }
+        let pool = instance.reactions
+        for position in Int(list.start)..<Int(list.start + list.count) {
+            let reaction = pool[position]
             switch reaction {
             case let .set(variable, program, result):
                 compute(program, r, at: t)
-                variables[variable] = r[result]
+                setVariable(variable, r[result])
             case let .jump(first, width, program, result):
                 compute(program, r, at: t)
-                for k in 0..<width { animated[first + k].set(r[result + k]) }
+                for k in 0..<width { mutableAnimated(first + k).pointee.set(r[result + k]) }
             case let .animate(first, width, program, result, timing, retarget):
                 compute(program, r, at: t)
                 try animate(first, width, r, result, timing, retarget, at: t)
             case let .emit(name, fields, program):
                 compute(program, r, at: t)
-                emit.append(Emission(t: t, name: name, fields: fields.map { Field($0.name, fieldValue(r, $0)) }))
+                let definition = instance.definition
+                var values: [Field] = []
+                if fields.count > 0 {
+                    values.reserveCapacity(Int(fields.count))
+                    for index in Int(fields.start)..<Int(fields.start + fields.count) {
+                        values.append(Field(definition.emitFields[index].name, fieldValue(r, definition.emitFields[index])))
+                    }
+                }
+                emit.append(Emission(t: t, name: definition.emitNames[name], fields: values))
             case let .branch(program, condition, then, otherwise):
                 compute(program, r, at: t)
                 try run(r[condition] != 0 ? then : otherwise, r, at: t, emit: &emit)
-            case let .bind(program, bindings):
+            case let .bind(program, result, register, width):
                 compute(program, r, at: t)
-                for binding in bindings {
-                    for k in 0..<binding.width { r[binding.register + k] = r[binding.result + k] }
-                }
+                for k in 0..<width { r[register + k] = r[result + k] }
             case let .run(action, program, arguments):
                 compute(program, r, at: t)
-                let spec = definition.actions[action]
+                let definition = instance.definition
+                let body = definition.actions[action].reactions
                 try withRegisters(frameSize) { (frame) throws(ControlError) in
                     var next = 0
-                    for argument in arguments {
+                    for index in Int(arguments.start)..<Int(arguments.start + arguments.count) {
+                        let argument = definition.runArguments[index]
                         for k in 0..<argument.width { frame[next + k] = r[argument.result + k] }
                         next += argument.width
                     }
-                    try run(spec.reactions, frame, at: t, emit: &emit)
+                    try run(body, frame, at: t, emit: &emit)
                 }
             case let .schedule(timer, program, after):
                 compute(program, r, at: t)
@@ -50,33 +61,38 @@ extension DefinedControl {
                 timers.removeAll { $0.kind == .timer(timer) }
             case let .setSelected(input, program, result), let .setEnabled(input, program, result):
                 compute(program, r, at: t)
-                guard case var .control(tracking) = inputs[input] else { continue }
+                guard case var .control(tracking) = self.input(input) else { continue }
                 let on = r[result] != 0
                 let changed: Bool
                 if case .setSelected = reaction { changed = tracking.setSelected(on) } else { changed = tracking.setEnabled(on) }
-                inputs[input] = .control(tracking)
+                setInput(input, .control(tracking))
                 if changed, case let .control(spec) = definition.inputs[input] { try runEntry(spec.onStateChange, at: t, emit: &emit) }
             case let .reset(input):
-                switch inputs[input] {
-                case let .pan(pan): inputs[input] = .pan(PanRecognizer(hysteresis: pan.hysteresis))
+                switch self.input(input) {
+                case let .pan(pan): setInput(input, .pan(PanRecognizer(hysteresis: pan.hysteresis)))
                 case var .tap(tap):
                     tap.fail()
-                    inputs[input] = .tap(tap)
+                    setInput(input, .tap(tap))
                 case .control: break
                 }
             case let .addBasic(index, program, from, to, duration, curve):
                 compute(program, r, at: t)
                 do {
-                    basics[index] = try BasicAnimation(from: r[from], to: r[to], duration: r[duration], curve: curve, begin: t)
+                    setBasic(index, try BasicAnimation(from: r[from], to: r[to], duration: r[duration],
+                                                       curve: curve < 0 ? nil : instance.definition.reactionCurves[curve], begin: t))
                 } catch {
                     throw .invalidParameter(error)
                 }
             case let .pauseBasic(index):
-                basics[index]?.pause(at: t)
+                guard var animation = basic(index) else { continue }
+                animation.pause(at: t)
+                setBasic(index, animation)
             case let .resumeBasic(index):
-                basics[index]?.resume(at: t)
+                guard var animation = basic(index) else { continue }
+                animation.resume(at: t)
+                setBasic(index, animation)
             case let .removeBasic(index):
-                basics[index] = nil
+                setBasic(index, nil)
             default:
                 try runGroupReaction(reaction, r, at: t, emit: &emit)
             }
@@ -92,13 +108,13 @@ extension DefinedControl {
         case let .spring(spring):
             timing = .spring(self.spring(spring))
         case let .curve(curve, duration):
-            timing = .curve(curve, duration: r[duration])
+            timing = .curve(instance.definition.reactionCurves[curve], duration: r[duration])
         }
         for k in 0..<width {
             if retarget, case let .spring(spring) = timing {
-                animated[first + k].retarget(to: r[result + k], spring: spring, at: t)
+                mutableAnimated(first + k).pointee.retarget(to: r[result + k], spring: spring, at: t)
             } else {
-                animated[first + k].animate(to: r[result + k], timing: timing, at: t)
+                mutableAnimated(first + k).pointee.animate(to: r[result + k], timing: timing, at: t)
             }
         }
     }
@@ -135,8 +151,8 @@ extension DefinedControl {
             var members: [PropertyAnimator] = []
             for position in spec.members.indices { members.append(try makeMember(index, position, at: t)) }
             do {
-                groups[index] = Boxed(try PropertyAnimatorGroup(members: members, completing: spec.members.map { $0.onComplete != nil },
-                                                                primary: spec.primary, progressFrom: spec.progressFrom, at: t))
+                groups[index] = try PropertyAnimatorGroup(members: members, completing: spec.members.map { $0.onComplete != nil },
+                                                          primary: spec.primary, progressFrom: spec.progressFrom, at: t)
             } catch {
                 throw .animator(error)
             }
@@ -146,7 +162,7 @@ extension DefinedControl {
             groups[index] = nil
             return
         }
-        guard var group = groups[index]?.value else { return }
+        guard var group = groups[index] else { return }
         var completions: [PropertyAnimatorGroup.Completion] = []
         do throws(AnimatorError) {
             switch reaction {
@@ -168,7 +184,10 @@ extension DefinedControl {
                 completions = try group.scrub(r[fraction], at: t)
             case let .continueGroup(_, program, factor, timings):
                 compute(program, r, at: t)
-                let parameters = timings.map { $0.map { animatorTiming($0, r) } }
+                let definition = instance.definition
+                let parameters = (Int(timings.start)..<Int(timings.start + timings.count)).map { index in
+                    definition.continueTimings[index].map { animatorTiming($0, r) }
+                }
                 completions = try group.continueAnimation(timings: parameters, durationFactor: r[factor], at: t)
             case .reverseGroup:
                 completions = try group.reverse(at: t)
@@ -181,7 +200,7 @@ extension DefinedControl {
         } catch {
             throw .animator(error)
         }
-        groups[index] = Boxed(group)
+        groups[index] = group
         // A completion that fell due during the operation runs after this input's reactions.
         for completion in completions { deferred.append((index, completion)) }
     }
@@ -200,7 +219,7 @@ extension DefinedControl {
     /// A new animator for member `position` of group `index`, its duration and timing computed now.
     private func makeMember(_ index: Int, _ position: Int, at t: Double) throws(ControlError) -> PropertyAnimator {
         let spec = definition.groups[index].members[position]
-        return try instance.evaluate(spec.program, variables: variables, source: self, at: t) { (r) -> Result<PropertyAnimator, ControlError> in
+        return try instance.evaluate(spec.program, source: self, at: t) { (r) -> Result<PropertyAnimator, ControlError> in
             do throws(ParameterError) {
                 var animator = try PropertyAnimator(duration: r[spec.duration], timing: animatorTiming(spec.timing, r))
                 animator.scrubsLinearly = spec.scrubsLinearly
@@ -224,7 +243,7 @@ extension DefinedControl {
                           emit: inout [Emission]) throws(ControlError) {
         for completion in completions {
             let spec = definition.groups[index].members[completion.member]
-            guard let reactions = spec.onComplete, !reactions.isEmpty else { continue }
+            guard let reactions = spec.onComplete, reactions.count > 0 else { continue }
             try withRegisters(frameSize) { (r) throws(ControlError) in
                 r[0] = Double(EnumType.position.cases.firstIndex(of: completion.position.rawValue) ?? 0)
                 r[1] = Double(spec.nameString)

@@ -1,4 +1,5 @@
 extension DefinedControl: MachineSource {
+
     /// What programs read of the primitives, at `t`.
     func read(_ kind: Int32, _ index: Int32, _ field: Int32, at t: Double, into r: UnsafeMutablePointer<Double>) {
         let i = Int(index), f = Int(field)
@@ -8,16 +9,15 @@ extension DefinedControl: MachineSource {
             let width = f >= AnimatedField.colorOffset ? 4 : 1
             let field = f % AnimatedField.colorOffset
             for k in 0..<width {
-                let value = animated[i + k]
                 switch field {
-                case AnimatedField.presentation: r[k] = value.value(at: t)
-                case AnimatedField.target: r[k] = value.target
-                case AnimatedField.velocity: r[k] = value.sample(at: t).velocity
-                default: r[0] = flag(value.isAnimating(at: t)); return
+                case AnimatedField.presentation: r[k] = animated(i + k).pointee.value(at: t)
+                case AnimatedField.target: r[k] = animated(i + k).pointee.target
+                case AnimatedField.velocity: r[k] = animated(i + k).pointee.sample(at: t).velocity
+                default: r[0] = flag(animated(i + k).pointee.isAnimating(at: t)); return
                 }
             }
         case .control?:
-            guard case let .control(tracking) = inputs[i] else { r[0] = 0; return }
+            guard case let .control(tracking) = input(i) else { r[0] = 0; return }
             switch f {
             case 0: r[0] = flag(tracking.isHighlighted)
             case 1: r[0] = flag(tracking.isSelected)
@@ -26,13 +26,13 @@ extension DefinedControl: MachineSource {
             default: r[0] = flag(tracking.isTouchInside)
             }
         case .pan?:
-            guard case let .pan(pan) = inputs[i] else { r[0] = 0; return }
+            guard case let .pan(pan) = input(i) else { r[0] = 0; return }
             r[0] = f == 0 ? flag(pan.isRecognized) : flag(pan.phase != .idle)
         case .tap?:
-            guard case let .tap(tap) = inputs[i] else { r[0] = 0; return }
+            guard case let .tap(tap) = input(i) else { r[0] = 0; return }
             r[0] = flag(tap.isTracking)
         case .basic?:
-            guard let animation = basics[i] else { r[0] = 0; return }
+            guard let animation = basic(i) else { r[0] = 0; return }
             switch f {
             case 0: r[0] = 1
             case 1: r[0] = flag(animation.isPaused)
@@ -44,7 +44,7 @@ extension DefinedControl: MachineSource {
             default: r[0] = animation.to
             }
         case .group?:
-            guard let group = groups[i]?.value else { r[0] = 0; return }
+            guard let group = groups[i] else { r[0] = 0; return }
             switch f {
             case 0: r[0] = 1
             case 1: r[0] = flag(group.isPaused)
@@ -54,15 +54,14 @@ extension DefinedControl: MachineSource {
             }
         case .member?:
             let member = f / ReadField.memberStride
-            guard let group = groups[i]?.value, group.members.indices.contains(member) else { r[0] = 0; return }
-            let animator = group.members[member]
+            guard groups[i] != nil, groups[i]!.members.indices.contains(member) else { r[0] = 0; return }
             switch f % ReadField.memberStride {
-            case 0: r[0] = animator.progress(at: t)
-            case 1: r[0] = animator.fractionComplete(at: t)
-            case 2: r[0] = animator.sample(at: t).velocity
-            case 3: r[0] = flag(animator.state == .active)
-            case 4: r[0] = flag(animator.isRunning)
-            default: r[0] = flag(animator.isReversed)
+            case 0: r[0] = groups[i]!.members[member].progress(at: t)
+            case 1: r[0] = groups[i]!.members[member].fractionComplete(at: t)
+            case 2: r[0] = groups[i]!.members[member].sample(at: t).velocity
+            case 3: r[0] = flag(groups[i]!.members[member].state == .active)
+            case 4: r[0] = flag(groups[i]!.members[member].isRunning)
+            default: r[0] = flag(groups[i]!.members[member].isReversed)
             }
         case .timer?:
             r[0] = flag(timers.contains { $0.kind == .timer(i) })

@@ -5,17 +5,78 @@ public struct DefinedControl: Control {
     public let instance: ControlInstance
     /// The time of the last input or internal transition (the semantic state is read then).
     var time = 0.0
-    var variables: [Double]
-    /// Animated scalars (a colour is four).
-    var animated: [AnimatedValue]
-    var inputs: [InputState]
-    var basics: [BasicAnimation?]
-    var groups: [Boxed<PropertyAnimatorGroup>?]
-    /// Pending timers, in firing order (first scheduled first at equal times).
-    var timers: [PendingTimer]
-    /// Animator completions that fell due during an operation, run once the current input's
-    /// reactions are done (as UIKit calls completions on a later turn). Empty between inputs.
-    var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)] = []
+    /// Everything else that changes, in one buffer: a copy of the control (a checkpoint, a
+    /// frame sampled ahead) is one retain, and the first change after a copy copies it.
+    nonisolated(unsafe) private var buffer: ControlState
+
+    /// The state, copied first if another copy of the control shares it.
+    private var unique: ControlState {
+        mutating get {
+            if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
+            return buffer
+        }
+    }
+
+    // MARK: State access
+
+    @inline(__always)
+    private var layout: StateLayout { instance.layout }
+
+    @inline(__always)
+    func variable(_ index: Int) -> Double {
+        buffer.words.load(fromByteOffset: layout.variables + 8 * index, as: Double.self)
+    }
+
+    @inline(__always)
+    mutating func setVariable(_ index: Int, _ value: Double) {
+        let state = unique
+        buffer.words.storeBytes(of: value, toByteOffset: layout.variables + 8 * index, as: Double.self)
+    }
+
+    /// Animated value `index`, to read in place.
+    @inline(__always)
+    func animated(_ index: Int) -> UnsafeMutablePointer<AnimatedValue> { buffer.animated + index }
+
+    /// Animated value `index`, to change in place.
+    @inline(__always)
+    mutating func mutableAnimated(_ index: Int) -> UnsafeMutablePointer<AnimatedValue> { unique.animated + index }
+
+    @inline(__always)
+    func input(_ index: Int) -> InputState {
+        buffer.words.load(fromByteOffset: layout.inputs + layout.inputStride * index, as: InputState.self)
+    }
+
+    @inline(__always)
+    mutating func setInput(_ index: Int, _ value: InputState) {
+        let state = unique
+        buffer.words.storeBytes(of: value, toByteOffset: layout.inputs + layout.inputStride * index, as: InputState.self)
+    }
+
+    @inline(__always)
+    func basic(_ index: Int) -> BasicAnimation? {
+        buffer.words.load(fromByteOffset: layout.basics + layout.basicStride * index, as: BasicAnimation?.self)
+    }
+
+    @inline(__always)
+    mutating func setBasic(_ index: Int, _ value: BasicAnimation?) {
+        let state = unique
+        buffer.words.storeBytes(of: value, toByteOffset: layout.basics + layout.basicStride * index, as: BasicAnimation?.self)
+    }
+
+    var groups: [PropertyAnimatorGroup?] {
+        _read { yield buffer.head.pointee.groups }
+        _modify { yield &unique.head.pointee.groups }
+    }
+    var timers: [PendingTimer] {
+        _read { yield buffer.head.pointee.timers }
+        _modify { yield &unique.head.pointee.timers }
+    }
+    var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)] {
+        _read { yield buffer.head.pointee.deferred }
+        _modify { yield &unique.head.pointee.deferred }
+    }
+
+    var inputCount: Int { instance.definition.inputs.count }
 
     enum InputState: Sendable, Equatable {
         case control(ControlTracking)
@@ -38,27 +99,27 @@ public struct DefinedControl: Control {
         self.instance = instance
         let definition = instance.definition
         let constants = instance.constants
-        variables = definition.variables.map { constants[$0.initial] }
+        buffer = ControlState.make(definition.stateLayout, groups: definition.groups.count)
         var animated: [AnimatedValue] = []
         for spec in definition.animated {
             for k in 0..<spec.type.width { animated.append(AnimatedValue(constants[spec.initial + k])) }
         }
-        self.animated = animated
-        inputs = definition.inputs.map { input in
+        buffer.initializeAnimated(animated)
+        for (index, spec) in definition.variables.enumerated() { setVariable(index, constants[spec.initial]) }
+        for (index, input) in definition.inputs.enumerated() {
             switch input {
             case let .control(spec):
-                .control(ControlTracking(bounds: Rect(x: 0, y: 0, width: 0, height: 0), slop: constants[spec.slop],
-                                         selected: constants[spec.selected] != 0, enabled: constants[spec.enabled] != 0,
-                                         changesSelectionAsPrimaryAction: constants[spec.changesSelection] != 0))
+                setInput(index, .control(ControlTracking(bounds: Rect(x: 0, y: 0, width: 0, height: 0), slop: constants[spec.slop],
+                                                          selected: constants[spec.selected] != 0, enabled: constants[spec.enabled] != 0,
+                                                          changesSelectionAsPrimaryAction: constants[spec.changesSelection] != 0)))
             case let .tap(spec):
-                .tap(TapRecognizer(allowableMovement: constants[spec.allowableMovement], maximumDuration: constants[spec.maximumDuration]))
+                setInput(index, .tap(TapRecognizer(allowableMovement: constants[spec.allowableMovement],
+                                                   maximumDuration: constants[spec.maximumDuration])))
             case let .pan(spec):
-                .pan(PanRecognizer(hysteresis: constants[spec.hysteresis]))
+                setInput(index, .pan(PanRecognizer(hysteresis: constants[spec.hysteresis])))
             }
         }
-        basics = Array(repeating: nil, count: definition.basics.count)
-        groups = Array(repeating: nil, count: definition.groups.count)
-        timers = []
+        for index in definition.basics.indices { setBasic(index, nil) }
     }
 
     public var configuration: ControlInstance { instance }
@@ -69,11 +130,11 @@ public struct DefinedControl: Control {
 
     public var nextDeadline: Double? {
         var earliest = timers.first?.t
-        for animation in basics {
-            if let end = animation?.endTime, end < earliest ?? .infinity { earliest = end }
+        for index in instance.definition.basics.indices {
+            if let end = basic(index)?.endTime, end < earliest ?? .infinity { earliest = end }
         }
         for group in groups {
-            if let end = group?.value.naturalEndTime, end < earliest ?? .infinity { earliest = end }
+            if let end = group?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
         }
         return earliest
     }
@@ -94,9 +155,9 @@ public struct DefinedControl: Control {
                 case let .timer(index):
                     try runEntry(definition.timers[index].reactions, at: deadline, emit: &produced)
                 case let .unhighlight(input):
-                    guard case var .control(tracking) = inputs[input] else { break }
+                    guard case var .control(tracking) = self.input(input) else { break }
                     let changed = tracking.unhighlight()
-                    inputs[input] = .control(tracking)
+                    setInput(input, .control(tracking))
                     if changed, case let .control(spec) = definition.inputs[input] {
                         try runEntry(spec.onStateChange, at: deadline, emit: &produced)
                     }
@@ -109,8 +170,8 @@ public struct DefinedControl: Control {
             emit += produced
             return
         }
-        if let index = basics.firstIndex(where: { $0?.endTime == deadline }) {
-            basics[index] = nil
+        if let index = definition.basics.indices.first(where: { basic($0)?.endTime == deadline }) {
+            setBasic(index, nil)
             let before = self
             do throws(ControlError) {
                 try runEntry(definition.basics[index].onComplete, at: deadline, emit: &produced)
@@ -122,9 +183,8 @@ public struct DefinedControl: Control {
             emit += produced
             return
         }
-        if let index = groups.firstIndex(where: { $0?.value.naturalEndTime == deadline }), var group = groups[index]?.value {
-            let completions = group.advance(to: deadline)
-            groups[index] = Boxed(group)
+        if let index = groups.firstIndex(where: { $0?.naturalEndTime == deadline }), groups[index] != nil {
+            let completions = groups[index]!.advance(to: deadline)
             let before = self
             do throws(ControlError) {
                 try deliver(completions, group: index, emit: &produced)
@@ -141,34 +201,46 @@ public struct DefinedControl: Control {
 
     public var state: [Field] {
         let plan = definition.report
-        return instance.evaluate(plan.program, variables: variables, source: self, at: time) { r in
+        return instance.evaluate(plan.program, source: self, at: time) { r in
             plan.fields.map { Field($0.name, fieldValue(r, $0)) }
         }
     }
 
     public func render(at t: Double) -> Frame {
-        let plan = definition.render
-        return instance.evaluate(plan.program, variables: variables, source: self, at: t) { r in
+        let definition = instance.definition
+        return instance.evaluate(definition.render.program, source: self, at: t) { r in
+            definition.render.properties.withUnsafeBufferPointer { fields in
+                definition.render.layers.withUnsafeBufferPointer { plans in
+                    frame(at: t, r, fields, plans)
+                }
+            }
+        }
+    }
+
+    /// The frame from the render program's registers.
+    private func frame(at t: Double, _ r: UnsafeMutablePointer<Double>, _ fields: UnsafeBufferPointer<OutputField>,
+                       _ plans: UnsafeBufferPointer<LayerPlan>) -> Frame {
             var properties: [Field] = []
-            properties.reserveCapacity(plan.properties.count)
-            for field in plan.properties { properties.append(Field(field.name, fieldValue(r, field))) }
+            properties.reserveCapacity(fields.count)
+            for index in fields.indices { properties.append(Field(fields[index].name, fieldValue(r, fields[index]))) }
             var layers: [Layer] = []
-            layers.reserveCapacity(plan.layers.count)
-            for layer in plan.layers {
-                if let visible = layer.visible, r[visible] == 0 { continue }
+            layers.reserveCapacity(plans.count)
+            for index in plans.indices {
+                let layer = plans.baseAddress! + index
+                if let visible = layer.pointee.visible, r[visible] == 0 { continue }
                 layers.append(Layer(
-                    id: layer.id, kind: layer.kind,
-                    frame: Rect(x: r[layer.frame.x], y: r[layer.frame.y], width: r[layer.frame.width], height: r[layer.frame.height]),
-                    backgroundColor: layer.backgroundColor.map { Self.color(r, $0) }, cornerRadius: r[layer.cornerRadius],
-                    opacity: r[layer.opacity], scale: r[layer.scale],
-                    stroke: layer.stroke.map {
+                    id: layer.pointee.id, kind: layer.pointee.kind,
+                    frame: Rect(x: r[layer.pointee.frame.x], y: r[layer.pointee.frame.y], width: r[layer.pointee.frame.width],
+                                height: r[layer.pointee.frame.height]),
+                    backgroundColor: layer.pointee.backgroundColor.map { Self.color(r, $0) }, cornerRadius: r[layer.pointee.cornerRadius],
+                    opacity: r[layer.pointee.opacity], scale: r[layer.pointee.scale],
+                    stroke: layer.pointee.stroke.map {
                         Layer.Stroke(color: Self.color(r, $0.color), lineWidth: r[$0.lineWidth], strokeEnd: r[$0.strokeEnd],
                                      startAngle: r[$0.startAngle], clockwise: r[$0.clockwise] != 0)
                     },
-                    blur: layer.blur.map { Layer.Blur(fraction: r[$0.fraction], style: instance.strings[r[$0.style]], radius: r[$0.radius]) }))
+                    blur: layer.pointee.blur.map { Layer.Blur(fraction: r[$0.fraction], style: instance.strings[r[$0.style]], radius: r[$0.radius]) }))
             }
             return Frame(t: t, properties: properties, layers: layers)
-        }
     }
 
     @inline(__always)
@@ -176,21 +248,30 @@ public struct DefinedControl: Control {
         Color(red: r[register], green: r[register + 1], blue: r[register + 2], alpha: r[register + 3])
     }
 
+    @inline(__always)
     func fieldValue(_ r: UnsafeMutablePointer<Double>, _ field: OutputField) -> FieldValue {
         let value = r[field.register]
-        switch field.type {
+        switch field.kind {
         case .number: return .number(value)
         case .bool: return .bool(value != 0)
         case .color: return .color(Self.color(r, field.register))
         case .string: return .string(instance.strings[value])
-        case let .enumeration(type):
+        case let .enumeration(enumIndex):
+            let cases = instance.definition.outputEnums[enumIndex].cases
             let index = Int(value)
-            return .string(type.cases.indices.contains(index) ? type.cases[index] : "")
+            return .string(cases.indices.contains(index) ? cases[index] : "")
         }
     }
 
     public static func == (a: DefinedControl, b: DefinedControl) -> Bool {
-        a.instance === b.instance && a.time == b.time && a.deferred.isEmpty && b.deferred.isEmpty && a.variables == b.variables && a.animated == b.animated
-            && a.inputs == b.inputs && a.basics == b.basics && a.groups == b.groups && a.timers == b.timers
+        guard a.instance === b.instance, a.time == b.time else { return false }
+        if a.buffer === b.buffer { return true }
+        let definition = a.instance.definition
+        return a.deferred.isEmpty && b.deferred.isEmpty && a.groups == b.groups && a.timers == b.timers
+            && definition.variables.indices.allSatisfy { a.variable($0) == b.variable($0) }
+            && (0..<definition.animatedScalars).allSatisfy { a.animated($0).pointee == b.animated($0).pointee }
+            && definition.inputs.indices.allSatisfy { a.input($0) == b.input($0) }
+            && definition.basics.indices.allSatisfy { a.basic($0) == b.basic($0) }
     }
+
 }
