@@ -31,7 +31,6 @@ let groups: [BenchGroup] = [
                run: SamplingBench.run),
     BenchGroup(name: "definitions", summary: "interpreted definitions against the hand-written controls, per frame and per event (goal ≤ 1.5×)",
                run: DefinitionsBench.run),
-    BenchGroup(name: "probe", summary: "temporary", run: ProbeBench.run),
     BenchGroup(name: "replay", summary: "restart replay of 1,000,000 journalled events",
                run: ReplayBench.run),
 ]

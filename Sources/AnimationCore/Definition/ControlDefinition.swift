@@ -108,6 +108,15 @@ public struct CommandSpec: Sendable {
     public let name: String
     public let parameters: [ParameterSpec]
     let reactions: ReactionList
+    /// The arguments as plain data, for handling the command without copying the specs.
+    let plan: [ArgumentPlan]
+
+    init(name: String, parameters: [ParameterSpec], reactions: ReactionList) {
+        self.name = name
+        self.parameters = parameters
+        self.reactions = reactions
+        plan = parameters.map(ArgumentPlan.init)
+    }
 
     /// Reads the arguments from the event object (`type` and `t` already read); checks types and
     /// fills defaults, in declaration order. Bounds are checked when the command is handled.
@@ -119,6 +128,33 @@ public struct CommandSpec: Sendable {
         try reader.finish()
         return Command(name, arguments)
     }
+}
+
+/// How a command argument goes into registers: its type, and a number's bounds.
+struct ArgumentPlan: Sendable {
+    enum Kind: UInt8, Sendable { case number, bool, color, enumeration }
+    var kind: Kind
+    var bounds: NumberBounds?
+    /// Each case's name, for an enum (its index is the value).
+    var cases: [String]
+
+    init(_ spec: ParameterSpec) {
+        bounds = nil
+        cases = []
+        switch spec.kind {
+        case let .number(numberBounds, _):
+            kind = .number
+            bounds = numberBounds
+        case .bool: kind = .bool
+        case .color: kind = .color
+        case let .enumeration(type, _):
+            kind = .enumeration
+            cases = type.cases
+        default: kind = .number
+        }
+    }
+
+    var width: Int { kind == .color ? 4 : 1 }
 }
 
 /// Where a parameter's value lives in an instance.
@@ -272,7 +308,7 @@ struct OutputPlan: Sendable {
 struct OutputField: Sendable {
     var name: String
     var kind: Kind
-    var register: Int
+    var value: Operand
 
     /// Plain data: an enum's cases are the definition's `outputEnums[index]`.
     enum Kind: Sendable, Equatable {
@@ -284,12 +320,25 @@ struct OutputField: Sendable {
 struct LayerPlan: Sendable {
     var id: String
     var kind: Layer.Kind
-    var visible: Int?
-    var frame: (x: Int, y: Int, width: Int, height: Int)
-    var backgroundColor: Int?
-    var cornerRadius: Int
-    var opacity: Int
-    var scale: Int
-    var stroke: (color: Int, lineWidth: Int, strokeEnd: Int, startAngle: Int, clockwise: Int)?
-    var blur: (fraction: Int, style: Int, radius: Int)?
+    var visible: Operand?
+    var frame: (x: Operand, y: Operand, width: Operand, height: Operand)
+    var backgroundColor: Operand?
+    var cornerRadius: Operand
+    var opacity: Operand
+    var scale: Operand
+    var stroke: (color: Operand, lineWidth: Operand, strokeEnd: Operand, startAngle: Operand, clockwise: Operand)?
+    var blur: (fraction: Operand, style: Operand, radius: Operand)?
+}
+
+/// Where an output's value is: a register of the program, or (a value of the configuration
+/// alone, or a literal) a slot of the instance's constants or of the literals, read as is.
+struct Operand: Sendable {
+    var kind: Kind
+    var index: Int32
+
+    enum Kind: UInt8, Sendable {
+        case register, constant, literal
+    }
+
+    static func register(_ index: Int) -> Operand { Operand(kind: .register, index: Int32(index)) }
 }

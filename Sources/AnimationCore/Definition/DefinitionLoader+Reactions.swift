@@ -437,7 +437,7 @@ extension DefinitionLoader {
                 for member in fieldReader.members {
                     _ = fieldReader.raw(member.key)
                     let typed = try expression(member.value, at: fieldReader.field(member.key), names: context.names)
-                    fields.append(pools.output(member.key, typed.type, builder.emit(typed)))
+                    fields.append(pools.output(member.key, typed.type, builder.operand(typed)))
                 }
             }
             result = [.emit(name: pools.emitName(name), fields: pools.addFields(fields), builder.finish())]

@@ -6,7 +6,7 @@ extension DefinitionLoader {
         if let section {
             for member in try members(section) {
                 let typed = try expression(member.value, at: section.field(member.key), names: stateNames)
-                fields.append(pools.output(member.key, typed.type, builder.emit(typed)))
+                fields.append(pools.output(member.key, typed.type, builder.operand(typed)))
             }
         }
         parts.report = OutputPlan(program: builder.finish(), fields: fields)
@@ -19,7 +19,7 @@ extension DefinitionLoader {
         if let properties {
             for member in try members(properties) {
                 let typed = try expression(member.value, at: properties.field(member.key), names: stateNames)
-                fields.append(pools.output(member.key, typed.type, builder.emit(typed)))
+                fields.append(pools.output(member.key, typed.type, builder.operand(typed)))
             }
         }
         let layers = layers ?? []
@@ -41,11 +41,11 @@ extension DefinitionLoader {
         guard let kind = Layer.Kind(rawValue: kindName) else {
             throw DocumentError(.unknownPrimitive, at: r.field("kind"), "unknown layer kind '\(kindName)'; the kinds are rect, arc, blur")
         }
-        func field(_ reader: inout TreeReader, _ key: String, _ type: ValueType, default fallback: Tree?) throws(DocumentError) -> Int? {
+        func field(_ reader: inout TreeReader, _ key: String, _ type: ValueType, default fallback: Tree?) throws(DocumentError) -> Operand? {
             guard let value = reader.raw(key) ?? fallback else { return nil }
-            return builder.emit(try expression(value, at: reader.field(key), names: stateNames, expecting: type))
+            return builder.operand(try expression(value, at: reader.field(key), names: stateNames, expecting: type))
         }
-        func required(_ reader: inout TreeReader, _ key: String, _ type: ValueType) throws(DocumentError) -> Int {
+        func required(_ reader: inout TreeReader, _ key: String, _ type: ValueType) throws(DocumentError) -> Operand {
             guard let register = try field(&reader, key, type, default: nil) else { throw reader.error(key, "is required") }
             return register
         }
@@ -58,7 +58,7 @@ extension DefinitionLoader {
         let cornerRadius = try field(&r, "cornerRadius", .number, default: 0)!
         let opacity = try field(&r, "opacity", .number, default: 1)!
         let scale = try field(&r, "scale", .number, default: 1)!
-        var stroke: (color: Int, lineWidth: Int, strokeEnd: Int, startAngle: Int, clockwise: Int)?
+        var stroke: (color: Operand, lineWidth: Operand, strokeEnd: Operand, startAngle: Operand, clockwise: Operand)?
         if var s = try r.object("stroke") {
             stroke = (color: try required(&s, "color", .color), lineWidth: try field(&s, "lineWidth", .number, default: 1)!,
                       strokeEnd: try field(&s, "strokeEnd", .number, default: 1)!,
@@ -66,7 +66,7 @@ extension DefinitionLoader {
                       clockwise: try field(&s, "clockwise", .bool, default: false)!)
             try s.finish()
         }
-        var blur: (fraction: Int, style: Int, radius: Int)?
+        var blur: (fraction: Operand, style: Operand, radius: Operand)?
         if var b = try r.object("blur") {
             blur = (fraction: try required(&b, "fraction", .number), style: try required(&b, "style", .string),
                     radius: try required(&b, "radius", .number))

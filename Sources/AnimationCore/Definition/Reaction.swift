@@ -75,8 +75,8 @@ final class ReactionPools: @unchecked Sendable {
         return PoolRange(start: Int32(eventLists.count), count: Int32(lists.count))
     }
 
-    /// An output field of `type` in `register`.
-    func output(_ name: String, _ type: ValueType, _ register: Int) -> OutputField {
+    /// An output field of `type` at `value`.
+    func output(_ name: String, _ type: ValueType, _ value: Operand) -> OutputField {
         let kind: OutputField.Kind
         switch type {
         case .number: kind = .number
@@ -91,7 +91,7 @@ final class ReactionPools: @unchecked Sendable {
                 kind = .enumeration(enums.count - 1)
             }
         }
-        return OutputField(name: name, kind: kind, register: register)
+        return OutputField(name: name, kind: kind, value: value)
     }
 
     /// Appends a list compiled on the side (its nested lists already appended).

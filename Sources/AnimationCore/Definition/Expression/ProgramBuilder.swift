@@ -97,38 +97,27 @@ struct ProgramBuilder {
         main.append(Instruction(op, Int32(dst), Int32(a), Int32(b), Int32(c)))
     }
 
+    /// Where an output's value will be: literals and values of the configuration alone are read
+    /// where they are; anything else is computed into a register.
+    mutating func operand(_ typed: Typed) -> Operand {
+        switch typed {
+        case let .number(value): return Operand(kind: .literal, index: Int32(gen.literal(value)))
+        case let .bool(value): return Operand(kind: .literal, index: Int32(gen.literal(value ? 1 : 0)))
+        case let .string(index), let .enumCase(index, _): return Operand(kind: .literal, index: Int32(gen.literal(Double(index))))
+        case let .color(color): return Operand(kind: .literal, index: Int32(gen.literal(color)))
+        case let .constant(slot, _): return Operand(kind: .constant, index: Int32(slot))
+        default:
+            if hoisting, typed.isConstant { return Operand(kind: .constant, index: Int32(gen.hoist(typed))) }
+            return .register(emit(typed))
+        }
+    }
+
     /// Emits `typed`; returns the register holding its value (the first of four for a colour).
     mutating func emit(_ typed: Typed) -> Int {
-        if hoisting, !typed.isLeaf, typed.isConstant {
-            let slot = gen.hoist(typed)
-            return load(slot: slot, type: typed.type)
-        }
         switch typed {
-        case let .number(value):
-            let r = allocate(1)
-            append(.literal, r, gen.literal(value))
-            return r
-        case let .bool(value):
-            let r = allocate(1)
-            append(.literal, r, gen.literal(value ? 1 : 0))
-            return r
-        case let .string(index), let .enumCase(index, _):
-            let r = allocate(1)
-            append(.literal, r, gen.literal(Double(index)))
-            return r
-        case let .color(color):
-            let r = allocate(4)
-            append(.literal4, r, gen.literal(color))
-            return r
-        case let .constant(slot, type):
-            return load(slot: slot, type: type)
-        case let .variable(slot, _):
-            let r = allocate(1)
-            append(.variable, r, slot)
-            return r
         case let .register(register, _):
             return register
-        case let .read(read, type):
+        case let .read(read, _):
             if let known = reads.first(where: { $0.0 == read }) { return known.1 }
             let r = allocate(read.width)
             reads.append((read, r))
@@ -139,91 +128,97 @@ struct ProgramBuilder {
             valueRegisters[index] = r
             valueWidths[index] = type.width
             return r
-        case let .unary(op, operand, _):
-            let a = emit(operand)
-            let r = allocate(1)
-            append(op == .negate ? .negate : .not, r, a)
+        default:
+            let r = allocate(typed.type.width)
+            emit(typed, into: r)
             return r
+        }
+    }
+
+    /// Emits `typed` so that its value ends in register `dst` (and the three after it, for a
+    /// colour), writing it there directly wherever it can.
+    mutating func emit(_ typed: Typed, into dst: Int) {
+        if hoisting, !typed.isLeaf, typed.isConstant {
+            return load(slot: gen.hoist(typed), type: typed.type, into: dst)
+        }
+        switch typed {
+        case let .number(value): append(.literal, dst, gen.literal(value))
+        case let .bool(value): append(.literal, dst, gen.literal(value ? 1 : 0))
+        case let .string(index), let .enumCase(index, _): append(.literal, dst, gen.literal(Double(index)))
+        case let .color(color): append(.literal4, dst, gen.literal(color))
+        case let .constant(slot, type): load(slot: slot, type: type, into: dst)
+        case let .variable(slot, _): append(.variable, dst, slot)
+        case .register, .read, .value:
+            let source = emit(typed)
+            if source != dst { append(typed.type.width == 4 ? .move4 : .move, dst, source) }
+        case let .unary(op, operand, _):
+            append(op == .negate ? .negate : .not, dst, emit(operand))
         case let .binary(op, left, right, _):
-            return binary(op, left, right)
+            binary(op, left, right, into: dst)
         case let .call(function, arguments, type):
             let registers = arguments.map { emit($0) }
-            let r = allocate(type.width)
             let x = registers[0], y = registers.count > 1 ? registers[1] : 0, z = registers.count > 2 ? registers[2] : 0
             switch function {
-            case .min: append(.minimum, r, x, y)
-            case .max: append(.maximum, r, x, y)
-            case .abs: append(.absolute, r, x)
-            case .floor: append(.floor, r, x)
-            case .ceil: append(.ceil, r, x)
-            case .round: append(.round, r, x)
-            case .sqrt: append(.squareRoot, r, x)
-            case .clamp: append(.clamp, r, x, y, z)
-            case .mix: append(type == .color ? .mix4 : .mix, r, x, y, z)
-            case .project: append(.project, r, x, y)
-            case .rubberBand: append(.rubberBand, r, x, y, z)
+            case .min: append(.minimum, dst, x, y)
+            case .max: append(.maximum, dst, x, y)
+            case .abs: append(.absolute, dst, x)
+            case .floor: append(.floor, dst, x)
+            case .ceil: append(.ceil, dst, x)
+            case .round: append(.round, dst, x)
+            case .sqrt: append(.squareRoot, dst, x)
+            case .clamp: append(.clamp, dst, x, y, z)
+            case .mix: append(type == .color ? .mix4 : .mix, dst, x, y, z)
+            case .project: append(.project, dst, x, y)
+            case .rubberBand: append(.rubberBand, dst, x, y, z)
             }
-            return r
-        case let .conditional(condition, a, b, type):
+        case let .conditional(condition, a, b, _):
             let c = emit(condition)
-            let width = type.width
-            let r = allocate(width)
             let toElse = main.count
             append(.jumpIfFalse, 0, c)
-            let x = emit(a)
-            append(width == 4 ? .move4 : .move, r, x)
+            emit(a, into: dst)
             let toEnd = main.count
             append(.jump, 0)
             main[toElse].b = Int32(main.count)
-            let y = emit(b)
-            append(width == 4 ? .move4 : .move, r, y)
+            emit(b, into: dst)
             main[toEnd].a = Int32(main.count)
-            return r
         }
     }
 
-    private mutating func load(slot: Int, type: ValueType) -> Int {
-        let r = allocate(type.width)
-        append(type.width == 4 ? .constant4 : .constant, r, slot)
-        return r
+    private mutating func load(slot: Int, type: ValueType, into dst: Int) {
+        append(type.width == 4 ? .constant4 : .constant, dst, slot)
     }
 
-    private mutating func binary(_ op: BinaryOperator, _ left: Typed, _ right: Typed) -> Int {
+    private mutating func binary(_ op: BinaryOperator, _ left: Typed, _ right: Typed, into dst: Int) {
         if op == .and || op == .or {
             // Short-circuit: the right side runs only when it decides.
-            let a = emit(left)
-            let r = allocate(1)
-            append(.move, r, a)
+            emit(left, into: dst)
             let skip = main.count
-            append(op == .and ? .jumpIfFalse : .jumpIfTrue, 0, r)
-            let b = emit(right)
-            append(.move, r, b)
+            append(op == .and ? .jumpIfFalse : .jumpIfTrue, 0, dst)
+            emit(right, into: dst)
             main[skip].b = Int32(main.count)
-            return r
+            return
         }
         let a = emit(left)
         let b = emit(right)
-        let r = allocate(1)
         let operandType = left.type
         switch op {
-        case .add: append(.add, r, a, b)
-        case .subtract: append(.subtract, r, a, b)
-        case .multiply: append(.multiply, r, a, b)
-        case .divide: append(.divide, r, a, b)
-        case .less: append(.less, r, a, b)
-        case .lessEqual: append(.lessEqual, r, a, b)
-        case .greater: append(.greater, r, a, b)
-        case .greaterEqual: append(.greaterEqual, r, a, b)
+        case .add: append(.add, dst, a, b)
+        case .subtract: append(.subtract, dst, a, b)
+        case .multiply: append(.multiply, dst, a, b)
+        case .divide: append(.divide, dst, a, b)
+        case .less: append(.less, dst, a, b)
+        case .lessEqual: append(.lessEqual, dst, a, b)
+        case .greater: append(.greater, dst, a, b)
+        case .greaterEqual: append(.greaterEqual, dst, a, b)
         case .equal, .notEqual:
             let equal = op == .equal
             switch operandType {
-            case .color: append(equal ? .equal4 : .notEqual4, r, a, b)
-            case .string: append(equal ? .equalString : .notEqualString, r, a, b)
-            default: append(equal ? .equal : .notEqual, r, a, b)
+            case .color: append(equal ? .equal4 : .notEqual4, dst, a, b)
+            case .string: append(equal ? .equalString : .notEqualString, dst, a, b)
+            default: append(equal ? .equal : .notEqual, dst, a, b)
             }
         case .and, .or: break
         }
-        return r
     }
 
     /// The program: reads, then the values needed (in dependency order), then the expressions.
@@ -251,8 +246,7 @@ struct ProgramBuilder {
         }
         for index in gen.valueOrder {
             guard let register = valueRegisters[index] else { continue }
-            let result = emit(gen.values[index])
-            if result != register { append(valueWidths[index] == 4 ? .move4 : .move, register, result) }
+            emit(gen.values[index], into: register)
         }
         let prologue = main.count
         for var instruction in body {

@@ -79,6 +79,7 @@ struct StateLayout: Sendable, Equatable {
     var inputStride = 0
     var basics = 0
     var basicStride = 0
+    var basicCount = 0
     /// Every word of the tail, animated values included.
     var words = 0
 
@@ -91,6 +92,7 @@ struct StateLayout: Sendable, Equatable {
         inputStride = rounded(MemoryLayout<DefinedControl.InputState>.stride)
         self.basics = self.inputs + inputs * inputStride
         basicStride = rounded(MemoryLayout<BasicAnimation?>.stride)
+        basicCount = basics
         words = animatedWords + (self.basics + basics * basicStride) / 8
     }
 }

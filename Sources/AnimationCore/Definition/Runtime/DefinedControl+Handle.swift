@@ -1,7 +1,7 @@
 extension DefinedControl {
     public mutating func handle(_ input: Input, at t: Double, emit: inout [Emission]) throws(ControlError) {
         time = t
-        defer { deferred.removeAll() }
+        defer { if !deferred.isEmpty { deferred.removeAll() } }
         switch input {
         case let .touch(touch): try handleTouch(touch, at: t, emit: &emit)
         case let .command(command): try handleCommand(command, at: t, emit: &emit)
@@ -16,22 +16,36 @@ extension DefinedControl {
         guard let index = definition.commands.firstIndex(where: { $0.name == command.name }) else {
             throw .unsupportedCommand(command.name, control: instance.name)
         }
-        let parameters = definition.commands[index].parameters
-        guard command.arguments.count == parameters.count else {
-            throw .invalidParameter(ParameterError(parameters.first?.name ?? command.name,
-                                                   "expected \(parameters.count) arguments, got \(command.arguments.count)"))
+        let plan = definition.commands[index].plan
+        guard command.arguments.count == plan.count else {
+            throw .invalidParameter(ParameterError(definition.commands[index].parameters.first?.name ?? command.name,
+                                                   "expected \(plan.count) arguments, got \(command.arguments.count)"))
         }
         try withRegisters(frameSize) { (r) throws(ControlError) in
             var next = 0
-            for (parameter, argument) in zip(parameters, command.arguments) {
-                guard let value = parameter.parameterValue(argument) else {
-                    throw .invalidParameter(ParameterError(parameter.name, "expected a \(parameter.typeName)"))
+            for position in plan.indices {
+                let argument = plan[position]
+                switch (argument.kind, command.arguments[position]) {
+                case let (.number, .number(number)):
+                    if let bounds = argument.bounds, let violation = bounds.violation(number) {
+                        throw .invalidParameter(ParameterError(definition.commands[index].parameters[position].name, violation))
+                    }
+                    r[next] = number
+                case let (.bool, .bool(flag)):
+                    r[next] = flag ? 1 : 0
+                case let (.color, .color(color)):
+                    r[next] = color.red; r[next + 1] = color.green; r[next + 2] = color.blue; r[next + 3] = color.alpha
+                case let (.enumeration, .string(text)):
+                    guard let value = argument.cases.firstIndex(of: text) else {
+                        throw .invalidParameter(ParameterError(definition.commands[index].parameters[position].name,
+                                                               "must be one of \(argument.cases.map { "'\($0)'" }.joined(separator: ", "))"))
+                    }
+                    r[next] = Double(value)
+                default:
+                    let spec = definition.commands[index].parameters[position]
+                    throw .invalidParameter(ParameterError(spec.name, "expected a \(spec.typeName)"))
                 }
-                if case let (.number(bounds, _), .number(number)) = (parameter.kind, value), let violation = bounds.violation(number) {
-                    throw .invalidParameter(ParameterError(parameter.name, violation))
-                }
-                parameter.store(value, into: r + next)
-                next += parameter.valueType?.width ?? 1
+                next += argument.width
             }
             try run(definition.commands[index].reactions, r, at: t, emit: &emit)
         }

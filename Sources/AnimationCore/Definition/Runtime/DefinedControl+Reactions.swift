@@ -213,7 +213,7 @@ extension DefinedControl {
             try deliver([completion], group: group, emit: &emit)
             rounds += 1
         }
-        deferred.removeAll()
+        if !deferred.isEmpty { deferred.removeAll() }
     }
 
     /// A new animator for member `position` of group `index`, its duration and timing computed now.

@@ -129,12 +129,15 @@ public struct DefinedControl: Control {
     // MARK: Deadlines
 
     public var nextDeadline: Double? {
-        var earliest = timers.first?.t
-        for index in instance.definition.basics.indices {
+        let head = buffer.head
+        var earliest = head.pointee.timers.first?.t
+        for index in 0..<layout.basicCount {
             if let end = basic(index)?.endTime, end < earliest ?? .infinity { earliest = end }
         }
-        for group in groups {
-            if let end = group?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
+        if !head.pointee.groups.isEmpty {
+            for group in head.pointee.groups {
+                if let end = group?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
+            }
         }
         return earliest
     }
@@ -150,7 +153,7 @@ public struct DefinedControl: Control {
             timers.removeFirst()
             let before = self
             do throws(ControlError) {
-                defer { deferred.removeAll() }
+                defer { if !deferred.isEmpty { deferred.removeAll() } }
                 switch timer.kind {
                 case let .timer(index):
                     try runEntry(definition.timers[index].reactions, at: deadline, emit: &produced)
@@ -220,45 +223,58 @@ public struct DefinedControl: Control {
     /// The frame from the render program's registers.
     private func frame(at t: Double, _ r: UnsafeMutablePointer<Double>, _ fields: UnsafeBufferPointer<OutputField>,
                        _ plans: UnsafeBufferPointer<LayerPlan>) -> Frame {
-            var properties: [Field] = []
-            properties.reserveCapacity(fields.count)
-            for index in fields.indices { properties.append(Field(fields[index].name, fieldValue(r, fields[index]))) }
-            var layers: [Layer] = []
-            layers.reserveCapacity(plans.count)
-            for index in plans.indices {
-                let layer = plans.baseAddress! + index
-                if let visible = layer.pointee.visible, r[visible] == 0 { continue }
-                layers.append(Layer(
-                    id: layer.pointee.id, kind: layer.pointee.kind,
-                    frame: Rect(x: r[layer.pointee.frame.x], y: r[layer.pointee.frame.y], width: r[layer.pointee.frame.width],
-                                height: r[layer.pointee.frame.height]),
-                    backgroundColor: layer.pointee.backgroundColor.map { Self.color(r, $0) }, cornerRadius: r[layer.pointee.cornerRadius],
-                    opacity: r[layer.pointee.opacity], scale: r[layer.pointee.scale],
-                    stroke: layer.pointee.stroke.map {
-                        Layer.Stroke(color: Self.color(r, $0.color), lineWidth: r[$0.lineWidth], strokeEnd: r[$0.strokeEnd],
-                                     startAngle: r[$0.startAngle], clockwise: r[$0.clockwise] != 0)
-                    },
-                    blur: layer.pointee.blur.map { Layer.Blur(fraction: r[$0.fraction], style: instance.strings[r[$0.style]], radius: r[$0.radius]) }))
-            }
-            return Frame(t: t, properties: properties, layers: layers)
+        var properties: [Field] = []
+        properties.reserveCapacity(fields.count)
+        for index in fields.indices { properties.append(Field(fields[index].name, fieldValue(r, fields[index]))) }
+        var layers: [Layer] = []
+        layers.reserveCapacity(plans.count)
+        for index in plans.indices {
+            let layer = plans.baseAddress! + index
+            if let visible = layer.pointee.visible, value(visible, r) == 0 { continue }
+            let frame = layer.pointee.frame
+            layers.append(Layer(
+                id: layer.pointee.id, kind: layer.pointee.kind,
+                frame: Rect(x: value(frame.x, r), y: value(frame.y, r), width: value(frame.width, r), height: value(frame.height, r)),
+                backgroundColor: layer.pointee.backgroundColor.map { color($0, r) }, cornerRadius: value(layer.pointee.cornerRadius, r),
+                opacity: value(layer.pointee.opacity, r), scale: value(layer.pointee.scale, r),
+                stroke: layer.pointee.stroke.map {
+                    Layer.Stroke(color: color($0.color, r), lineWidth: value($0.lineWidth, r), strokeEnd: value($0.strokeEnd, r),
+                                 startAngle: value($0.startAngle, r), clockwise: value($0.clockwise, r) != 0)
+                },
+                blur: layer.pointee.blur.map {
+                    Layer.Blur(fraction: value($0.fraction, r), style: instance.strings[value($0.style, r)], radius: value($0.radius, r))
+                }))
+        }
+        return Frame(t: t, properties: properties, layers: layers)
+    }
+
+    /// An output's value: in a register, the instance's constants or the literals.
+    @inline(__always)
+    func value(_ operand: Operand, _ r: UnsafeMutablePointer<Double>, _ k: Int = 0) -> Double {
+        let i = Int(operand.index) + k
+        switch operand.kind {
+        case .register: return r[i]
+        case .constant: return instance.constantPointer[i]
+        case .literal: return instance.literals[i]
+        }
     }
 
     @inline(__always)
-    static func color(_ r: UnsafeMutablePointer<Double>, _ register: Int) -> Color {
-        Color(red: r[register], green: r[register + 1], blue: r[register + 2], alpha: r[register + 3])
+    func color(_ operand: Operand, _ r: UnsafeMutablePointer<Double>) -> Color {
+        Color(red: value(operand, r, 0), green: value(operand, r, 1), blue: value(operand, r, 2), alpha: value(operand, r, 3))
     }
 
     @inline(__always)
     func fieldValue(_ r: UnsafeMutablePointer<Double>, _ field: OutputField) -> FieldValue {
-        let value = r[field.register]
+        let number = value(field.value, r)
         switch field.kind {
-        case .number: return .number(value)
-        case .bool: return .bool(value != 0)
-        case .color: return .color(Self.color(r, field.register))
-        case .string: return .string(instance.strings[value])
+        case .number: return .number(number)
+        case .bool: return .bool(number != 0)
+        case .color: return .color(color(field.value, r))
+        case .string: return .string(instance.strings[number])
         case let .enumeration(enumIndex):
             let cases = instance.definition.outputEnums[enumIndex].cases
-            let index = Int(value)
+            let index = Int(number)
             return .string(cases.indices.contains(index) ? cases[index] : "")
         }
     }
