@@ -162,8 +162,8 @@ struct BenchControl {
 
     /// A session of this control with its kickoff applied, then `posted` pool events (whole
     /// posted events, shorthands expanded) spaced by `eventSpacing`, in a cycle over the pool.
-    func session(posted: Int, interpreted: Bool = true) -> Session {
-        var session = Session(configuration: interpreted ? definedConfiguration : configuration)
+    func session(posted: Int) -> Session {
+        var session = Session(configuration: configuration)
         do {
             try session.apply(kickoffInputs)
             for index in 0..<posted {
@@ -176,21 +176,11 @@ struct BenchControl {
     }
 
     /// The built-in definition with its defaults.
-    var definedConfiguration: ControlConfiguration {
+    var configuration: ControlInstance {
         guard let entry = BuiltInControls.named(name), let instance = try? ControlInstance(entry.definition, name: name, configuration: nil) else {
             fatalError("no built-in definition for \(name)")
         }
-        return .defined(instance)
-    }
-
-    /// The hand-written control with its defaults.
-    var configuration: ControlConfiguration {
-        switch name {
-        case "button": .button(ButtonConfiguration())
-        case "progressButton": .progressButton(ProgressButtonConfiguration())
-        case "switch": .switch(SwitchConfiguration())
-        default: .card(CardConfiguration())
-        }
+        return instance
     }
 }
 

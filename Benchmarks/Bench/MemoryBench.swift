@@ -56,11 +56,9 @@ enum MemoryBench {
         table.print()
         let scaled = count == target ? "" : " (projected from \(count.grouped) sessions)"
         // Inline sizes: what a session costs before any event, whichever control it holds.
-        print("  inline sizes (MemoryLayout): Session \(MemoryLayout<Session>.size) B, AnyControl \(MemoryLayout<AnyControl>.size) B"
-              + " (button \(MemoryLayout<Button>.size), progressButton \(MemoryLayout<ProgressButton>.size),"
-              + " switch \(MemoryLayout<Switch>.size), card \(MemoryLayout<Card>.size)), ControlConfiguration"
-              + " \(MemoryLayout<ControlConfiguration>.size) B, TimedInput stride \(MemoryLayout<TimedInput>.stride) B,"
-              + " Field stride \(MemoryLayout<Field>.stride) B")
+        print("  inline sizes (MemoryLayout): Session \(MemoryLayout<Session>.size) B, DefinedControl \(MemoryLayout<DefinedControl>.size) B"
+              + " (its state is one shared buffer; sessions of one configuration share one ControlInstance),"
+              + " TimedInput stride \(MemoryLayout<TimedInput>.stride) B, Field stride \(MemoryLayout<Field>.stride) B")
         let verdict = projected <= budgetBytes ? "PASS" : "MISS"
         print("  goal 100,000 sessions × \(eventsPerSession) events within 300 MB RSS: \(verdict) — \((projected / 1e6).formatted(1)) MB total\(scaled)")
     }

@@ -29,8 +29,6 @@ let groups: [BenchGroup] = [
                run: SessionsBench.run),
     BenchGroup(name: "sampling", summary: "frames sampled per second per control; against store size and log length",
                run: SamplingBench.run),
-    BenchGroup(name: "definitions", summary: "interpreted definitions against the hand-written controls, per frame and per event (goal ≤ 1.5×)",
-               run: DefinitionsBench.run),
     BenchGroup(name: "replay", summary: "restart replay of 1,000,000 journalled events",
                run: ReplayBench.run),
 ]

@@ -1,16 +1,17 @@
 import Testing
 @testable import AnimationCore
 
-/// Seed 000's button through a Session: UIControl touch tracking (reference §5), the scale pulse
-/// (springs of values-file cases A and B), and the background, hold and opacity effects.
+/// Seed 000's button, its built-in definition through a Session: UIControl touch tracking
+/// (docs/fidelity.md#touch-tracking), the scale pulse (springs cases A and B of
+/// docs/fidelity.md#springs), and the background, hold and opacity effects.
 ///
 /// Scale literals: the press spring shows `1 + (ratio − 1)·p_A(t)` (case A: 0.3 s, ζ 0.4, v 1);
 /// the way back, started when the press completes at 0.3 s, `ratio + (1 − ratio)·p_B(t − 0.3)`
 /// (case B: 0.3 s, ζ 0.5, v 0.5). Case values are printed to 6 decimals, hence 1e-6.
 @Suite("Button (seed 000)")
 struct ButtonTests {
-    static func button(_ configure: (inout ButtonConfiguration) -> Void = { _ in }) -> ControlConfiguration {
-        .button(with(ButtonConfiguration(), configure))
+    static func button(_ config: Tree = [:]) throws -> ControlInstance {
+        try builtIn("button", config)
     }
 
     /// The `stateChanged` payload (and the session `state`).
@@ -35,26 +36,32 @@ struct ButtonTests {
 
     @Test("Defaults: 200×50 systemBlue, one scale pulse to 0.9 with the seed's two springs")
     func defaults() throws {
-        let configuration = ButtonConfiguration()
-        #expect(configuration.width == 200)
-        #expect(configuration.height == 50)
-        #expect(configuration.backgroundColor == Palette.systemBlue)
-        #expect(configuration.effects == [.scale(.init(ratio: 0.9, mode: .pulse))])
-        let scale = try #require(configuration.scaleEffect)
-        #expect(scale.press.parameters == .uikit(duration: 0.3, dampingRatio: 0.4, initialVelocity: 1))
-        #expect(scale.release.parameters == .uikit(duration: 0.3, dampingRatio: 0.5, initialVelocity: 0.5))
-        try configuration.validate()
+        let configuration = try Self.button().echo
+        #expect(configuration["width"] == 200)
+        #expect(configuration["height"] == 50)
+        #expect(configuration["backgroundColor"] == .string(Palette.systemBlue.hex))
+        guard case let .array(effects)? = configuration["effects"], effects.count == 1 else {
+            Issue.record("expected one effect, got \(String(describing: configuration["effects"]))")
+            return
+        }
+        let scale = effects[0]
+        #expect(scale["type"] == "scale")
+        #expect(scale["ratio"] == 0.9)
+        #expect(scale["mode"] == "pulse")
+        let press = try #require(scale["press"]), release = try #require(scale["release"])
+        #expect([press["type"], press["duration"], press["dampingRatio"], press["initialVelocity"]] == ["uikit", 0.3, 0.4, 1])
+        #expect([release["type"], release["duration"], release["dampingRatio"], release["initialVelocity"]] == ["uikit", 0.3, 0.5, 0.5])
     }
 
     @Test("A second effect of one type fails validation naming it", arguments: [
-        ([ButtonConfiguration.Effect.scale(.init()), .scale(.init(ratio: 0.95))], "effects[1]"),
-        ([.background(Palette.systemOrange), .opacity(0.5), .background(Palette.systemRed)], "effects[2]"),
+        ([["type": "scale"], ["type": "scale", "ratio": 0.95]] as Tree, "effects[1]"),
+        ([["type": "background", "color": "systemOrange"], ["type": "opacity", "opacity": 0.5],
+          ["type": "background", "color": "systemRed"]] as Tree, "effects[2]"),
     ])
-    func duplicateEffect(effects: [ButtonConfiguration.Effect], named: String) {
-        var configuration = ButtonConfiguration()
-        configuration.effects = effects
-        let error = #expect(throws: ParameterError.self) { try configuration.validate() }
-        #expect(error?.parameter == named)
+    func duplicateEffect(effects: Tree, named: String) {
+        let error = #expect(throws: DocumentError.self) { try Self.button(["effects": effects]) }
+        #expect(error?.path.dotted == "config." + named)
+        #expect(error?.code == .duplicateEffect)
     }
 
     // MARK: Touch tracking and the pulse
@@ -93,7 +100,7 @@ struct ButtonTests {
 
     @Test("A ratio of 0.95 (the seed's usage) pulses with the same springs")
     func customRatio() throws {
-        let session = try Session(Self.button { $0.effects = [.scale(.init(ratio: 0.95))] },
+        let session = try Session(Self.button(["effects": [["type": "scale", "ratio": 0.95]]]),
                                   [.down(Self.center.x, Self.center.y, at: 0)])
         // case A at 0.05: 1 + (0.95 − 1)·1.131421 = 0.94342895
         expectClose(session.frame(at: 0.05).number("scale"), 0.94342895, within: 1e-6)
@@ -180,7 +187,7 @@ struct ButtonTests {
             Emission(t: 0.3, name: "touchUpInside"),
             Emission(t: 0.3, name: "primaryActionTriggered"),
         ])
-        // Un-highlighted 0.12 s after the touch-up (reference §5).
+        // Un-highlighted 0.12 s after the touch-up (docs/fidelity.md#touch-tracking).
         expectEmissions(session.emissions(from: 0.31, to: 2), [Self.stateChanged(at: 0.42, highlighted: false)])
         #expect(session.frame(at: 0.419)["highlighted"] == .bool(true))
         #expect(session.frame(at: 0.42)["highlighted"] == .bool(false))
@@ -193,7 +200,7 @@ struct ButtonTests {
         ])
         // Still highlighted by the flash: touchDown changes no state.
         expectEmissions(try session.post(.down(Self.center.x, Self.center.y, at: 0.35)), [Emission(t: 0.35, name: "touchDown")])
-        // The finger is down and inside at 0.42: the flash's un-highlight must not apply (reference §5:
+        // The finger is down and inside at 0.42: the flash's un-highlight must not apply (docs/fidelity.md#touch-tracking:
         // while tracking, isHighlighted = inside).
         #expect(session.emissions(from: 0.36, to: 1).isEmpty)
         #expect(session.frame(at: 0.5)["highlighted"] == .bool(true))
@@ -208,7 +215,7 @@ struct ButtonTests {
 
     @Test("changesSelectionAsPrimaryAction toggles selected on each tap, the state change before touchUpInside")
     func changesSelectionAsPrimaryAction() throws {
-        var session = try Session(Self.button { $0.changesSelectionAsPrimaryAction = true })
+        var session = try Session(Self.button(["changesSelectionAsPrimaryAction": true]))
         expectEmissions(try session.apply(tap(Self.center.x, Self.center.y, at: 0, duration: 0.1)), [
             Self.stateChanged(at: 0, highlighted: true),
             Emission(t: 0, name: "touchDown"),
@@ -253,7 +260,7 @@ struct ButtonTests {
 
     @Test("A button created disabled sends nothing and shows no effect")
     func disabledIgnoresTouches() throws {
-        let session = try Session(Self.button { $0.isEnabled = false }, [
+        let session = try Session(Self.button(["enabled": false]), [
             .down(Self.center.x, Self.center.y, at: 0), .move(100, 200, at: 0.1), .up(Self.center.x, Self.center.y, at: 0.2),
         ])
         #expect(session.emitted.isEmpty)
@@ -264,7 +271,7 @@ struct ButtonTests {
 
     @Test("background: the effect colour while highlighted or selected, the original otherwise")
     func backgroundEffect() throws {
-        var session = try Session(Self.button { $0.effects = [.background(Palette.systemOrange)] })
+        var session = try Session(Self.button(["effects": [["type": "background", "color": "systemOrange"]]]))
         try session.post(.down(Self.center.x, Self.center.y, at: 0))
         expectFrame(session.frame(at: 0.1), Self.frame(scale: 1, background: Palette.systemOrange, highlighted: true))
         #expect(session.frame(at: 0.1).layer("button")?.backgroundColor == Palette.systemOrange)
@@ -279,7 +286,7 @@ struct ButtonTests {
 
     @Test("hold: pressed in while highlighted, sprung back on release")
     func holdMode() throws {
-        var session = try Session(Self.button { $0.effects = [.scale(.init(ratio: 0.9, mode: .hold))] },
+        var session = try Session(Self.button(["effects": [["type": "scale", "ratio": 0.9, "mode": "hold"]]]),
                                   [.down(Self.center.x, Self.center.y, at: 0)])
         let pressed: [(t: Double, scale: Double)] = [
             (0.05, 0.8868579),  // case A at 0.05: 1 − 0.1·1.131421
@@ -304,7 +311,7 @@ struct ButtonTests {
 
     @Test("opacity: the effect value while highlighted, 1 otherwise, on the frame and the layer")
     func opacityEffect() throws {
-        var session = try Session(Self.button { $0.effects = [.opacity(0.5)] }, [.down(Self.center.x, Self.center.y, at: 0)])
+        var session = try Session(Self.button(["effects": [["type": "opacity", "opacity": 0.5]]]), [.down(Self.center.x, Self.center.y, at: 0)])
         expectFrame(session.frame(at: 0.1), Self.frame(scale: 1, highlighted: true, opacity: 0.5))
         #expect(session.frame(at: 0.1).layer("button")?.opacity == 0.5)
         try session.post(.up(Self.center.x, Self.center.y, at: 0.2))
@@ -315,7 +322,7 @@ struct ButtonTests {
 
     @Test("A command of another control throws unsupportedCommand and changes nothing")
     func unsupportedCommand() throws {
-        var button = Button(configuration: ButtonConfiguration())
+        var button = DefinedControl(configuration: try Self.button())
         let fresh = button
         var emitted: [Emission] = []
         #expect(throws: ControlError.unsupportedCommand("start", control: "button")) {

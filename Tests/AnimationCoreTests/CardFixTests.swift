@@ -12,8 +12,7 @@ import Routes
 @Suite("Card: a completion during an operation is delivered")
 struct CardFixTests {
     static func card() throws -> Session {
-        let entry = try #require(BuiltInControls.named("card"))
-        return Session(configuration: .defined(try ControlInstance(entry.definition, name: "card", configuration: nil)))
+        Session(configuration: try builtIn("card"))
     }
 
     @Test("expand then toggle at one instant: the transition ends at its start, and the card answers again")

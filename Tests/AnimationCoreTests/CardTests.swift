@@ -3,19 +3,21 @@ import Testing
 
 /// Seed 004's bottom card: three property animators (frame and blur springs ζ 1 over 0.9 s, the
 /// corner radius linear), a tap on the handle toggling, and a pan on the handle scrubbing
-/// `fractionComplete = ±translation.y / 600 + progressWhenInterrupted` (reference §2 and §7).
+/// `fractionComplete = ±translation.y / 600 + progressWhenInterrupted` (docs/fidelity.md#animators
+/// and #pan). Driven through the built-in definition.
 ///
 /// Geometry: collapsedY = 844 − 65 = 779, expandedY = 844 − 600 = 244, a travel of 535 pt, so
-/// cardY = 779 − 535·progress. p_C is values-file case C (0.9 s, ζ 1, v 0); where a literal needs
-/// more than its 6 printed decimals, the digits come from uikit_reference.py (noted), hence 1e-6.
+/// cardY = 779 − 535·progress. p_C is springs case C of docs/fidelity.md#springs (0.9 s, ζ 1, v 0);
+/// where a literal needs more than its 6 printed decimals, the digits come from the reference
+/// oracle (noted), hence 1e-6.
 @Suite("Card (seed 004)")
 struct CardTests {
-    static func card(_ configure: (inout CardConfiguration) -> Void = { _ in }) -> ControlConfiguration {
-        .card(with(CardConfiguration(), configure))
+    static func card(_ config: Tree = [:]) throws -> ControlInstance {
+        try builtIn("card", config)
     }
 
-    static let velocityRelease = card { $0.release = .velocity }
-    static let expandedCard = card { $0.initialState = .expanded }
+    static var velocityRelease: ControlInstance { get throws { try card(["release": "velocity"]) } }
+    static var expandedCard: ControlInstance { get throws { try card(["initialState": "expanded"]) } }
 
     static func frame(cardY: Double, cornerRadius: Double, blur: Double, state: String = "collapsed",
                       interactive: Bool = false, animating: Bool = true) -> [Field] {
@@ -57,9 +59,9 @@ struct CardTests {
 
     @Test("Defaults: collapsed at 844 − 65 = 779; expanded is 844 − 600 = 244")
     func defaults() throws {
-        let configuration = CardConfiguration()
-        #expect(configuration.collapsedY == 779)
-        #expect(configuration.expandedY == 244)
+        let configuration = try Self.card().echo
+        #expect(configuration["collapsedY"] == 779)
+        #expect(configuration["expandedY"] == 244)
         let frame = try Session(Self.card()).frame(at: 0)
         expectFrame(frame, Self.collapsedAtRest)
         #expect(frame.layer("card")?.frame == Rect(x: 0, y: 779, width: 390, height: 600))
@@ -70,7 +72,7 @@ struct CardTests {
     func tapExpands() throws {
         let session = try Session(Self.card(), tap(195, 800, at: 0))
         #expect(session.emitted == [Self.transitionStarted(at: 0.05, heading: "expanded")])
-        // 0.25 s after the start: p_C(0.25) = 0.725751 (0.7257509909, uikit_reference.py)
+        // 0.25 s after the start: p_C(0.25) = 0.725751 (0.7257509909, the reference oracle)
         // → cardY = 779 − 535·0.7257509909 = 390.7232199; corner 12·0.25/0.9 = 3.3333333.
         expectFrame(session.frame(at: 0.30), Self.frame(cardY: 390.7232199, cornerRadius: 3.3333333, blur: 0.7257510),
                     within: 1e-6)
@@ -119,7 +121,7 @@ struct CardTests {
         expectEmissions(try session.post(.up(195, 500, at: 0.3)),
                         [Self.panEnded(at: 0.3, velocityY: -780, heading: "expanded")])
         // The springs restart from f for (1 − f)·0.9 = 0.465 s: progress = f + (1 − f)·p(τ), p the
-        // UIKit spring for 0.465 s, ζ 1 (uikit_reference.py): τ = 0.1 → 0.7882205956; the corner
+        // UIKit spring for 0.465 s, ζ 1 (the reference oracle): τ = 0.1 → 0.7882205956; the corner
         // goes on linearly: 12·(f + τ/0.9).
         expectFrame(session.frame(at: 0.4), Self.frame(cardY: 357.3019814, cornerRadius: 7.1333333, blur: 0.7882206),
                     within: 1e-6)
@@ -178,7 +180,7 @@ struct CardTests {
         expectClose(session.frame(at: 0.2).number("cardY"), 698.75, within: 1e-9)
         // The frame spring keeps the finger's speed: 880 pt/s just after the release.
         expectClose(slopes(of: "cardY", in: session, at: 0.2).right, 880, within: 0.5, "cardY velocity")
-        // UIKit spring for 0.15·0.9 = 0.135 s, ζ 1, v = 880/80.25 = 10.965732 (uikit_reference.py):
+        // UIKit spring for 0.15·0.9 = 0.135 s, ζ 1, v = 880/80.25 = 10.965732 (the reference oracle):
         // τ = 0.05 → progress 0.0199429194 → cardY 768.3305381
         expectClose(session.frame(at: 0.25).number("cardY"), 768.3305381, within: 1e-6)
         Self.expectCompletedAtStart(session.emissions(from: 0.21, to: 5), at: 0.335, within: 1e-9)  // 0.2 + 0.135
@@ -214,7 +216,7 @@ struct CardTests {
         // velocity −600 pt/s; f = 50/600, cardY 734.4166667 projects to 435.017: nearer expanded.
         expectEmissions(Array(session.emitted.suffix(1)), [Self.panEnded(at: 0.1, velocityY: -600, heading: "expanded")])
         expectClose(slopes(of: "cardY", in: session, at: 0.1).right, -600, within: 0.5, "cardY velocity")
-        // UIKit spring for (1 − f)·0.9 = 0.825 s, ζ 1, v = 600/490.4166667 = 1.2234494 (uikit_reference.py):
+        // UIKit spring for (1 − f)·0.9 = 0.825 s, ζ 1, v = 600/490.4166667 = 1.2234494 (the reference oracle):
         expectClose(session.frame(at: 0.2).number("cardY"), 566.0336192, within: 1e-6)
         expectClose(session.frame(at: 0.3).number("cardY"), 403.5153075, within: 1e-6)
         expectEmissions(session.emissions(from: 0.11, to: 5), Self.completion(at: 0.925, position: "end", state: "expanded"))
@@ -249,7 +251,7 @@ struct CardTests {
         // No jump: p_C(0.3) = 0.8121752345 → 344.4862496 before and after.
         expectClose(before.number("cardY"), 344.4862496, within: 1e-6)
         expectClose(session.frame(at: 0.3).number("cardY"), 344.4862496, within: 1e-6)
-        // Back over 0.8121752·0.9 s on a UIKit spring for that time, ζ 1 (uikit_reference.py):
+        // Back over 0.8121752·0.9 s on a UIKit spring for that time, ζ 1 (the reference oracle):
         expectClose(session.frame(at: 0.4).number("cardY"), 500.9472926, within: 1e-6)
         expectClose(session.frame(at: 0.6).number("cardY"), 731.9557440, within: 1e-6)
         Self.expectCompletedAtStart(session.emissions(from: 0.31, to: 5), at: 1.0309577, within: 1e-6)  // 0.3 + 0.8121752·0.9
@@ -260,12 +262,12 @@ struct CardTests {
     func grabReversedCardAfterCornerFinished() throws {
         // Reversed at 0.35: the linear corner animator is back at its start after (1/3)·0.9 = 0.3 s
         // (at 0.65), the frame spring after 0.8121752·0.9 s (at 1.081). At 0.8 the card is at
-        // 769.13 (uikit_reference.py), so y = 800 is on the handle.
+        // 769.13 (the reference oracle), so y = 800 is on the handle.
         var session = try Session(Self.card(), tap(195, 800, at: 0) + [.command(.toggle, at: 0.35), .down(195, 800, at: 0.8)])
         let running = session.frame(at: 0.85)
         expectEmissions(try session.post(.move(195, 790, at: 0.85)), [Self.panBegan(at: 0.85, translationY: 0)])
         expectClose(session.frame(at: 0.85).number("cardY"), running.number("cardY"), within: 1e-9, "no jump at the grab")
-        // p_C(0.3)·(1 − p(0.5)), p the UIKit spring for 0.8121752·0.9 s, ζ 1 (uikit_reference.py): 0.0107382
+        // p_C(0.3)·(1 − p(0.5)), p the UIKit spring for 0.8121752·0.9 s, ζ 1 (the reference oracle): 0.0107382
         expectClose(running.number("cardY"), 773.2550725, within: 1e-6)
         #expect(session.frame(at: 0.85)["interactive"] == .bool(true))
     }
@@ -273,7 +275,7 @@ struct CardTests {
     @Test("Grabbed after its corner animator finished, the card scrubs all three and the corner does not jump")
     func grabReversedCardScrubsTheCorner() throws {
         // As above, then 300 pt up: f = 300/600 + 0.0107382 (the spring's progress at the grab,
-        // uikit_reference.py) = 0.5107382 → cardY 505.7550725, corner 12·f = 6.1288582, blur f.
+        // the reference oracle) = 0.5107382 → cardY 505.7550725, corner 12·f = 6.1288582, blur f.
         let session = try Session(Self.card(), tap(195, 800, at: 0) + [
             .command(.toggle, at: 0.35), .down(195, 800, at: 0.8), .move(195, 790, at: 0.85), .move(195, 490, at: 0.9),
             .up(195, 490, at: 1.0),

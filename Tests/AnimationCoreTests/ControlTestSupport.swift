@@ -1,5 +1,6 @@
 import Testing
 @testable import AnimationCore
+import Routes
 
 // Shared vocabulary for the control scenario tests (Button, ProgressButton, Switch, Card,
 // Session, Gesture): scripts of timed inputs, sessions built from them, and assertions that
@@ -41,16 +42,16 @@ func verticalDrag(x: Double, _ path: [(t: Double, y: Double)]) -> [TimedInput] {
         + [.up(x, last.y, at: last.t)]
 }
 
-/// `value` changed by `change`: configurations written as a default plus what differs.
-func with<Value>(_ value: Value, _ change: (inout Value) -> Void) -> Value {
-    var copy = value
-    change(&copy)
-    return copy
+/// A built-in control (its definition file) with `config` read over its defaults, as a
+/// session's `config` is.
+func builtIn(_ name: String, _ config: Tree = [:]) throws -> ControlInstance {
+    let entry = try #require(BuiltInControls.named(name), "no built-in control '\(name)'")
+    return try ControlInstance(entry.definition, name: name, configuration: config)
 }
 
 extension Session {
     /// A session with `events` applied as one batch.
-    init(_ configuration: ControlConfiguration, _ events: [TimedInput] = []) throws {
+    init(_ configuration: ControlInstance, _ events: [TimedInput] = []) throws {
         self.init(configuration: configuration)
         try apply(events)
     }
@@ -64,7 +65,7 @@ extension Session {
 
 // MARK: Literals
 
-/// Colours as the seeds and DESIGN §4 name them (hex values of UIKit's light appearance).
+/// Colours as the seeds name them (hex values of UIKit's light appearance).
 enum Palette {
     static let systemBlue = Color(rgb: 0x007AFF)
     static let systemRed = Color(rgb: 0xFF3B30)

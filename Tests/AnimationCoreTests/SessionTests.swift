@@ -1,7 +1,7 @@
 import Testing
 @testable import AnimationCore
 
-/// DESIGN §3: the event log in non-decreasing time, batches all or nothing, frames a pure function
+/// The session model (docs/architecture.md): the event log in non-decreasing time, batches all or nothing, frames a pure function
 /// of (configuration, events with t' ≤ t, t), checkpoints for the past, determinism on replay,
 /// and frame times by index (`t_k = from + k/fps`).
 @Suite("Session: event log, past frames, replay, frame rates")
@@ -9,7 +9,7 @@ struct SessionTests {
     /// A long generated event log for one control.
     struct Script: Sendable, CustomTestStringConvertible {
         let name: String
-        let configuration: ControlConfiguration
+        let configuration: ControlInstance
         let events: [TimedInput]
 
         var testDescription: String { "\(name) (\(events.count) events)" }
@@ -17,16 +17,14 @@ struct SessionTests {
 
         /// 120 taps 0.07 s apart: every one toggles mid-flight.
         static let switchTaps = Script(
-            name: "switch", configuration: .switch(SwitchConfiguration()),
+            name: "switch", configuration: Self.control("switch"),
             events: (0..<120).flatMap { tap(25, 15, at: Double($0) * 0.07, duration: 0.03) })
 
         /// 60 presses that leave the slop and come back, with selection toggling on each tap.
         static let buttonPresses = Script(
             name: "button",
-            configuration: .button(with(ButtonConfiguration()) {
-                $0.changesSelectionAsPrimaryAction = true
-                $0.effects = [.scale(.init()), .background(Palette.systemOrange)]
-            }),
+            configuration: Self.control("button", ["changesSelectionAsPrimaryAction": true,
+                                                   "effects": [["type": "scale"], ["type": "background", "color": "systemOrange"]]]),
             events: (0..<60).flatMap { i -> [TimedInput] in
                 let t = Double(i) * 0.13
                 return [.down(100, 25, at: t), .move(100, 130, at: t + 0.03), .move(100, 40, at: t + 0.06),
@@ -44,14 +42,14 @@ struct SessionTests {
                 events += i % 10 == 9 ? [.command(.cancel, at: t + 3.5), .command(.cancel, at: t + 3.6)] : tap(16, 16, at: t + 0.2)
                 t += i % 10 == 9 ? 3.7 : 0.3
             }
-            return Script(name: "progressButton", configuration: .progressButton(ProgressButtonConfiguration()), events: events)
+            return Script(name: "progressButton", configuration: Self.control("progressButton"), events: events)
         }()
 
         /// 26 rounds of: a pan on the handle that expands the card, a toggle back, a tap on the
         /// moving handle reversing that (at 0.2 s the card is at 569, p_C(0.2) = 0.608), and a
         /// collapse; each round starts with the card at rest.
         static let cardRounds = Script(
-            name: "card", configuration: .card(CardConfiguration()),
+            name: "card", configuration: Self.control("card"),
             events: (0..<26).flatMap { i -> [TimedInput] in
                 let t = Double(i) * 3.2
                 return verticalDrag(x: 195, [(t, 800), (t + 0.05, 770), (t + 0.1, 600), (t + 0.15, 600)])
@@ -59,6 +57,12 @@ struct SessionTests {
             })
 
         static let all = [switchTaps, buttonPresses, countdowns, cardRounds]
+
+        /// A built-in control; its definition loading is checked by the definition tests.
+        static func control(_ name: String, _ config: Tree = [:]) -> ControlInstance {
+            // swiftlint:disable:next force_try
+            try! builtIn(name, config)
+        }
 
         /// The session that only saw the events up to `t`.
         func prefix(through t: Double) throws -> Session {
@@ -70,7 +74,7 @@ struct SessionTests {
 
     @Test("An event older than the latest is rejected and changes nothing")
     func outOfOrderRejected() throws {
-        var session = try Session(.switch(SwitchConfiguration()), tap(25, 15, at: 0) + [.down(25, 15, at: 1)])
+        var session = try Session(builtIn("switch"), tap(25, 15, at: 0) + [.down(25, 15, at: 1)])
         let before = (events: session.events, emitted: session.emitted, state: session.state,
                       frames: session.frames(from: 0, to: 2, fps: 30))
         #expect(throws: SessionError.outOfOrder(index: 0, t: 0.5, latest: 1)) {
@@ -95,7 +99,7 @@ struct SessionTests {
         (TimedInput.down(25, 15, at: 0.01), SessionError.outOfOrder(index: 2, t: 0.01, latest: 0.05)),
     ])
     func batchAllOrNothing(third: TimedInput, error: SessionError) throws {
-        var session = try Session(.switch(SwitchConfiguration()))
+        var session = try Session(builtIn("switch"))
         let fresh = session.frames(from: 0, to: 1, fps: 60)
         #expect(throws: error) { try session.apply(tap(25, 15, at: 0) + [third]) }
         #expect(session.events.isEmpty)
@@ -111,7 +115,7 @@ struct SessionTests {
 
     @Test("A frame before the latest event is the frame the session showed then")
     func pastFramesMatchWhatWasShown() throws {
-        var session = try Session(.button(ButtonConfiguration()), [.down(100, 25, at: 0)])
+        var session = try Session(builtIn("button"), [.down(100, 25, at: 0)])
         let shownThen = (early: session.frame(at: 0.05), late: session.frame(at: 0.35))
         // case A at 0.05: 1 − 0.1·1.131421; case B at 0.05 after the return at 0.3: 0.9 + 0.1·0.899070
         expectClose(shownThen.early.number("scale"), 0.8868579, within: 1e-6)
@@ -185,13 +189,13 @@ struct SessionTests {
 
     @Test("An empty window (to before from) has no emissions")
     func reversedWindowIsEmpty() throws {
-        let session = try Session(.switch(SwitchConfiguration()), tap(25, 15, at: 0) + tap(25, 15, at: 1.5) + tap(25, 15, at: 3))
+        let session = try Session(builtIn("switch"), tap(25, 15, at: 0) + tap(25, 15, at: 1.5) + tap(25, 15, at: 3))
         #expect(session.emissions(from: 2, to: 1).isEmpty)
     }
 
     @Test("Emissions after the last event are predicted, and the same once time has moved on")
     func predictedEmissions() throws {
-        var session = try Session(.progressButton(ProgressButtonConfiguration()), [.command(.start(startRatio: 0), at: 0)])
+        var session = try Session(builtIn("progressButton"), [.command(.start(startRatio: 0), at: 0)])
         let predicted = session.emissions(from: 0, to: 10)
         try session.post(.command(.cancel, at: 5))
         #expect(session.emissions(from: 0, to: 10) == predicted)

@@ -4,11 +4,12 @@ import Testing
 /// Seed 003's switch: toggles on touch down (or touch up, as UISwitch), the thumb centre travels
 /// between `margin + thumb/2` = 2 + 13.5 = 15.5 and `width − margin − thumb/2` = 51 − 2 − 13.5 =
 /// 35.5 (20 pt), the track colour follows it; easeInOut 0.25 s added additively, or UISwitch's
-/// knob spring (reference §6, values file §4) retargeted from the current position and velocity.
+/// knob spring (docs/fidelity.md#springs) retargeted from the current position and velocity.
+/// Driven through the built-in definition.
 @Suite("Switch (seed 003)")
 struct SwitchTests {
-    static func toggleSwitch(_ configure: (inout SwitchConfiguration) -> Void = { _ in }) -> ControlConfiguration {
-        .switch(with(SwitchConfiguration(), configure))
+    static func toggleSwitch(_ config: Tree = [:]) throws -> ControlInstance {
+        try builtIn("switch", config)
     }
 
     /// UISwitch's knob position spring: response 0.3 s, ζ 0.75.
@@ -16,9 +17,9 @@ struct SwitchTests {
         try SpringParameters.response(response: 0.3, dampingRatio: 0.75, initialVelocity: 0).resolve()
     }
 
-    static func springSwitch() throws -> ControlConfiguration {
-        let spring = try knobSpring()
-        return toggleSwitch { $0.animation = .spring(spring) }
+    /// The knob spring as a configuration spells it.
+    static func springSwitch() throws -> ControlInstance {
+        try toggleSwitch(["animation": ["type": "spring", "spring": ["type": "response", "response": 0.3, "dampingRatio": 0.75]]])
     }
 
     static func valueChanged(at t: Double, isOn: Bool) -> Emission {
@@ -54,7 +55,7 @@ struct SwitchTests {
             Layer(id: "thumb", frame: Rect(x: 2, y: 2, width: 27, height: 27), backgroundColor: Palette.white,
                   cornerRadius: 13.5),
         ])
-        let on = try Session(Self.toggleSwitch { $0.isOn = true }).frame(at: 0)
+        let on = try Session(Self.toggleSwitch(["isOn": true])).frame(at: 0)
         expectFrame(on, Self.frame(thumb: 35.5, track: Palette.systemGreen, isOn: true))
         Self.expectThumbLayerCentered(on, at: 35.5, within: 0)
     }
@@ -99,7 +100,7 @@ struct SwitchTests {
 
     @Test("toggleOn: touchUp toggles only on a touch-up inside")
     func toggleOnTouchUp() throws {
-        var session = try Session(Self.toggleSwitch { $0.toggleOn = .touchUp })
+        var session = try Session(Self.toggleSwitch(["toggleOn": "touchUp"]))
         #expect(try session.post(.down(25, 15, at: 0)).isEmpty)
         expectFrame(session.frame(at: 0.1), Self.frame(thumb: 15.5, track: Palette.switchOff, isOn: false))
         expectEmissions(try session.post(.up(25, 15, at: 0.2)), [Self.valueChanged(at: 0.2, isOn: true)])
@@ -130,12 +131,12 @@ struct SwitchTests {
         // At 0.1: 15.5 + 20·easeInEaseOut(0.4) = 15.5 + 20·0.33188387 = 22.1376774 in both.
         expectClose(once.frame(at: 0.1).number("thumbCenterX"), 22.1376774, within: 1e-6)
         expectClose(twice.frame(at: 0.1).number("thumbCenterX"), 22.1376774, within: 1e-6)
-        // Velocity at 0.1: 20·easeInEaseOut′(0.4)/0.25 = 127.773382 pt/s (uikit_reference.py UnitBezier,
-        // central difference); the added animation starts with zero slope, so it carries on.
+        // Velocity at 0.1: 20·easeInEaseOut′(0.4)/0.25 = 127.773382 pt/s (the reference oracle's UnitBezier,
+        // central difference; docs/fidelity.md#curves); the added animation starts with zero slope, so it carries on.
         let velocity = slopes(of: "thumbCenterX", in: twice, at: 0.1)
         expectClose(velocity.left, 127.773382, within: 0.01, "velocity just before")
         expectClose(velocity.right, 127.773382, within: 0.01, "velocity just after")
-        // Additive sum: 15.5 − 20·(1 − e(t/0.25)) + 20·(1 − e((t − 0.1)/0.25)) (uikit_reference.py):
+        // Additive sum: 15.5 − 20·(1 − e(t/0.25)) + 20·(1 − e((t − 0.1)/0.25)) (the reference oracle, docs/fidelity.md#curves):
         expectClose(twice.frame(at: 0.2).number("thumbCenterX"), 27.2291255, within: 1e-6)
         expectClose(twice.frame(at: 0.3).number("thumbCenterX"), 17.1331971, within: 1e-6)
         expectFrame(twice.frame(at: 0.35), Self.frame(thumb: 15.5, track: Palette.switchOff, isOn: false), within: 1e-12)
@@ -144,7 +145,7 @@ struct SwitchTests {
     @Test("The knob spring (response 0.3, ζ 0.75) is the reference's UISwitch knob row")
     func knobSpringConstants() throws {
         let spring = try Self.knobSpring()
-        // values file §4: knob position m=1 k=438.649084 c=31.4159265, CA duration 0.488013841 s
+        // UISwitch's knob position (docs/fidelity.md#springs): m=1 k=438.649084 c=31.4159265, CA duration 0.488013841 s
         expectClose(spring.spring.stiffness, 438.649084, within: 1e-6)
         expectClose(spring.spring.damping, 31.4159265, within: 1e-7)
         expectClose(spring.duration, 0.488013841, within: 1e-9)
@@ -153,7 +154,7 @@ struct SwitchTests {
     @Test("Spring: a toggle mid-flight continues from the current position and velocity")
     func springRetargetMidFlight() throws {
         let once = try Session(Self.springSwitch(), tap(25, 15, at: 0))
-        // Knob spring from rest, 15.5 + 20·p(t) (uikit_reference.py Spring(1, k, c).progress):
+        // Knob spring from rest, 15.5 + 20·p(t) (the reference oracle's Spring(1, k, c).progress, docs/fidelity.md#springs):
         let out: [(t: Double, thumb: Double)] = [
             (0.05, 21.8798684),  // p = 0.318993421
             (0.10, 30.0998447),  // p = 0.729992233
@@ -172,8 +173,8 @@ struct SwitchTests {
         let velocity = slopes(of: "thumbCenterX", in: back, at: 0.1)
         expectClose(velocity.left, 129.388999, within: 0.01, "velocity just before")
         expectClose(velocity.right, 129.388999, within: 0.01, "velocity just after")
-        // The same spring towards 15.5 from x0 = 14.5998447, v0 = 129.388999 pt/s (uikit_reference.py
-        // Spring.displacement with relative v0 = −129.388999/14.5998447):
+        // The same spring towards 15.5 from x0 = 14.5998447, v0 = 129.388999 pt/s (the reference oracle's
+        // Spring.displacement with relative v0 = −129.388999/14.5998447, docs/fidelity.md#springs):
         let returning: [(t: Double, thumb: Double)] = [
             (0.15, 28.1619913),
             (0.20, 21.3503751),

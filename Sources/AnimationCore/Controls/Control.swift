@@ -47,3 +47,17 @@ extension Control {
         return copy.render(at: t)
     }
 }
+
+extension Control {
+    /// One logged input: timers up to `t`, the input, and timers it made due at `t`. A refused
+    /// input leaves the control as it was.
+    mutating func step(_ input: Input, at t: Double, emit: inout [Emission]) throws(ControlError) {
+        advance(to: t, emit: &emit)
+        var copy = self
+        var produced: [Emission] = []
+        try copy.handle(input, at: t, emit: &produced)
+        copy.advance(to: t, emit: &produced)
+        self = copy
+        emit += produced
+    }
+}

@@ -24,7 +24,7 @@ public enum SessionError: Error, Sendable, Equatable {
     case invalidTouchSequence(index: Int, reason: String)
 }
 
-/// A control, its configuration and its ordered event log. Frames are a pure function of
+/// A control (a definition with its configuration), its ordered event log. Frames are a pure function of
 /// (configuration, events with t' ≤ t, t): sampling never mutates, and checkpoints every
 /// `checkpointInterval` events keep sampling the past at a bounded cost.
 public struct Session: Sendable {
@@ -32,23 +32,23 @@ public struct Session: Sendable {
 
     public private(set) var events: [TimedInput] = []
     /// The control after every event, advanced to `time`.
-    public private(set) var latest: AnyControl
+    public private(set) var latest: DefinedControl
     /// `checkpoints[i]` is the control after `i·checkpointInterval` events.
-    private var checkpoints: [AnyControl]
+    private var checkpoints: [DefinedControl]
     /// The time of the last event (0 before any).
     public private(set) var time: Double = 0
     /// A touch is down (between a touch down and its up or cancel).
     public private(set) var isTouching = false
     public let maximumEvents: Int
 
-    public init(configuration: ControlConfiguration, maximumEvents: Int = .max) {
+    public init(configuration: ControlInstance, maximumEvents: Int = .max) {
         self.maximumEvents = maximumEvents
-        latest = AnyControl(configuration)
+        latest = DefinedControl(configuration: configuration)
         checkpoints = [latest]
     }
 
-    /// The configuration the session was created with (kept once, in the first checkpoint).
-    public var configuration: ControlConfiguration { checkpoints[0].configuration }
+    /// The definition and configuration the session was created with.
+    public var configuration: ControlInstance { latest.instance }
     public var kind: String { latest.kind }
     public var state: [Field] { latest.state }
 
@@ -58,8 +58,8 @@ public struct Session: Sendable {
         public let batch: [TimedInput]
         /// What the batch emitted, in order.
         public let emitted: [Emission]
-        let control: AnyControl
-        let checkpoints: [AnyControl]
+        let control: DefinedControl
+        let checkpoints: [DefinedControl]
         let time: Double
         let isTouching: Bool
     }
@@ -70,7 +70,7 @@ public struct Session: Sendable {
         guard events.count + batch.count <= maximumEvents else { throw .logFull(limit: maximumEvents) }
         var control = latest
         var produced: [Emission] = []
-        var newCheckpoints: [AnyControl] = []
+        var newCheckpoints: [DefinedControl] = []
         var clock = time
         var touching = isTouching
         for (index, event) in batch.enumerated() {
@@ -175,7 +175,7 @@ public struct Session: Sendable {
     public func emissions(from: Double, to: Double) -> [Emission] {
         guard from <= to else { return [] }
         var collected: [Emission] = []
-        var control: AnyControl
+        var control: DefinedControl
         var next: Int
         if from > time {
             // The common case (a stream of the present): only timers after the last event.
@@ -200,7 +200,7 @@ public struct Session: Sendable {
     // MARK: Reconstructing the past
 
     /// The control with every event at or before `t` applied.
-    private func control(at t: Double) -> AnyControl {
+    private func control(at t: Double) -> DefinedControl {
         let count = eventCount(atOrBefore: t)
         if count == events.count { return latest }
         let checkpoint = count / Self.checkpointInterval
@@ -211,7 +211,7 @@ public struct Session: Sendable {
         upperBound(events, t) { $0.t }
     }
 
-    private func replayed(from start: AnyControl, _ slice: ArraySlice<TimedInput>) -> AnyControl {
+    private func replayed(from start: DefinedControl, _ slice: ArraySlice<TimedInput>) -> DefinedControl {
         var control = start
         var ignored: [Emission] = []
         for event in slice {

@@ -40,7 +40,7 @@ struct CurvesAPI: Sendable {
         return json(status: 200, capacity: 512 + window.count * 64) { w in
             w.beginObject()
             w.key("spring")
-            SpringCodec.encode(timing, into: &w)
+            w.value(SpringSpec.echo(timing))
             encode(window, samples.map { ($0.progress, $0.velocity) }, rate: "velocity", into: &w)
             w.endObject()
         }
@@ -68,7 +68,10 @@ struct CurvesAPI: Sendable {
         }
         return json(status: 200, capacity: 512 + window.count * 64) { w in
             w.beginObject()
-            ConfigCodec.encodeCurve(curve, into: &w)
+            for member in CurveSpec.echo(curve) {
+                w.key(member.key)
+                w.value(member.value)
+            }
             w.member("duration", duration)
             encode(window, samples.map { ($0.progress, $0.slope) }, rate: "slope", into: &w)
             w.endObject()
@@ -77,7 +80,7 @@ struct CurvesAPI: Sendable {
 
     // MARK: Decoding
 
-    /// The spring fields as the JSON object a config would hold, decoded by `SpringCodec`.
+    /// The spring fields as the JSON object a config would hold, decoded by `SpringSpec`.
     private func decodeSpring(_ query: Query) throws(Problem) -> SpringTiming {
         var object = JSONObject()
         for key in Self.springKeys {
@@ -95,7 +98,11 @@ struct CurvesAPI: Sendable {
             }
         }
         do throws(WireError) {
-            return try SpringCodec.decode(.object(object), path: "")
+            do {
+                return try SpringSpec.decode(Tree(.object(object)), at: .root)
+            } catch {
+                throw WireError(field: error.path.dotted, error.message)
+            }
         } catch {
             throw Self.problem(error)
         }
@@ -115,8 +122,12 @@ struct CurvesAPI: Sendable {
         }
         let curve: CubicBezier
         do throws(WireError) {
-            var reader = try ObjectReader(.object(object), path: "")
-            curve = try ConfigCodec.decodeCurve(&reader)
+            do {
+                var reader = try TreeReader(Tree(.object(object)), at: .root)
+                curve = try CurveSpec.decode(&reader)
+            } catch {
+                throw WireError(field: error.path.dotted, error.message)
+            }
         } catch {
             throw Self.problem(error)
         }

@@ -23,7 +23,7 @@ struct SessionsAPI: Sendable {
         _ = try Query(context.request.queryString, allowed: [])
         let (clock, instance, version) = try decodeCreate(try parseBody(context.request))
         let now = environment.now()
-        let session = Session(configuration: .defined(instance), maximumEvents: environment.limits.maxEventsPerSession)
+        let session = Session(configuration: instance, maximumEvents: environment.limits.maxEventsPerSession)
         let slot: SessionSlot
         do throws(SessionStore.StoreError) {
             slot = try store.create(id: environment.makeID(), clock: clock, version: version, session: session, now: now)

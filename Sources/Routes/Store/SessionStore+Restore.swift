@@ -76,7 +76,7 @@ extension SessionStore {
                 }
                 let origin = now - max(nowEpoch - created, 0)
                 let inserted = insertRestored(id: id, clock: clock, version: version, createdAt: origin, now: now,
-                                              session: Session(configuration: .defined(instance), maximumEvents: limits.maxEventsPerSession))
+                                              session: Session(configuration: instance, maximumEvents: limits.maxEventsPerSession))
                 if inserted { report.sessions += 1 }
             case let .events(id, base, items):
                 guard let slot = table.withLock({ $0.slots[id] }) else {

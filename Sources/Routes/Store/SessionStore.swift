@@ -170,9 +170,8 @@ final class SessionStore: Sendable {
     }
 
     /// A configuration's echo as the journal keeps it.
-    static func echo(_ configuration: ControlConfiguration) -> Tree {
-        if case let .defined(instance) = configuration { return instance.echo }
-        return .object([])
+    static func echo(_ configuration: ControlInstance) -> Tree {
+        configuration.echo
     }
 
     /// What an applied batch left: the last event's time, the semantic state, the emissions.
