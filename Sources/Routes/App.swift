@@ -28,7 +28,7 @@ public func makeRouter(_ environment: AppEnvironment) -> Router {
             }
         },
         .init("GET", "/openapi.yaml") { _ throws(Problem) in
-            HTTPResponse(status: 200, contentType: "application/yaml", body: Array(OpenAPISpec.text.utf8))
+            HTTPResponse(status: 200, contentType: "application/yaml", body: PackageResources.openapi_yaml)
         },
     ] + PlaygroundAPI.routes
     let others = service + sessions.routes + streams.routes + CurvesAPI(environment: environment).routes
