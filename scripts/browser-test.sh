@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# The playground's browser test: headless Chromium (Debian's package, installed when missing)
-# loads GET /, taps the switch and drags the card with synthesised pointer input, checks that
-# the switch is on and the card expanded, and saves docs/playground.png.
+# The browser tests, in headless Chromium (Debian's package, installed when missing), over the
+# DevTools protocol (scripts/cdp.py, standard library only):
+#   export_browser_test.py  plays each control's CSS and WAAPI exports and compares computed
+#                           styles at 100 sample times with GET …/frame?t (prints the deviations);
+#   browser_test.py         the playground: taps the switch, drags the card, checks the DOM, and
+#                           saves docs/playground.png.
 # Usage: scripts/browser-test.sh [base-url]
 #   With no URL it builds and starts the debug server on a free loopback port, and stops it after.
-#   SCREENSHOT=path overrides docs/playground.png; BROWSER_TEST_SECONDS bounds the browser part (60).
+#   SCREENSHOT=path overrides docs/playground.png; BROWSER_TEST_SECONDS bounds each test (60).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${1:-}
@@ -57,5 +60,6 @@ status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$base/") || true
 [ "$status" = 200 ] || { echo "browser-test: GET $base/ answered ${status:-nothing}, not 200" >&2; exit 1; }
 
 start=$(date +%s)
+timeout $((seconds + 30)) python3 scripts/export_browser_test.py "$base" --chromium "$chromium" --timeout "$seconds"
 timeout $((seconds + 30)) python3 scripts/browser_test.py "$base" "$screenshot" --chromium "$chromium" --timeout "$seconds"
 echo "browser-test: passed in $(( $(date +%s) - start )) s"

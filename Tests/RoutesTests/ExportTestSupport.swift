@@ -201,7 +201,7 @@ func camelCase(_ name: String) -> String {
 
 /// What an export's animations show at each sample, compared with the frames: the largest
 /// deviation per `source/field`, in units of the allowance (tolerance × the field's range over
-/// the window, at least 1e-6, or half an 8-bit step for colour channels). 1 is the promise.
+/// the window, at least 1e-6, or a quarter of an 8-bit step for colour channels). 1 is the promise.
 struct ExportOracle {
     let frames: [JSON]
     let tolerance: Double
@@ -300,7 +300,7 @@ struct ExportOracle {
         return first.indices.map { i in
             let values = columns.map { $0[i].value }
             if property == "visibility" { return 1 }
-            let floor = first[i].isColor ? 0.5 : 1e-6
+            let floor = first[i].isColor ? 0.25 : 1e-6
             if first[i].isColor {
                 // One allowance for a colour: its widest channel's range.
                 let range = (0..<4).map { c in (columns.map { $0[c].value }.max() ?? 0) - (columns.map { $0[c].value }.min() ?? 0) }.max() ?? 0

@@ -44,8 +44,8 @@ enum CSSExport {
              * stroked as the frames' layers say. Booleans and strings are left out.
              * Between keyframes the browser interpolates linearly (colours in premultiplied sRGB);
              * the keyframes are samples kept so that, at every sample, each value stays within
-             * \(DecimalText.text(plan.tolerance, decimals: 9)) of its range over the window (at least 0.000001, and half an
-             * 8-bit step for colours). A named number runs from its `from` keyframe to its `to`
+             * \(DecimalText.text(plan.tolerance, decimals: 9)) of its range over the window (at least 0.000001, and a quarter
+             * of an 8-bit step for colours). A named number runs from its `from` keyframe to its `to`
              * keyframe with a linear() easing of its progress p, normalised as its comment says:
              *   endpoints: from = first value, to = last value, p = (v - first) / (last - first);
              *   peak: the motion ends where it began, so from = first value, to = the value

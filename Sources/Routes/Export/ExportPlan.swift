@@ -88,8 +88,9 @@ struct ExportPlan: Sendable {
 
     /// The smallest allowance for a number: below it, the six decimals written would count.
     static let numberFloor = 1e-6
-    /// The smallest allowance for a colour channel: the frames' own rounding to 8 bits.
-    static let colorFloor = 0.5
+    /// The smallest allowance for a colour channel, a quarter of an 8-bit step: a browser that
+    /// rounds what it shows to 8 bits then shows the frame's own bytes at every sample.
+    static let colorFloor = 0.25
 
     /// `tolerance` of a number's range over the samples, at least `numberFloor`.
     func allowance(_ values: [Double]) -> Double {
