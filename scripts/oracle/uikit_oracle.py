@@ -18,6 +18,7 @@ sections that the tests cite as "oracle §N":
   §9  the pan recogniser's velocity estimate
   §10 the four controls: the derived positions, times and velocities their tests expect
   §11 a property animator continued with a spring
+  §12 springs as the API echoes them (overshoot, peak velocity)
 
 Run it from the repository root:
 
@@ -598,11 +599,52 @@ def continued_animator():
         say(f"    at {0.4 + tau:.1f} s: progress {0.4 + 0.6 * progress(spring, tau)[0]!r}")
 
 
+# §12 -----------------------------------------------------------------------------------------
+
+def extreme(function, start, end, step=1e-4):
+    """The largest value of `function` on [start, end): a scan every `step`, refined by ternary search."""
+    best_t, best = start, function(start)
+    t = start
+    while t < end:
+        value = function(t)
+        if value > best:
+            best_t, best = t, value
+        t += step
+    low, high = max(start, best_t - step), min(end, best_t + step)
+    for _ in range(100):
+        a, b = low + (high - low) / 3, high - (high - low) / 3
+        if function(a) < function(b):
+            low = a
+        else:
+            high = b
+    return max(best, function(0.5 * (low + high)))
+
+
+def echoed_springs():
+    section("12. Springs as the API echoes them: constants, how long they show, overshoot and peak velocity")
+    say("  overshoot: the largest progress beyond 1 while shown (0 when none); peak velocity: the largest |dp/dt|")
+    say("  while shown, the start and the cut included")
+    rows = [("uikit 0.3 s, zeta 0.4, v 1 (the button's press)", *uikit_spring(0.3, 0.4, 1.0)[:3], 1.0, 0.3),
+            ("uikit 0.3 s, zeta 0.5, v 0.5 (the button's release)", *uikit_spring(0.3, 0.5, 0.5)[:3], 0.5, 0.3),
+            ("response 0.3 s, zeta 0.75 (UISwitch's knob)", *response_spring(0.3, 0.75), 0.0, None),
+            ("physical m 1, k 100, c 10", 1.0, 100.0, 10.0, 0.0, None),
+            ("perceptual 0.5 s, bounce 0.3", *response_spring(0.5, bounce_ratio(0.3)), 0.0, None)]
+    for name, m, k, c, v, shown in rows:
+        settling = uikit_settling(m, k, c, v)
+        duration = shown if shown is not None else settling
+        spring = progress_spring(m, k, c, v)
+        before = duration * (1 - 1e-12)
+        overshoot = max(extreme(lambda t: progress(spring, t)[0] - 1.0, 0.0, before), 0.0)
+        peak = max(extreme(lambda t: abs(progress(spring, t)[1]), 0.0, before), abs(v))
+        say(f"  {name}: k {k:.6f} c {c:.7f} zeta {c / (2 * math.sqrt(k * m)):.4f} response {2 * math.pi / math.sqrt(k / m):.6f} s,")
+        say(f"    shown {duration:.6f} s, settling {settling:.6f} s, overshoot {overshoot:.6f}, peak velocity {peak:.6f}")
+
+
 def main():
     say("# ControlSim oracle: scripts/oracle/uikit_oracle.py (docs/fidelity.md#oracle)")
     say("# progress 0 -> 1; velocities relative (fractions of the distance per second)")
     for part in (published, uikit_cases, regimes, perceptual, switch_springs, curves, paused_animator,
-                 projections, rubber_bands, pan, controls, continued_animator):
+                 projections, rubber_bands, pan, controls, continued_animator, echoed_springs):
         part()
     text = "\n".join(OUT) + "\n"
     if sys.argv[1:] == ["--check"]:
