@@ -20,7 +20,8 @@ let package = Package(
         // Release-built benchmark programs: `swift run -c release Bench`.
         .executableTarget(name: "Bench", dependencies: ["AnimationCore", "Routes"], path: "Benchmarks/Bench"),
         .testTarget(name: "AnimationCoreTests", dependencies: ["AnimationCore"]),
-        .testTarget(name: "RoutesTests", dependencies: ["Routes", "AnimationCore"]),
+        // Goldens/ holds the golden corpus, read from the source tree by GoldenCorpusTests.
+        .testTarget(name: "RoutesTests", dependencies: ["Routes", "AnimationCore"], exclude: ["Goldens"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Routes"]),
     ],
     swiftLanguageModes: [.v6]
