@@ -12,9 +12,10 @@ let package = Package(
         // Pure, deterministic motion engine and control state machines. No clocks, no I/O.
         .target(name: "AnimationCore"),
         // HTTP values, routing, wire formats and the session store. No sockets. Resources/ holds
-        // symlinks to openapi.yaml and playground/, compiled in as `PackageResources` byte arrays.
+        // symlinks to openapi.yaml, playground/ and client/: compiled in, as `PackageResources`.
         .target(name: "Routes", dependencies: ["AnimationCore"],
-                resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground")]),
+                resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground"),
+                            .embedInCode("Resources/client")]),
         // Sockets, the HTTP/1.1 parser, connection lifecycle, configuration, persistence.
         .executableTarget(name: "Server", dependencies: ["Routes"]),
         // Release-built benchmark programs: `swift run -c release Bench`.

@@ -22,6 +22,8 @@ struct PlaygroundTests {
         ("/", "playground/index.html", "text/html; charset=utf-8"),
         ("/playground.css", "playground/playground.css", "text/css; charset=utf-8"),
         ("/playground.js", "playground/playground.js", "text/javascript; charset=utf-8"),
+        ("/client.js", "client/client.js", "text/javascript; charset=utf-8"),
+        ("/client.d.ts", "client/client.d.ts", "text/plain; charset=utf-8"),
     ]
 
     @Test(arguments: files.indices)
@@ -57,6 +59,10 @@ struct PlaygroundTests {
         for path in linked where !path.hasPrefix("/v1/") && path != "/openapi.yaml" {
             #expect(app.get(path).status == 200, "\(path) is linked but not served")
         }
+    }
+
+    @Test func theModuleNamesItsTypes() {
+        #expect(TestApp().get("/client.js").headers["X-TypeScript-Types"] == "/client.d.ts")
     }
 
     @Test func headAndOtherMethods() {
