@@ -223,7 +223,9 @@ export interface ViewOptions {
 
 /**
  * A session drawn into an element. The element receives bubbling `controlsim:emitted` and
- * `controlsim:<name>` CustomEvents whose detail is the emission (and `session`, its id).
+ * `controlsim:<name>` CustomEvents whose detail is the emission (and `session`, its id), and
+ * `controlsim:layout` (detail: bounds, scale, and the surface's left and top in the element)
+ * whenever the control is fitted anew.
  */
 export class View {
   readonly session: Session;

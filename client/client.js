@@ -474,6 +474,9 @@ export class View {
       left: `${Math.round((boxWidth - width * s) / 2)}px`, top: `${Math.round((boxHeight - height * s) / 2)}px`,
     });
     this.surface.style.setProperty('--hairline', `${1 / s}px`);
+    this.element.dispatchEvent(new CustomEvent('controlsim:layout', {
+      detail: { bounds: this.bounds, scale: s, left: parseFloat(this.surface.style.left), top: parseFloat(this.surface.style.top) },
+    }));
   }
 
   /** A pointer event's position in the control's coordinates. */

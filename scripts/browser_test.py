@@ -6,8 +6,10 @@ Standard library only: the protocol runs over Chromium's debugging pipe (cdp.py)
 It loads `/?transport=polling` and then `/` (stream when the server has one), waits for the four
 controls to render, taps the switch and drags the card's handle upwards with synthesised mouse
 input (Input.dispatchMouseEvent, which the page receives as pointer events), then checks the DOM:
-the switch is on and its thumb moved right, the card is expanded at cardY 244. Last it clicks the
-progress button's `start` and saves a screenshot. Every wait is bounded; any failure exits 1.
+the switch is on and its thumb moved right, the card is expanded at cardY 244. Then it checks the
+definition editor's helpers (a JSON pointer located in the text, a definition's commands read),
+clicks the progress button's `start` and saves a screenshot. Every wait is bounded; any failure
+exits 1.
 
 Usage: browser_test.py BASE_URL SCREENSHOT.png [--chromium PATH] [--timeout SECONDS]
 """
@@ -44,14 +46,14 @@ STATE = """
     const row = document.querySelector(`[data-control="${control}"] [data-prop="${name}"]`);
     return row ? JSON.parse(row.dataset.value) : undefined;
   };
-  const left = (control, id) => {
+  // A layer's place: the x or y of its transform, translate(x, y) scale(s).
+  const offset = (control, id, axis) => {
     const node = document.querySelector(`[data-control="${control}"] [data-layer-id="${id}"]`);
-    return node ? parseFloat(node.style.left) : undefined;
+    const match = node && /translate\(([-0-9.e]+)px, ([-0-9.e]+)px\)/.exec(node.style.transform);
+    return match ? parseFloat(match[axis === 'x' ? 1 : 2]) : undefined;
   };
-  const top = (control, id) => {
-    const node = document.querySelector(`[data-control="${control}"] [data-layer-id="${id}"]`);
-    return node ? parseFloat(node.style.top) : undefined;
-  };
+  const left = (control, id) => offset(control, id, 'x');
+  const top = (control, id) => offset(control, id, 'y');
   const emitted = (control) => [...document.querySelectorAll(`[data-control="${control}"] .log li[data-name]`)]
       .map(li => li.dataset.name);
   const problems = [...document.querySelectorAll('[data-control]')]
@@ -85,7 +87,7 @@ def exercise(browser, url, started):
         raise Failure(f"the card should start collapsed, saw {before['cardState']!r}")
 
     # Tap the switch: press and release at its centre.
-    switch = browser.evaluate(CENTER_OF % json.dumps('[data-control="switch"] .surface'))
+    switch = browser.evaluate(CENTER_OF % json.dumps('[data-control="switch"] .controlsim-surface'))
     browser.mouse("mouseMoved", switch["x"], switch["y"], 0)
     browser.mouse("mousePressed", switch["x"], switch["y"], 1)
     time.sleep(0.08)
@@ -93,7 +95,7 @@ def exercise(browser, url, started):
 
     # Drag the card by its handle (the grabber sits in it) upwards: 60 Hz moves for 0.3 s.
     grabber = browser.evaluate(CENTER_OF % json.dumps('[data-control="card"] [data-layer-id="grabber"]'))
-    surface = browser.evaluate(CENTER_OF % json.dumps('[data-control="card"] .surface'))
+    surface = browser.evaluate(CENTER_OF % json.dumps('[data-control="card"] .controlsim-surface'))
     x, y0 = grabber["x"], grabber["y"] + 4
     distance = surface["height"] * 0.45
     browser.mouse("mouseMoved", x, y0, 0)
@@ -149,6 +151,27 @@ def run(base, screenshot, executable, timeout):
             raise Failure(f"?transport=polling should poll every control: {polled['transports']}")
         exercise(browser, root, started)
 
+        # The definition editor's helpers: a problem's JSON pointer found in the edited text, and
+        # commands read from the shapes a definition may give them in.
+        helpers = browser.evaluate("""(() => {
+            const text = JSON.stringify({ name: 'x', layers: [{ id: 'a' }, { id: 'b', frame: { width: 'w + 1' } }] }, null, 2);
+            const at = playground.locate(text, '/layers/1/frame/width');
+            const missing = playground.locate(text, '/layers/1/frame/height');
+            return {
+              found: text.slice(at.start, at.end), line: at.line,
+              parent: text.slice(missing.start, missing.end).replace(/\\s+/g, ''),
+              commands: [
+                playground.commandsOf({ commands: { setOn: { parameters: { on: { type: 'bool' } } } } }),
+                playground.commandsOf({ commands: [{ name: 'expand' }, 'collapse'] }),
+              ],
+            };
+        })()""")
+        expected_commands = [[{"name": "setOn", "parameters": [{"name": "on", "type": "bool"}]}],
+                             [{"name": "expand", "parameters": []}, {"name": "collapse", "parameters": []}]]
+        if helpers["found"] != '"w + 1"' or helpers["line"] != 10 or helpers["parent"] != '{"width":"w+1"}' \
+                or helpers["commands"] != expected_commands:
+            raise Failure(f"the definition editor's helpers: {helpers}")
+
         # Start the progress button's countdown with a click on its command, for the picture too.
         start = browser.evaluate(CENTER_OF % json.dumps('[data-control="progressButton"] [data-command="start"]'))
         browser.mouse("mouseMoved", start["x"], start["y"], 0)
@@ -156,10 +179,11 @@ def run(base, screenshot, executable, timeout):
         browser.mouse("mouseReleased", start["x"], start["y"], 0)
         ring = browser.wait_for("""(() => {
             const p = document.querySelector('[data-control="progressButton"]');
-            const path = p.querySelector('[data-layer-id="ring"] path');
+            const ring = p.querySelector('[data-layer-id="ring"]');
             const end = p.querySelector('[data-prop="strokeEnd"]');
-            return path && path.getAttribute('d') && end && JSON.parse(end.dataset.value) > 0.4
-                ? JSON.parse(end.dataset.value) : null;
+            // Drawn as the exports draw it: a circle whose dash offset is 1 − strokeEnd.
+            const drawn = ring && ring.querySelector('circle') && 1 - parseFloat(ring.style.strokeDashoffset);
+            return drawn > 0.4 && end && Math.abs(drawn - JSON.parse(end.dataset.value)) < 0.2 ? drawn : null;
         })()""", 5, "the progress ring to draw after start")
         print(f"browser-test: progress ring drawn (strokeEnd {ring:.2f})")
 

@@ -55,7 +55,7 @@ struct PlaygroundTests {
                 }
             }
         }
-        #expect(linked.isSuperset(of: ["/playground.css", "/playground.js"]), "\(linked)")
+        #expect(linked.isSuperset(of: ["/playground.css", "/playground.js", "/client.js"]), "\(linked)")
         for path in linked where !path.hasPrefix("/v1/") && path != "/openapi.yaml" {
             #expect(app.get(path).status == 200, "\(path) is linked but not served")
         }
