@@ -9,7 +9,9 @@ input then taps the switch and drags the card's handle upwards while the clock m
 move; it checks the DOM (the thumb's layer at translate(22px, 2px), the card's at
 translate(0px, 244px)), the emitted callbacks as DOM events and callbacks with the times the
 clock gave, and that a pointerdown while a pointer is still down (its pointerup lost) posts a
-touchCancel before the new touchDown. It saves a screenshot.
+touchCancel before the new touchDown. It saves a screenshot. Then it runs docs/client.md's
+example page as written (its SERVER set to the server under test): taps the switch, checks the
+log, the dot bound to a frame property, and the replay of the toggle with Web Animations.
 
 Usage: client_browser_test.py BASE_URL SCREENSHOT.png [--chromium PATH] [--timeout SECONDS]
 """
@@ -158,6 +160,8 @@ def run(base, screenshot, executable, timeout):
             steps, distance = 18, card_box["height"] * 0.45
             for i in range(1, steps + 1):
                 page.clock.run_for(16)
+                # A real frame between moves, so Chromium does not coalesce two into one event.
+                time.sleep(0.025)
                 page.mouse.move(gx, gy + 4 - distance * i / steps)
             page.mouse.up()
             # stateChanged comes when the animation completes, long after the last event: the
@@ -196,9 +200,81 @@ def run(base, screenshot, executable, timeout):
 
             os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
             page.screenshot(path=screenshot, full_page=True)
-            print(f"client-browser-test: screenshot {screenshot}; {time.monotonic() - started:.1f} s in the browser")
+            page.close()
+            run_example(browser, base, screenshot.replace(".png", "-example.png"))
+            print(f"client-browser-test: screenshots {screenshot} and the example's; {time.monotonic() - started:.1f} s in the browser")
         finally:
             browser.close()
+
+
+def example_page(base):
+    """docs/client.md's example page, pointed at `base`."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "docs", "client.md"), encoding="utf-8") as f:
+        text = f.read()
+    start, end = text.index("<!-- example:start -->"), text.index("<!-- example:end -->")
+    html = text[start:end].split("```html\n", 1)[1].rsplit("```", 1)[0]
+    line = "const SERVER = 'http://localhost:8080';"
+    if line not in html:
+        raise Failure(f"docs/client.md's example no longer says {line}")
+    return html.replace(line, f"const SERVER = {json.dumps(base)};")
+
+
+EXAMPLE_STATE = """
+() => ({
+  log: [...document.querySelectorAll('#log li')].map((li) => li.textContent),
+  drawn: document.querySelectorAll('#switch [data-layer-id], #card [data-layer-id]').length,
+  dot: document.querySelector('#dot').style.transform,
+  state: document.querySelector('#state').textContent,
+  replayable: !document.querySelector('#replay').disabled,
+})
+"""
+
+
+def run_example(browser, base, screenshot):
+    page = browser.new_page(viewport={"width": 720, "height": 700})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.clock.install(time=0)
+    page.clock.pause_at(1000)
+    url = base + "/example-from-docs.html"
+    page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=example_page(base)))
+    page.goto(url)
+
+    def wait(until, what):
+        deadline = time.monotonic() + 10
+        state = None
+        while time.monotonic() < deadline:
+            page.clock.run_for(16)
+            time.sleep(0.01)
+            state = page.evaluate(EXAMPLE_STATE)
+            if until(state):
+                return state
+        raise Failure(f"docs/client.md's example: timed out waiting for {what}; last saw {state}; errors {errors}")
+
+    wait(lambda s: s["drawn"] >= 5, "both controls to draw")
+    x, y, _ = center(page, "#switch .controlsim-surface")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.clock.run_for(100)
+    page.mouse.up()
+    state = wait(lambda s: s["replayable"] and s["dot"] == "translateX(80px)" and any("switch on at" in l for l in s["log"]),
+                 "the tap to show in the log and the bound dot")
+    page.click("#replay")
+    page.wait_for_selector("#replay-here .replay-thumb", timeout=10000)
+    ended = page.evaluate("""() => {
+      const animations = document.getAnimations().filter((a) => a.effect && a.effect.target.closest('#replay-here'));
+      for (const a of animations) a.finish();
+      return { count: animations.length, thumb: getComputedStyle(document.querySelector('#replay-here .replay-thumb')).transform };
+    }""")
+    if ended["count"] < 2 or ended["thumb"] != "matrix(1, 0, 0, 1, 22, 2)":
+        raise Failure(f"docs/client.md's example: the replay should end with the thumb at 22, 2: {ended}")
+    if errors or any(line.startswith("problem") for line in state["log"]):
+        raise Failure(f"docs/client.md's example: errors {errors}, log {state['log']}")
+    time.sleep(0.3)   # a real frame or two, so the picture shows the finished replay
+    page.screenshot(path=screenshot, full_page=True)
+    print(f"client-browser-test: docs/client.md's example runs: {state['log']}; the replay plays {ended['count']} animations")
+    page.close()
 
 
 def _flatten(posts):
