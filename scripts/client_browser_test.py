@@ -93,15 +93,15 @@ def center(page, selector):
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, box
 
 
-def settle(page, until, what, timeout=10):
+def settle(page, until, what, timeout=10, state_of=STATE):
     """Runs the page's clock a frame at a time, letting real time pass for the fetches, until
-    `until(state)` holds."""
+    `until(state)` holds for the page's `state_of()`."""
     deadline = time.monotonic() + timeout
     state = None
     while time.monotonic() < deadline:
         page.clock.run_for(16)
         time.sleep(0.01)
-        state = page.evaluate(STATE)
+        state = page.evaluate(state_of)
         if until(state):
             return state
     raise Failure(f"timed out waiting for {what}; last saw {json.dumps(state)[:600]}")
@@ -242,15 +242,7 @@ def run_example(browser, base, screenshot):
     page.goto(url)
 
     def wait(until, what):
-        deadline = time.monotonic() + 10
-        state = None
-        while time.monotonic() < deadline:
-            page.clock.run_for(16)
-            time.sleep(0.01)
-            state = page.evaluate(EXAMPLE_STATE)
-            if until(state):
-                return state
-        raise Failure(f"docs/client.md's example: timed out waiting for {what}; last saw {state}; errors {errors}")
+        return settle(page, until, f"docs/client.md's example to show {what} (errors: {errors})", state_of=EXAMPLE_STATE)
 
     wait(lambda s: s["drawn"] >= 5, "both controls to draw")
     x, y, _ = center(page, "#switch .controlsim-surface")
