@@ -64,7 +64,8 @@ enum CSSExport {
                       "  animation-timing-function: \(animations.map(\.easing).joined(separator: ", "));",
                       "  animation-fill-mode: both;"]
         }
-        return "\n/* \(comment(element.source)) */\n.\(element.className) {\n" + lines.joined(separator: "\n") + "\n}\n"
+        let what = element.source == "properties" ? "the box, with the named properties" : element.source.replacing("layers/", with: "layer ")
+        return "\n/* \(comment(what)) */\n.\(element.className) {\n" + lines.joined(separator: "\n") + "\n}\n"
     }
 
     private static func keyframes(_ animation: ExportPlan.Animation) -> String {
