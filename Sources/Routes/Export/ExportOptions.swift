@@ -13,7 +13,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
 /// `format`, `tolerance` and `name` from a query, validated before anything is sampled.
 struct ExportOptions: Sendable {
     static let queryKeys = ["format", "tolerance", "name"]
-    /// In progress units: the easing stays within this of every sample's progress.
+    /// A fraction of each value's range over the window: every value stays within it at every sample.
     static let defaultTolerance = 0.001
     static let toleranceRange = 0.000001...0.1
 
@@ -35,7 +35,7 @@ struct ExportOptions: Sendable {
         }
         let range = Self.toleranceRange
         guard range.contains(tolerance ?? Self.defaultTolerance) else {
-            throw Problem(400, "invalid_query", "'tolerance' must be between \(DecimalText.text(range.lowerBound, decimals: 6)) and \(DecimalText.text(range.upperBound, decimals: 6)) (progress units)",
+            throw Problem(400, "invalid_query", "'tolerance' must be between \(DecimalText.text(range.lowerBound, decimals: 6)) and \(DecimalText.text(range.upperBound, decimals: 6)) (a fraction of each value's range)",
                           field: "tolerance")
         }
         let name = query.string("name")
