@@ -902,7 +902,7 @@ def paging_step(x, v, target, pull, friction):
 def page_target(x, v, page, lower, upper):
     """UIKit's rule, with v in pt/ms, the paging origin 0 and newer SDKs' ceiling at the end."""
     if math.fmod(x, page) == 0:
-        return x, 0
+        return x, round(x / page)      # on a boundary: it stays
     if v > 0.3:
         n = math.ceil(x / page)
     elif v < -0.3:
