@@ -188,6 +188,17 @@ struct PagingTests {
         expectClose(slow.value(at: 0.1 / 0.96), 264.742063988, within: 1e-8, "100 simulated ms")
     }
 
+    @Test("A spring too weak to settle snaps at the time limit, so the search is bounded")
+    func timeLimit() throws {
+        let weak = try DiscreteSpring(pull: 1e-9, friction: 0.999999)
+        let target = PageTarget(offset: 100, velocity: 0, pageSize: 390, minimum: 0, maximum: 1560)
+        let snap = try PagingMotion.Snap(settleSpeed: 10, settleDistance: 1, passSpeed: 100, clockRate: 1, timeLimit: 2)
+        let motion = PagingMotion(offset: 100, velocity: 0, target: target, spring: weak, minimum: 0, maximum: 1560,
+                                  at: 0, snap: snap)
+        #expect(motion.endTime == 2)
+        #expect(motion.sample(at: 2) == (0, 0))
+    }
+
     @Test("Sampled at 60, 120 and 240 fps a page settle agrees at the shared times")
     func frameRates() throws {
         let target = PageTarget(offset: 100, velocity: 400, pageSize: 390, minimum: 0, maximum: 1560)
@@ -201,8 +212,11 @@ struct PagingTests {
         #expect(throws: ParameterError("friction", "must be less than 1")) { try DiscreteSpring(pull: 0.01, friction: 1) }
         #expect(throws: ParameterError("pull", "must be greater than 0")) { try DiscreteSpring(pull: 0, friction: 0.9) }
         #expect(throws: ParameterError("dimension", "must be greater than 0")) { try DiscreteSpring.paging(dimension: 0) }
-        #expect(throws: ParameterError("clockRate", "must be between 0.01 and 100")) {
+        #expect(throws: ParameterError("clockRate", "must be between 0.1 and 4")) {
             try PagingMotion.Snap(settleSpeed: 10, settleDistance: 1, passSpeed: 100, clockRate: 0, timeLimit: 60)
+        }
+        #expect(throws: ParameterError("timeLimit", "must be between 0.001 and 60")) {
+            try PagingMotion.Snap(settleSpeed: 10, settleDistance: 1, passSpeed: 100, clockRate: 1, timeLimit: 3600)
         }
     }
 }

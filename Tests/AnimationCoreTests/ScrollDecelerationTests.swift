@@ -100,6 +100,19 @@ struct ScrollDecelerationTests {
         #expect(motion.vertical.sample(at: 10) == (120, 0))
     }
 
+    @Test("Inputs that are not numbers, or absurd, still give a finite motion that ends")
+    func hostileInputs() {
+        for velocity in [Double.nan, .infinity, -.infinity, 1e300] {
+            let motion = ScrollDeceleration(vertical: .init(offset: 10, velocity: velocity, minimum: 0, maximum: 500),
+                                            at: 0)
+            #expect(motion.endTime.isFinite, "\(velocity)")
+            #expect(motion.vertical.restingOffset.isFinite && motion.vertical.value(at: 0.3).isFinite, "\(velocity)")
+        }
+        let nowhere = ScrollDeceleration(vertical: .init(offset: .nan, velocity: 100, minimum: .nan, maximum: .infinity),
+                                         at: 0)
+        #expect(nowhere.endTime.isFinite && nowhere.vertical.value(at: 1).isFinite)
+    }
+
     @Test("targetContentOffset: the geometric reach, clamped to the content (oracle §13)")
     func projectedOffset() {
         expectClose(ScrollDeceleration.projectedOffset(offset: 0, velocity: 1000, minimum: 0, maximum: 2000), 499,

@@ -32,8 +32,9 @@ public struct PagingMotion: MotionSegment, Equatable {
             try ParameterError.positive(settleSpeed, "settleSpeed", upTo: 1e6)
             try ParameterError.positive(settleDistance, "settleDistance", upTo: ParameterError.maximumLength)
             try ParameterError.positive(passSpeed, "passSpeed", upTo: 1e6)
-            try ParameterError.within(clockRate, 0.01...100, "clockRate")
-            try ParameterError.seconds(timeLimit, "timeLimit")
+            try ParameterError.within(clockRate, 0.1...4, "clockRate")
+            // The snap search looks at every simulated millisecond up to the limit: at most 240,000.
+            try ParameterError.within(timeLimit, 0.001...60, "timeLimit")
             self.init(unchecked: settleSpeed, settleDistance, passSpeed, clockRate, timeLimit)
         }
 
@@ -63,6 +64,8 @@ public struct PagingMotion: MotionSegment, Equatable {
     ///   - minimum, maximum, bounces: the content range, for UIKit's snap when it does not bounce.
     public init(offset: Double, velocity: Double, target: PageTarget, spring: DiscreteSpring,
                 minimum: Double, maximum: Double, bounces: Bool = true, at start: Double, snap: Snap = .uikit) {
+        let offset = ScrollDeceleration.bounded(offset, ParameterError.maximumLength * 10)
+        let velocity = ScrollDeceleration.bounded(velocity, ScrollDeceleration.maximumSpeed)
         self.target = target.offset
         self.startTime = start
         self.spring = spring

@@ -62,7 +62,10 @@ public struct ScrollDeceleration: Sendable, Equatable {
     public init(horizontal: Release = .still(), vertical: Release = .still(), at start: Double,
                 physics: ScrollPhysics = .standard) {
         let axes = [horizontal, vertical].map {
-            ScrollAxisMotion(offset: $0.offset, velocity: $0.velocity, lower: $0.minimum, upper: $0.maximum,
+            ScrollAxisMotion(offset: Self.bounded($0.offset, ParameterError.maximumLength * 10),
+                             velocity: Self.bounded($0.velocity, Self.maximumSpeed),
+                             lower: Self.bounded($0.minimum, ParameterError.maximumLength * 10),
+                             upper: Self.bounded($0.maximum, ParameterError.maximumLength * 10),
                              bounces: $0.bounces, start: start, physics: physics)
         }
         let end = Self.stopTime(of: axes, from: start, physics: physics)
@@ -71,6 +74,15 @@ public struct ScrollDeceleration: Sendable, Equatable {
         self.vertical = Axis(motion: axes[1], startTime: start, endTime: end, restingOffset: resting[1])
         startTime = start
         endTime = end
+    }
+
+    /// Releases faster than this (points per second) are taken at this speed; UIKit has no limit,
+    /// but no finger moves a million points a second and every later bound stays finite.
+    public static let maximumSpeed = 1e6
+
+    /// `value` within ±`limit`, 0 when it is not a number: a bad expression cannot make NaN frames.
+    static func bounded(_ value: Double, _ limit: Double) -> Double {
+        value.isNaN ? 0 : min(max(value, -limit), limit)
     }
 
     /// The first time the joint speed is below the stop speed with no axis bouncing.
