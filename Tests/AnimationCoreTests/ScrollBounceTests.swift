@@ -59,6 +59,8 @@ struct ScrollBounceTests {
         }
         // Back inside at 27.433103 ms; at the bottom edge at 1353.954062 ms; peak 5.042459 pt at 1444.692307 ms.
         #expect(axis.value(at: 0.027433) < 0 && axis.value(at: 0.027434) > 0)
+        expectClose(axis.sample(at: 0.027433103 - 1e-9).velocity, axis.sample(at: 0.027433103 + 1e-9).velocity,
+                    relative: 1e-5, "velocity across the return")
         #expect(axis.value(at: 1.353953) < 1000 && axis.value(at: 1.353955) > 1000)
         expectClose(axis.overshoot(at: 1.444692307), 5.042459, within: 1e-6, "peak beyond the bottom")
         expectClose(motion.endTime * 1000, 1800.993904, within: 1e-5, "stop")
