@@ -19,6 +19,15 @@ sections that the tests cite as "oracle §N":
   §10 the four controls: the derived positions, times and velocities their tests expect
   §11 a property animator continued with a spring
   §12 springs as the API echoes them (overshoot, peak velocity)
+  §13 scroll deceleration: offsets, velocities, stop times and rests, per-ms and per-tick
+  §14 the bounce at an edge: a flick into it, released beyond it, bounces off
+  §15 the rubber band while dragging, and its inverse
+  §16 paging: the page a release picks, the per-ms spring, its snap
+  §17 the sheet: detents, the release rule, its spring, dimming
+  §18 the stepper's autorepeat schedule
+  §19 the slider's geometry and animated setValue durations
+  §20 the segmented control's layout and selection spring
+  §21 setContentOffset(animated:)'s sin² curve
 
 Run it from the repository root:
 
@@ -640,11 +649,472 @@ def echoed_springs():
         say(f"    shown {duration:.6f} s, settling {settling:.6f} s, overshoot {overshoot:.6f}, peak velocity {peak:.6f}")
 
 
+# ---------------------------------------------------------------------------------------------
+# The catalogue's motion (§13–§21): UIScrollView, paging, the sheet, the stepper, the slider and
+# the segmented control. Each rule is stepped here the way UIKit steps it (per millisecond or per
+# display-link tick); the closed forms the engine uses are worked out separately and compared.
+# ---------------------------------------------------------------------------------------------
+
+STOP_SPEED = 0.01        # pt/ms: UIScrollView stops when vx² + vy² < 1e-4
+BOUNCE_DECAY = 0.01005   # per ms: the overshoot's extra decay beyond an edge
+BOUNCE_EPSILON = 0.5     # pt: "still bouncing" while this far or more beyond an edge
+
+
+def uikit_factor(a, taylor):
+    """UIKit's e^a for a = Δms·ln F: a second-order Taylor polynomial when a ≥ −0.5, else exp."""
+    return a * (a * 0.5 + 1.0) + 1.0 if taylor and a >= -0.5 else math.exp(a)
+
+
+class ScrollAxis:
+    """One axis of UIScrollView after the finger lifts, stepped as `_getBouncingDecelerationOffset`
+    (bounces on) or `_getStandardDecelerationOffset` (bounces off) step it; v in pt/ms."""
+
+    def __init__(self, x, v, lower, upper, rate, bounces=True, taylor=False):
+        self.x, self.v, self.lower, self.upper = x, v, lower, max(lower, upper)
+        self.rate, self.ln = rate, math.log(rate)
+        self.bounces, self.taylor = bounces, taylor
+        self.split_return = False
+
+    def step(self, dt):
+        """Advance dt ms; returns whether the axis is still bouncing (≥ 0.5 pt beyond an edge)."""
+        F, ln, taylor = self.rate, self.ln, self.taylor
+        if not self.bounces:
+            f = uikit_factor(dt * ln, taylor)
+            self.x += self.v * (1 - f) / (1 - F) * F
+            self.v *= f
+            if self.x < self.lower or self.x > self.upper:
+                self.x = min(max(self.x, self.lower), self.upper)
+                self.v = 0.0
+            return False
+        last, remaining = self.x, 0.0
+        if self.lower <= last <= self.upper:
+            if self.v == 0.0:
+                return False
+            f = uikit_factor(dt * ln, taylor)
+            moved = last + self.v * (1 - f) / (1 - F) * F
+            inside = dt
+            if moved < self.lower or moved > self.upper:   # split the tick at the edge, linearly
+                edge = self.lower if moved < self.lower else self.upper
+                inside = dt * (edge - last) / (moved - last)
+                remaining = dt - inside
+            if inside > 0:
+                f = uikit_factor(inside * ln, taylor)
+                self.x = last + self.v * (1 - f) / (1 - F) * F
+                self.v *= f
+        else:
+            remaining = dt
+        if remaining > 0:
+            f = uikit_factor(remaining * ln, taylor)
+            k = uikit_factor(-BOUNCE_DECAY * remaining, taylor)
+            edge = self.lower if self.x < self.lower else self.upper
+            over = k * (self.x - edge) + (1 - f) * k * F * self.v / (1 - F)
+            if self.split_return and over != 0 and (over > 0) != (self.x > edge):
+                # Back inside within the tick: UIKit bounces the whole tick; the continuous model
+                # splits it where the overshoot reaches 0 (linearly, as UIKit splits on the way out).
+                back = remaining * (self.x - edge) / ((self.x - edge) - over)
+                f, k = math.exp(back * ln), math.exp(-BOUNCE_DECAY * back)
+                self.v *= f * k
+                self.x = edge
+                return self.step(remaining - back)
+            self.x = edge + over
+            self.v *= f * k
+        return not (self.lower - BOUNCE_EPSILON < self.x < self.upper + BOUNCE_EPSILON)
+
+
+def decelerate(axes, dt, limit=20000.0, taylor=False, tick=None, visit=None):
+    """Steps every axis by dt ms until UIKit's stop test passes; returns (stop ms, offsets pinned).
+    `tick` (ms) checks the stop only at whole ticks, as the display link does."""
+    for axis in axes:
+        axis.taylor = taylor
+    t = 0.0
+    while t < limit:
+        bouncing = [axis.step(dt) for axis in axes]
+        t += dt
+        if visit:
+            visit(t, axes)
+        if tick and abs(t / tick - round(t / tick)) > 1e-6:
+            continue
+        if not any(bouncing) and sum(axis.v * axis.v for axis in axes) < STOP_SPEED ** 2:
+            break
+    return t, [min(max(axis.x, axis.lower), axis.upper) for axis in axes]
+
+
+def free_closed_form(v, rate, tau):
+    """x − x0 and dx/dt (pt/s) of free deceleration after tau ms (v in pt/ms)."""
+    reach = rate / (1 - rate)
+    return v * reach * (1 - rate ** tau), -v * reach * math.log(rate) * rate ** tau * 1000
+
+
+def bisect(function, low, high, steps=200):
+    """The boundary where `function` turns true on [low, high] (false at low, true at high)."""
+    for _ in range(steps):
+        middle = (low + high) / 2
+        if function(middle):
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+# §13 -----------------------------------------------------------------------------------------
+
+def scroll_deceleration():
+    section("13. Scroll deceleration (UIScrollView; flick at 1000 pt/s = 1 pt/ms from 0, content unbounded)")
+    say("  stepped every 1 ms with exp (the closed form x = v·F/(1−F)·(1 − F^t) agrees at every ms);")
+    say("  velocity = dx/dt = −v·F·ln F/(1−F)·F^t in pt/s; stop when UIKit's v = F^t pt/ms < 0.01")
+    for rate, name in ((0.998, "normal"), (0.99, "fast")):
+        say(f"### .{name} ({rate})")
+        axis = ScrollAxis(0.0, 1.0, -1e9, 1e9, rate)
+        for ms in range(1, 1001):      # past the stop too: the motion the stop test cuts off
+            axis.step(1.0)
+            if ms in (100, 250, 500, 1000):
+                closed, rate_pt_s = free_closed_form(1.0, rate, ms)
+                say(f"  x({ms} ms) = {axis.x:.6f} (closed form {closed:.6f}), velocity {rate_pt_s:.6f} pt/s")
+        stepped_stop, rest = decelerate([ScrollAxis(0.0, 1.0, -1e9, 1e9, rate)], 1.0)
+        stop = math.log(STOP_SPEED) / math.log(rate)
+        resting = rate / (1 - rate) * (1 - STOP_SPEED)
+        say(f"  asymptote v·F/(1−F) = {rate / (1 - rate):.6f}; stops at {stop:.4f} ms (continuous), rest {resting:.6f}")
+        say(f"  stepped every 1 ms: stops at {stepped_stop:.0f} ms, rest {rest[0]:.6f}")
+        for fps in (60, 120, 240):
+            tick = 1000 / fps
+            axis = ScrollAxis(0.0, 1.0, -1e9, 1e9, rate)
+            t, rest = decelerate([axis], tick, taylor=True, tick=tick)
+            say(f"  UIKit at {fps} fps (Taylor step, stop tested per tick): stops at {t:.4f} ms, rest {rest[0]:.6f}")
+    axes = [ScrollAxis(0.0, 0.6, -1e9, 1e9, 0.998), ScrollAxis(0.0, -0.8, -1e9, 1e9, 0.998)]
+    t, rest = decelerate(axes, 0.01)
+    say(f"### two axes, (600, -800) pt/s from (0, 0), .normal, stepped every 0.01 ms: stops at {t:.2f} ms "
+        f"(the joint speed), at ({rest[0]:.4f}, {rest[1]:.4f})")
+    say(f"  closed form: stop {math.log(STOP_SPEED) / math.log(0.998):.4f} ms, "
+        f"rest ({0.6 * 499 * (1 - STOP_SPEED):.6f}, {-0.8 * 499 * (1 - STOP_SPEED):.6f})")
+    say("### targetContentOffset (scrollViewWillEndDragging): offset + v·F/(1−F), clamped to the content")
+    for offset, v, lower, upper in ((0, 1000, 0, 2000), (0, 1000, 0, 300), (1200, -3000, 0, 2000)):
+        projected = min(max(offset + v / 1000 * 0.998 / 0.002, lower), upper)
+        say(f"  offset {offset}, v {v} pt/s, content {lower}…{upper}: {projected:.4f}")
+
+
+# §14 -----------------------------------------------------------------------------------------
+
+def bounces():
+    section("14. Bounce at an edge (UIScrollView, .normal): stepped every 0.01 ms, UIKit's split at the edge")
+    say("  beyond an edge: over <- e^(-0.01005·dt)·(over + (1 − F^dt)·F·v/(1−F)), v <- F^dt·e^(-0.01005·dt)·v")
+    F, ln, lam = 0.998, math.log(0.998), BOUNCE_DECAY
+
+    def run(x, v, lower, upper, label, samples=(), bounces=True, split_return=False):
+        axis = ScrollAxis(x, v, lower, upper, F, bounces)
+        axis.split_return = split_return
+        seen = {"edge": None, "peak": (0.0, 0.0), "band": None, "slow": None}
+        marks = {ms: None for ms in samples}
+
+        def visit(t, axes):
+            a = axes[0]
+            over = a.x - upper if a.x > upper else (a.x - lower if a.x < lower else 0.0)
+            if seen["edge"] is None and over != 0.0:
+                seen["edge"] = t
+            if abs(over) > abs(seen["peak"][1]):
+                seen["peak"] = (t, over)
+            if seen["slow"] is None and abs(a.v) < STOP_SPEED:
+                seen["slow"] = t
+            ms = round(t, 6)
+            if ms in marks:
+                marks[ms] = a.x
+        stop, rest = decelerate([axis], 0.01, visit=visit)
+        say(f"### {label}")
+        for ms, value in marks.items():
+            say(f"  x({ms:g} ms) = {value:.4f}")
+        if seen["edge"] is not None and x >= lower and x <= upper:
+            say(f"  beyond the edge from {seen['edge']:.2f} ms")
+        say(f"  largest overshoot {seen['peak'][1]:.4f} pt at {seen['peak'][0]:.2f} ms; "
+            f"speed below 10 pt/s from {seen['slow']:.2f} ms; stops at {stop:.2f} ms at {rest[0]:.4f}")
+
+    run(950.0, 2.0, 0.0, 1000.0, "flick at 2000 pt/s from 950, 50 pt before the edge at 1000", (10, 50, 100, 200, 400))
+    # The engine's closed form for the same flick.
+    w = 2.0 * F / (1 - F)
+    edge = math.log(1 - 50 / w) / ln
+    ve = 2.0 * F ** edge
+    we = ve * F / (1 - F)
+    peak = math.log(lam / (lam - ln)) / ln
+
+    def over(tau):
+        return math.exp(-lam * tau) * we * (1 - F ** tau)
+    band = bisect(lambda tau: over(tau) < BOUNCE_EPSILON, peak, 5000)
+    slow = math.log(STOP_SPEED / ve) / (ln - lam)
+    say(f"  closed form: edge at {edge:.6f} ms with v {ve:.7f} pt/ms; peak {over(peak):.6f} pt at "
+        f"{edge + peak:.6f} ms; speed below 10 pt/s at {edge + slow:.6f} ms; within 0.5 pt (the stop) at {edge + band:.6f} ms")
+    for ms in (50, 100, 200, 400):
+        say(f"    x({ms} ms) = {1000 + over(ms - edge):.6f}")
+    run(1050.0, 0.0, 0.0, 1000.0, "released 50 pt beyond the edge at rest", (100, 200))
+    say(f"  closed form: 50·e^(-0.01005·t); below 0.5 pt at {math.log(100) / lam:.4f} ms; "
+        f"x(100 ms) = {1000 + 50 * math.exp(-lam * 100):.6f}; from 100 pt: {math.log(200) / lam:.4f} ms")
+    run(-80.0, 3.0, 0.0, 1000.0, "released 80 pt above the top moving in at 3000 pt/s, bounced for whole "
+        "ticks as UIKit does", (20, 100, 500))
+    run(-80.0, 3.0, 0.0, 1000.0, "the same, the tick split where it comes back inside (the continuous model)",
+        (20, 100, 500), split_return=True)
+    o0, w0 = -80.0, 3.0 * F / (1 - F)
+    back = math.log(1 + o0 / w0) / ln
+    vb = 3.0 * math.exp(back * (ln - lam))
+    across = math.log(1 - 1000 / (vb * F / (1 - F))) / ln
+    vc = vb * F ** across
+    wc = vc * F / (1 - F)
+
+    def beyond(tau):
+        return math.exp(-lam * tau) * wc * (1 - F ** tau)
+    peak_c = math.log(lam / (lam - ln)) / ln
+    settle = bisect(lambda tau: beyond(tau) < BOUNCE_EPSILON, peak_c, 5000)
+    slow = math.log(STOP_SPEED / vc) / (ln - lam)
+    at = back + across
+    say(f"  closed form: back inside at {back:.6f} ms moving {vb:.7f} pt/ms; free across the content to the "
+        f"bottom edge at {at:.6f} ms moving {vc:.7f} pt/ms; beyond it the largest overshoot {beyond(peak_c):.6f} pt "
+        f"at {at + peak_c:.6f} ms; speed below 10 pt/s at {at + slow:.6f} ms; within 0.5 pt (the stop) at {at + settle:.6f} ms")
+    for ms in (20, 100, 500):
+        if ms < back:
+            x = math.exp(-lam * ms) * (o0 + w0 * (1 - F ** ms))
+        else:
+            x = vb * F / (1 - F) * (1 - F ** (ms - back)) if ms < at else 1000 + beyond(ms - at)
+        say(f"    x({ms} ms) = {x:.6f}")
+    for vy in (0.3, 0.03):
+        axes = [ScrollAxis(950.0, 2.0, 0.0, 1000.0, F), ScrollAxis(0.0, vy, 0.0, 5000.0, F)]
+        stop, rest = decelerate(axes, 0.01)
+        say(f"### two axes: x the flick above, y {vy * 1000:g} pt/s from 0 (content 0…5000): stops at {stop:.2f} ms "
+            f"at ({rest[0]:.4f}, {rest[1]:.4f}); y alone would stop at {math.log(STOP_SPEED / vy) / ln:.6f} ms")
+    run(950.0, 2.0, 0.0, 1000.0, "bounces off: the same flick stops at the edge", (10,), bounces=False)
+    say(f"  closed form: held at 1000 from {edge:.6f} ms, which is the stop")
+
+
+# §15 -----------------------------------------------------------------------------------------
+
+def drag_rubber_band():
+    section("15. Rubber band while dragging (c 0.55) and its inverse (d/c)·y/(d − y)")
+    for x, d in ((100, 844), (100, 812), (200, 844), (50, 400), (1000, 844)):
+        y = rubber_band(x, d)
+        inverse = d / 0.55 * y / (d - y)
+        say(f"  overscroll {x} on d {d}: shows {y:.6f}; inverse of that {inverse:.6f}")
+    say(f"  a sheet pulled 50 pt above its top at 69 with extent 10: shows {69 - rubber_band(50, 10):.6f}; "
+        f"extent 100: {rubber_band(50, 100):.6f} above the detent")
+
+
+# §16 -----------------------------------------------------------------------------------------
+
+def paging_step(x, v, target, pull, friction):
+    v = (v + (target - x) * pull) * friction
+    return x + v, v
+
+
+def page_target(x, v, page, lower, upper):
+    """UIKit's rule, with v in pt/ms, the paging origin 0 and newer SDKs' ceiling at the end."""
+    if math.fmod(x, page) == 0:
+        return x, round(x / page)      # on a boundary: it stays
+    if v > 0.3:
+        n = math.ceil(x / page)
+    elif v < -0.3:
+        n = math.floor(x / page)
+    elif x >= upper:
+        n = math.ceil(x / page)
+    else:
+        n = math.floor(x / page + 0.5)
+    return min(max(n * page, lower), upper), n
+
+
+def paging():
+    section("16. Paging (page 390, 5 pages: offsets 0…1560; v in pt/s, UIKit's threshold 300)")
+    say("       x      v   page   target")
+    for x, v in ((100, 400), (100, 200), (250, -400), (250, -200), (10, 310), (380, 2000), (1600, 0), (780, 900)):
+        target, n = page_target(x, v / 1000, 390, 0, 1560)
+        say(f"   {x:5} {v:6} {n:6}   {target:.0f}")
+    target, n = page_target(520, 0, 390, 0, 510)
+    say(f"  content 900 (max offset 510), x 520 at rest: ceiling at the end -> page {n}, target {target:.0f} "
+        f"(nearest would give page 1, 390)")
+    say("### the spring: pull 0.000359090909 − 1.84659091e-7·W, friction 0.966818182 + 9.94318182e-6·W (above 1024: 0.00017, 0.977)")
+    for W in (320, 390, 1024, 1200):
+        pull = 0.00017 if W > 1024 else 0.000359090909 - 1.84659091e-7 * W
+        friction = 0.977 if W > 1024 else 0.966818182 + 9.94318182e-6 * W
+        say(f"  W {W}: pull {pull:.12f}, friction {friction:.9f}")
+    W = 390
+    pull, friction = 0.000359090909 - 1.84659091e-7 * W, 0.966818182 + 9.94318182e-6 * W
+    for x0, v0, target, direction in ((100.0, 0.4, 390.0, +1), (250.0, 0.0, 390.0, 0), (500.0, 0.0, 390.0, -1),
+                                      (1700.0, 0.0, 1560.0, -1)):
+        x, v, before = x0, v0, x0
+        marks, peak, snap = {}, x0, None
+
+        def passed(value):
+            return (direction > 0 and value > target) or (direction < 0 and value < target)
+        for n in range(1, 60001):
+            x, v = paging_step(x, v, target, pull, friction)
+            if n in (1, 50, 100, 200, 300):
+                marks[n] = (x, v)
+            peak = max(peak, x) if direction >= 0 else min(peak, x)
+            if (abs(v) < 0.01 and abs(target - before) <= 1 and abs(round(x) - target) < 5) or \
+               (not passed(before) and passed(x) and abs(v) < 0.1):
+                snap = n
+                break
+            before = x
+        say(f"### from x {x0:g} at {v0 * 1000:g} pt/s to {target:g} (direction {direction:+d}), W 390, the per-ms loop:")
+        for n, (value, velocity) in marks.items():
+            say(f"  after {n:3} ms: x {value:.9f}, v {velocity:.9f} pt/ms")
+        say(f"  snaps at {snap} ms; the extreme before the snap {peak:.6f}")
+
+
+# §17 -----------------------------------------------------------------------------------------
+
+def nearest_index(values, position):
+    best = 0
+    for i in range(1, len(values)):
+        if abs(values[i] - position) < abs(values[best] - position):
+            best = i
+    return best
+
+
+def sheet_release(y, v, detents):
+    """The detent index for a release: detents as sheet-top offsets, largest detent first."""
+    effective = 0.0 if abs(v) < 250 else v
+    projected = y + effective * 0.99 / (1 - 0.99) / 1000
+    c, p = nearest_index(detents, y), nearest_index(detents, projected)
+    fast = abs(v) >= 1000
+    index = p
+    if fast and c == p and (v < 0) == (y < detents[c]):
+        index = min(max(c + (-1 if v < 0 else 1), 0), len(detents) - 1)
+    return index, projected, c, p, fast
+
+
+def sheet():
+    section("17. The sheet on a 393 x 852 phone (safe area 59 top, 34 bottom; top offset 10)")
+    height, safe_top, safe_bottom = 852.0, 59.0, 34.0
+    maximum = height - (safe_top + 10) - safe_bottom
+    medium = maximum * (0.56 if height > 568 else 0.63)
+    large_y, medium_y = height - safe_bottom - maximum, height - safe_bottom - medium
+    say(f"  maximumDetentValue {maximum:.2f}; medium {medium:.4f}; tops: large {large_y:.2f}, medium {medium_y:.4f}; "
+        f"dismissed {height:.0f}")
+    detents = [large_y, medium_y]
+    say("  release y    v (pt/s)   projected   nearest  landing  fast  chosen")
+    for y, v in ((350, -800), (350, -1200), (390, -1100), (390, -900), (300, -200), (200, 900), (100, 1500),
+                 (398.56, 1200)):
+        index, projected, c, p, fast = sheet_release(y, v, detents)
+        say(f"   {y:7}  {v:9}  {projected:10.4f}  {c:7}  {p:7}  {str(fast):5}  {index} ({detents[index]:.2f})")
+    omega = 2 * math.pi / 0.344144233
+    say(f"### the spring: omega 2pi/0.344144233 = {omega:.6f} (k {omega * omega:.6f}), zeta 1, or 0.8 after a flick")
+    for zeta, v_rel, label in ((1.0, 0.0, "medium -> large at rest"), (0.8, 0.0, "zeta 0.8 at rest"),
+                               (0.8, -1200 / (69 - 350), "flick -1200 pt/s from 350 to 69")):
+        spring = progress_spring(1.0, omega * omega, 2 * zeta * omega, v_rel)
+        settle = uikit_settling(1.0, omega * omega, 2 * zeta * omega, v_rel)
+        values = ", ".join(f"p({t}) {progress(spring, t)[0]:.6f}" for t in (0.1, 0.2, 0.3, 0.4))
+        say(f"  {label} (relative v {v_rel:.6f}): {values}; runs {settle:.6f} s")
+    p = progress(progress_spring(1.0, omega * omega, 2 * omega), 0.1)[0]
+    say(f"  medium -> large: y(0.1) = {medium_y - (medium_y - large_y) * p:.4f}")
+    say("### dimming: black at 0.2 times the fraction; the fraction ramps from the next smaller detent (or the")
+    say("  dismissed position) up to the dimming detent")
+    for undimmed, y in ((None, medium_y), (None, (medium_y + height) / 2), ("medium", (medium_y + large_y) / 2),
+                        ("medium", medium_y), ("large", large_y)):
+        index = {None: 1, "medium": 0, "large": None}[undimmed]
+        if index is None:
+            fraction = 0.0
+        else:
+            dimmed = detents[index]
+            nxt = detents[index + 1] if index + 1 < len(detents) else height
+            fraction = min(max((y - nxt) / (dimmed - nxt), 0.0), 1.0) + 0.0   # no "-0.0"
+        say(f"  largest undimmed {undimmed}: sheet top {y:.4f} -> fraction {fraction:.4f}, alpha {0.2 * fraction:.4f}")
+    say(f"### rubber band: above the largest detent extent min(max(69 − 59, 0), 100) = 10; below the smallest "
+        f"(not dismissible) min(0.25·{height - safe_top - 10:.0f}, 200) = {min(0.25 * (height - safe_top - 10), 200):.2f}")
+
+
+# §18 -----------------------------------------------------------------------------------------
+
+def stepper_autorepeat():
+    section("18. The stepper's autorepeat (0.5 s delay; 0.5 s while n <= 3; chosen: 0.1 s for n 4..18, 0.05 s after)")
+
+    def interval(n):
+        return 0.5 if n <= 3 else (0.1 if n <= 18 else 0.05)
+    fires, t, n = [], 0.5, 0
+    while len(fires) < 25:
+        fires.append(t)
+        t, n = t + interval(n), n + 1
+    say("  fire times (held from t = 0): " + ", ".join(f"{f:.2f}" for f in fires))
+    for hold in (0.2, 0.5, 1.999, 2.0, 2.5, 3.0, 4.0, 4.2):
+        count = sum(1 for f in fires if f <= hold + 1e-12)
+        say(f"  held until {hold}: {count} steps; value {count if count else 1} "
+            f"({'the tap steps once at touch-up' if count == 0 else 'no extra step at touch-up'})")
+    # Off the control from 0.7 to 1.2: the fire at 1.0 steps nothing and resets the count to 1.
+    timeline, t, n, value = [], 0.5, 0, 0
+    while t <= 3.0 + 1e-12:
+        on = not (0.7 <= t < 1.2)
+        if on:
+            value += 1
+            timeline.append(f"{t:.1f} step (n {n})")
+            t, n = t + interval(n), n + 1
+        else:
+            n = min(n, 1)
+            timeline.append(f"{t:.1f} idle (n -> {n})")
+            t += 0.5
+    say(f"  off the control 0.7..1.2: {'; '.join(timeline)}; value {value} at 3.0")
+    say("  wraps: max 10, step 3, value 9: plus -> 0 (not modular); without wraps -> 10, then plus disabled")
+
+
+# §19 -----------------------------------------------------------------------------------------
+
+def slider():
+    section("19. The slider on bounds (0, 0, 300, 31): track inset 3, height 4; thumb 28; grab area 48")
+
+    def thumb_x(value, lower=0.0, upper=1.0, width=300.0):
+        f = to_float32(to_float32(min(max(value, lower), upper)) - to_float32(lower)) / to_float32(to_float32(upper) - to_float32(lower))
+        f = to_float32(f)
+        return round_half_away((width - 28) * f)
+    say(f"  track x 3, y {round_half_away((31 - 4) / 2):.0f}, width 294; thumb y {round_half_away((31 - 4) / 2) + round_half_away((4 - 28) / 2):.0f}")
+    for value in (0.0, 0.25, 0.5, 1 / 3, 1.0, 1.5):
+        x = thumb_x(value)
+        say(f"  value {value:.6f}: thumb x {x:.0f}, centre {x + 14:.0f}, minimum track ends at {x + 14:.0f}")
+    for start, end in ((0.0, 1.0), (0.0, 0.25), (0.2, 0.8)):
+        dx = abs(thumb_x(start) - thumb_x(end))
+        duration = max(0.25 * dx / 294, 0.1)
+        say(f"  setValue({end}, animated) from {start}: dx {dx:.0f}, duration {duration:.6f} s")
+    hit_offset = round_half_away(14 - (156 - 136))
+    f = (183.2 + hit_offset - 14) / 272
+    say(f"  grabbed at x 156 with the thumb at 136: offset {hit_offset:.0f}; the finger at 183.2 -> value {f:.6f}")
+    say("  a touch at x 250 with the thumb at 0 (grab area -10..38): misses the thumb, nothing tracks")
+
+
+def round_half_away(x):
+    return math.floor(x + 0.5) if x >= 0 else -math.floor(-x + 0.5)
+
+
+# §20 -----------------------------------------------------------------------------------------
+
+def segmented():
+    section("20. The segmented control: 3 segments on 300 x 32, dividers 1 pt, indicator inset 2")
+    width = (300 - 2 * 1) / 3
+    for i in range(3):
+        x = i * (width + 1)
+        say(f"  segment {i}: x {x:.6f}, width {width:.6f}, centre {x + width / 2:.6f}; indicator x {x + 2:.6f} "
+            f"width {width - 4:.6f}")
+    for x in (-10, 50, 99.5, 100, 150, 299, 350):
+        slots = [(i * (width + 1), i * (width + 1) + width) for i in range(3)]
+        inside = [i for i, (a, b) in enumerate(slots) if a <= x < b]
+        nearest = inside[0] if inside else min(range(3), key=lambda i: (max(slots[i][0] - x, x - slots[i][1], 0), i))
+        say(f"  touch at x {x}: segment {nearest}")
+    m, k, c = 1.0, 503.551245, 44.8798951
+    spring = progress_spring(m, k, c)
+    say(f"  the selection pop spring (m 1, k {k}, c {c}): zeta {c / (2 * math.sqrt(k)):.6f}, runs "
+        f"{uikit_settling(m, k, c):.6f} s")
+    start, end = width / 2, 2 * (width + 1) + width / 2
+    for t in (0.05, 0.1, 0.2, 0.3):
+        p = progress(spring, t)[0]
+        say(f"    p({t}) = {p:.6f}; indicator centre 0 -> 2: {start + (end - start) * p:.4f}")
+
+
+# §21 -----------------------------------------------------------------------------------------
+
+def content_offset_animation():
+    section("21. setContentOffset(animated:) 0 -> 300: 0.3 s on UIKit's curve 0, sin²(π·x/2)")
+    for t in (0.0, 0.075, 0.15, 0.225, 0.3):
+        u = t / 0.3
+        say(f"  t {t:.3f}: offset {300 * (1 - math.cos(math.pi * u)) / 2:.6f}, velocity "
+            f"{300 * math.pi / 2 * math.sin(math.pi * u) / 0.3:.6f} pt/s")
+
+
 def main():
     say("# ControlSim oracle: scripts/oracle/uikit_oracle.py (docs/fidelity.md#oracle)")
     say("# progress 0 -> 1; velocities relative (fractions of the distance per second)")
     for part in (published, uikit_cases, regimes, perceptual, switch_springs, curves, paused_animator,
-                 projections, rubber_bands, pan, controls, continued_animator, echoed_springs):
+                 projections, rubber_bands, pan, controls, continued_animator, echoed_springs,
+                 scroll_deceleration, bounces, drag_rubber_band, paging, sheet, stepper_autorepeat, slider,
+                 segmented, content_offset_animation):
         part()
     text = "\n".join(OUT) + "\n"
     if sys.argv[1:] == ["--check"]:
