@@ -125,6 +125,16 @@ export function locate(text, pointer) {
   return { start: best.start, end: best.end, line: text.slice(0, best.start).split('\n').length };
 }
 
+/**
+ * The boolean frame property a boolean parameter without a default sets, by name: `selected`
+ * for `selected`, `isOn` for `on`; a command button then offers its opposite.
+ */
+function togglesOf(parameter, properties) {
+  if (parameter.default !== undefined || !['bool', 'boolean'].includes(parameter.type)) return undefined;
+  const name = parameter.name;
+  return [name, `is${name.charAt(0).toUpperCase()}${name.slice(1)}`].find((p) => typeof properties[p] === 'boolean');
+}
+
 class Panel {
   constructor(control, template) {
     this.control = control;
@@ -199,8 +209,9 @@ class Panel {
     const event = { type: command.name };
     const properties = this.properties();
     for (const parameter of command.parameters) {
-      if (parameter.toggles !== undefined) {
-        event[parameter.name] = properties[parameter.toggles] === false;
+      const toggles = parameter.toggles ?? togglesOf(parameter, properties);
+      if (toggles !== undefined) {
+        event[parameter.name] = properties[toggles] === false;
       } else if (parameter.default !== undefined) {
         event[parameter.name] = parameter.default;
       } else if (parameter.type === 'bool' || parameter.type === 'boolean') {

@@ -138,6 +138,53 @@ def exercise(browser, url, started):
     return final
 
 
+def exercise_definitions(browser):
+    """Where the server serves definitions: the switch's definition edited into one with an unknown
+    reference and registered (the problem shown, its member selected in the editor), then
+    registered as it was under a new name, which adds a panel that draws and toggles."""
+    panel = '[data-control="switch"]'
+    if browser.evaluate(f"document.querySelector('{panel} details.definition').hidden"):
+        print("browser-test: this server serves no definitions, so the definition editor is hidden (not exercised)")
+        return
+    edit = """((width, name) => {
+        const p = document.querySelector('[data-control="switch"]');
+        p.querySelector('details.definition').open = true;
+        const text = p.querySelector('.definition-text');
+        const definition = JSON.parse(text.value);
+        definition.layers.find((l) => l.id === 'thumb').frame.width = width;
+        text.value = JSON.stringify(definition, null, 2);
+        p.querySelector('.register-name').value = name;
+        p.querySelector('.register').click();
+    })(%s, %s)"""
+    browser.evaluate(edit % (json.dumps("nosuch + 1"), json.dumps("brokenSwitch")))
+    shown = browser.wait_for(f"""(() => {{
+        const p = document.querySelector('{panel}');
+        const box = p.querySelector('.definition-problem');
+        const text = p.querySelector('.definition-text');
+        return !box.hidden && box.dataset.line ? {{ problem: box.textContent, line: Number(box.dataset.line),
+            selected: text.value.slice(text.selectionStart, text.selectionEnd) }} : null;
+    }})()""", 10, "the definition's problem to show in the editor")
+    if "unknown_reference" not in shown["problem"] or shown["selected"] != '"nosuch + 1"':
+        raise Failure(f"the editor should name the unknown reference and select it: {shown}")
+    print(f"browser-test: a bad definition shows {shown['problem']!r}, its member selected at line {shown['line']}")
+    browser.evaluate(edit % (json.dumps("thumbSize"), json.dumps("mySwitch")))
+    browser.wait_for("""(() => {
+        const p = document.querySelector('[data-control="mySwitch"]');
+        return p && p.dataset.ready === 'true' && p.querySelectorAll('[data-layer-id]').length === 2;
+    })()""", 10, "the registered control's panel to draw")
+    browser.evaluate("document.querySelector('[data-control=\"mySwitch\"] .controlsim-surface').scrollIntoView({block: 'center'})")
+    surface = browser.evaluate(CENTER_OF % json.dumps('[data-control="mySwitch"] .controlsim-surface'))
+    browser.mouse("mouseMoved", surface["x"], surface["y"], 0)
+    browser.mouse("mousePressed", surface["x"], surface["y"], 1)
+    browser.mouse("mouseReleased", surface["x"], surface["y"], 0)
+    browser.wait_for("""(() => {
+        const row = document.querySelector('[data-control="mySwitch"] [data-prop="isOn"]');
+        return row && row.dataset.value === 'true';
+    })()""", 10, "the registered switch to turn on")
+    browser.evaluate("scrollTo(0, 0)")
+    print("browser-test: the definition registered under a new name got a panel, which draws and toggles")
+
+
 def run(base, screenshot, executable, timeout):
     started = time.monotonic()
     browser = Browser(executable, started + timeout)
@@ -171,6 +218,8 @@ def run(base, screenshot, executable, timeout):
         if helpers["found"] != '"w + 1"' or helpers["line"] != 10 or helpers["parent"] != '{"width":"w+1"}' \
                 or helpers["commands"] != expected_commands:
             raise Failure(f"the definition editor's helpers: {helpers}")
+
+        exercise_definitions(browser)
 
         # Start the progress button's countdown with a click on its command, for the picture too.
         start = browser.evaluate(CENTER_OF % json.dumps('[data-control="progressButton"] [data-command="start"]'))
