@@ -21,6 +21,10 @@ struct KeyframeTrack: Sendable {
     /// Indices of the kept samples, ascending, the first and the last included.
     let stops: [Int]
 
+    /// Keyframe numbers are written to six decimals: the stops keep this much of a number's
+    /// allowance (at least 1e-6) free for that rounding, so the promise holds for the text.
+    static let numberRounding = 5e-7
+
     /// `fractions[k]` is sample k's place in the animation, 0 at the first, 1 at the last.
     init(_ channels: [Channel], fractions: [Double]) {
         let count = fractions.count
@@ -43,7 +47,7 @@ struct KeyframeTrack: Sendable {
     private static func error(_ channel: Channel, _ a: Int, _ b: Int, _ k: Int, _ u: Double) -> Double {
         switch channel {
         case let .number(values, allowed):
-            return abs(values[a] + (values[b] - values[a]) * u - values[k]) / allowed
+            return abs(values[a] + (values[b] - values[a]) * u - values[k]) / (allowed - numberRounding)
         case let .color(values, allowed):
             return ColorBytes.interpolate(values[a], values[b], u).distance(to: values[k]) / allowed
         case .presence:
