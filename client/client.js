@@ -456,7 +456,6 @@ export class View {
     }
     if (!this.bounds) return;
     renderLayers(this.surface, frame.layers, this.bounds, this.layers);
-    this.element.dataset.controlsimT = String(frame.t);
   }
 
   /** Fits the bounds in the element, centred; `scale` a number fixes it. */

@@ -2,7 +2,8 @@
 // has (GET /v1/controls, or the four built-in ones where the server has no such endpoint),
 // each on its own wall-clock session. Panels know nothing of any control: each is drawn from
 // its frames' `layers`, lists whatever properties its frames carry, and offers the commands its
-// definition declares. `?controls=switch,card` picks controls, `?transport=polling` polls.
+// definition declares. `?controls=switch,card` picks controls, `?transport=polling` polls,
+// `?clock=virtual` makes virtual-clock sessions (their time the page's).
 
 import { ControlSim, ControlSimError } from '/client.js';
 
