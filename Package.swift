@@ -19,7 +19,7 @@ let package = Package(
         .executableTarget(name: "Bench", dependencies: ["AnimationCore", "Routes"], path: "Benchmarks/Bench"),
         .testTarget(name: "AnimationCoreTests", dependencies: ["AnimationCore"]),
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "AnimationCore"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Routes"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Routes"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )
