@@ -37,8 +37,12 @@ final class Harness: Sendable {
                                            limits: limits))
     }
 
-    func respond(_ method: String, _ target: String, body: [UInt8] = []) -> HTTPResponse {
-        router.respond(to: HTTPRequest(method: method, target: target, body: body))
+    /// The answer; an in-memory store never makes one wait.
+    func respond(_ method: String, _ target: String, body: [UInt8] = []) -> HTTPAnswer {
+        guard case .now(let answer) = router.respond(to: HTTPRequest(method: method, target: target, body: body)) else {
+            preconditionFailure("\(method) \(target) answered later without a journal")
+        }
+        return answer
     }
 
     /// The id of the `sequence`-th session this harness created (from 0), without keeping a list.

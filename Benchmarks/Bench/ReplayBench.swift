@@ -31,8 +31,8 @@ enum ReplayBench {
                     return #"{"type":"\#(type)","t":\#(t),"x":\#(x),"y":\#(y)}"#
                 }
                 let body = Array(#"{"events":[\#(events.joined(separator: ","))]}"#.utf8)
-                let status = source.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions/s\(n)/events", body: body)).status
-                precondition(status == 200, "posting answered \(status)")
+                let status = source.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions/s\(n)/events", body: body)).answer?.status
+                precondition(status == 200, "posting answered \(status.map(String.init) ?? "later")")
             }
         }
         let built = Measure.now()

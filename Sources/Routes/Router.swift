@@ -1,5 +1,6 @@
 /// Routes declared once, as data: `GET /v1/sessions/{id}` → handler. Unknown paths are 404;
-/// known paths with another method are 405 with `Allow`. `HEAD` is answered as `GET`.
+/// known paths with another method are 405 with `Allow`. `HEAD` never reaches it: the server asks
+/// for GET and leaves the body out.
 public struct Router: Responder {
     public struct Route: Sendable {
         public let method: String
@@ -71,23 +72,18 @@ public struct Router: Responder {
         store.snapshot(now: now())
     }
 
-    /// How many sessions are live.
-    public var sessionCount: Int { store.count }
-
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = now()
-        var (response, series) = route(request)
-        decorate(&response, for: request)
-        if let pending = response.pending {
-            // The answer that comes later gets the same headers as one given now.
-            response.pending = DecoratedPending(inner: pending) { [self] in decorate(&$0, for: request) }
+        let (response, series) = route(request)
+        // An answer that comes later gets the same headers as one given now, and counts when it comes.
+        return response.map { [self] answer in
+            decorate(&answer, for: request)
+            metrics.record(series, status: answer.status, seconds: now() - started)
         }
-        metrics.record(series, status: response.status, seconds: now() - started)
-        return response
     }
 
     /// Headers every answer carries: CORS and the node's name.
-    private func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
+    private func decorate(_ response: inout HTTPAnswer, for request: HTTPRequest) {
         cors.decorate(&response, for: request)
         if let node { response.headers.add("X-Node", node) }
     }
@@ -109,7 +105,7 @@ public struct Router: Responder {
             return (cors.preflight(request, methods: methods.contains("GET") ? methods + ["HEAD"] : methods),
                     metrics.index(of: .preflight))
         }
-        let method = request.method == "HEAD" ? "GET" : request.method
+        let method = request.method
         var allowed: [String] = []
         for index in candidates(path) {
             let route = routes[index]
@@ -140,23 +136,4 @@ struct RequestContext: Sendable {
     let captures: [String: String]
 
     var id: String { captures["id"] ?? "" }
-}
-
-/// A pending response whose delivered answer is adjusted on the way out.
-final class DecoratedPending: PendingResponse {
-    let inner: any PendingResponse
-    let decorate: @Sendable (inout HTTPResponse) -> Void
-
-    init(inner: any PendingResponse, decorate: @escaping @Sendable (inout HTTPResponse) -> Void) {
-        self.inner = inner
-        self.decorate = decorate
-    }
-
-    func onReady(_ deliver: @escaping @Sendable (HTTPResponse) -> Void) {
-        inner.onReady { [decorate] response in
-            var response = response
-            decorate(&response)
-            deliver(response)
-        }
-    }
 }

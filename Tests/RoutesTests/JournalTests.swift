@@ -127,7 +127,7 @@ struct JournalTests {
         ])
         #expect(report.sessions == 1 && report.events == 0)
         #expect(report.skipped.count == 3)
-        #expect(app.router.sessionCount == 1)
+        #expect(app.router.store.count == 1)
     }
 
     @Test func aWallClockSessionKeepsItsAgeAcrossARestart() throws {
@@ -175,7 +175,7 @@ struct JournalTests {
                                                     headers: HTTPHeaders([("Origin", "http://a.example")]),
                                                     body: Array(#"{"type":"touchDown","t":0,"x":25,"y":15}"#.utf8))) }
         let pending = try #require(post().pending)
-        let delivered = Mutex<HTTPResponse?>(nil)
+        let delivered = Mutex<HTTPAnswer?>(nil)
         pending.onReady { response in delivered.withLock { $0 = response } }
         #expect(delivered.withLock { $0 } == nil)              // not before the sync
         journal.sync()
@@ -186,7 +186,7 @@ struct JournalTests {
         #expect(try JSONParser().parse(answer.body)["emitted"]?.arrayValue?.count == 1)
         // A sync that fails turns the answer into 503 journal_unavailable.
         let second = try #require(post().pending)
-        let failed = Mutex<HTTPResponse?>(nil)
+        let failed = Mutex<HTTPAnswer?>(nil)
         second.onReady { response in failed.withLock { $0 = response } }
         journal.sync(failing: true)
         let refused = try #require(failed.withLock { $0 })

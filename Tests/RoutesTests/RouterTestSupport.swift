@@ -224,3 +224,16 @@ func expectClose(_ actual: JSON?, _ expected: JSON, tolerance: Double = 1e-5, co
     let found = differences(actual, expected, tolerance: tolerance)
     #expect(found.isEmpty, "\(context)\(found.joined(separator: "; "))", sourceLocation: sourceLocation)
 }
+
+/// Tests read answers that are ready at once; asking a pending response for them is a failed test.
+extension HTTPResponse {
+    var ready: HTTPAnswer {
+        guard case .now(let answer) = self else { preconditionFailure("the response is pending; expected an answer now") }
+        return answer
+    }
+
+    var status: Int { ready.status }
+    var headers: HTTPHeaders { ready.headers }
+    var body: [UInt8] { ready.body }
+    var stream: (any ResponseStream)? { ready.stream }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import Routes
 import Testing
 @testable import Server
@@ -25,8 +26,9 @@ struct RestartTests {
 
     func router(_ journal: FileJournal) -> Router {
         let ids = Counter()
-        var environment = AppEnvironment(now: { MonotonicClock.now() }, makeID: { ids.id() }, journal: journal)
-        environment.epoch = { WallClock.now() }
+        // Fixed clocks: both runs see the same session times, so their frames must match byte for byte.
+        var environment = AppEnvironment(now: { 100 }, makeID: { ids.id() }, journal: journal)
+        environment.epoch = { 1_700_000_000 }
         return makeRouter(environment)
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import HTTP1
 import Routes
 import Synchronization
 @testable import Server
@@ -8,14 +9,14 @@ import Synchronization
 /// A `PendingResponse` whose delivery the test decides: `start` gets the server's `deliver` from
 /// `onReady` and calls it at once, later from another thread, or never. Counts `onReady` calls.
 final class StubPending: PendingResponse {
-    private let start: @Sendable (@escaping @Sendable (HTTPResponse) -> Void) -> Void
+    private let start: @Sendable (@escaping @Sendable (HTTPAnswer) -> Void) -> Void
     private let readyCalls = Atomic<Int>(0)
 
-    init(_ start: @escaping @Sendable (@escaping @Sendable (HTTPResponse) -> Void) -> Void) {
+    init(_ start: @escaping @Sendable (@escaping @Sendable (HTTPAnswer) -> Void) -> Void) {
         self.start = start
     }
 
-    func onReady(_ deliver: @escaping @Sendable (HTTPResponse) -> Void) {
+    func onReady(_ deliver: @escaping @Sendable (HTTPAnswer) -> Void) {
         readyCalls.add(1, ordering: .relaxed)
         start(deliver)
     }
@@ -26,8 +27,8 @@ final class StubPending: PendingResponse {
 /// A delivery the test makes by hand, for the request with `target`.
 struct HeldDelivery: Sendable {
     let target: String
-    let response: HTTPResponse
-    let deliver: @Sendable (HTTPResponse) -> Void
+    let response: HTTPAnswer
+    let deliver: @Sendable (HTTPAnswer) -> Void
 
     func callAsFunction() {
         deliver(response)
@@ -53,7 +54,7 @@ final class PendingResponder: Responder {
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         guard request.path.hasPrefix("/pending/") else { return EchoResponder().respond(to: request) }
-        let response = HTTPResponse(status: 201, contentType: "text/plain",
+        let response = HTTPAnswer(status: 201, contentType: "text/plain",
                                     body: Array("\(request.method) \(request.target) \(request.body.count)".utf8))
         let mode = request.path.dropFirst("/pending/".count)
         let pending = StubPending { [target = request.target, batcher, holding] deliver in
@@ -69,7 +70,7 @@ final class PendingResponder: Responder {
             case "stream":
                 _ = onNewThread {
                     usleep(20_000)
-                    deliver(HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/event-stream")]),
+                    deliver(HTTPAnswer(status: 200, headers: HTTPHeaders([("Content-Type", "text/event-stream")]),
                                          stream: StubStream(interval: 0.01, count: 3)))
                 }
             default:

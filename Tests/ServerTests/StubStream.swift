@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import HTTP1
 import Routes
 import Synchronization
 @testable import Server

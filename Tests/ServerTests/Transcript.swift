@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import Routes
 import Synchronization
 @testable import Server
@@ -22,7 +23,6 @@ struct Transcript {
     let steps: [Step]
     /// Short timeouts, so a recording that waits for real does not wait long.
     var configure: @Sendable (inout Configuration) -> Void = { _ in }
-    var responder: @Sendable () -> any Responder = { TranscriptResponder() }
 
     /// How a connection looked from the client after a step.
     enum Ending: String { case open, closed, reset }
@@ -70,10 +70,15 @@ struct Transcript {
 /// and `/pending/after` a 201 delivered at once or 100 ms later; `/pending/never` nothing;
 /// `/close` asks to close; `/empty` 204; anything else the application's router.
 struct TranscriptResponder: Responder {
-    let app: Router
+    /// Runs an action this many seconds later: for real over loopback, on the test clock when replayed.
+    typealias Later = @Sendable (Double, @escaping @Sendable () -> Void) -> Void
 
-    init() {
+    let app: Router
+    let later: Later
+
+    init(later: @escaping Later) {
         app = makeRouter(AppEnvironment(now: { 100 }, makeID: { "id-1" }))
+        self.later = later
     }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -84,34 +89,18 @@ struct TranscriptResponder: Responder {
             return HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/event-stream")]),
                                 stream: StubStream(interval: 0.05, count: 3))
         case "/pending/sync", "/pending/after", "/pending/never":
-            let delivered = HTTPResponse(status: 201, contentType: "text/plain", body: echo)
+            let delivered = HTTPAnswer(status: 201, contentType: "text/plain", body: echo)
             let mode = request.path
-            return HTTPResponse(pending: StubPending { deliver in
+            return HTTPResponse(pending: StubPending { [later] deliver in
                 switch mode {
                 case "/pending/sync": deliver(delivered)
-                case "/pending/after": TranscriptDelays.after(0.1) { deliver(delivered) }
+                case "/pending/after": later(0.1) { deliver(delivered) }
                 default: break
                 }
             })
         case "/close": return HTTPResponse(status: 200, headers: HTTPHeaders([("Connection", "close")]), body: echo)
         case "/empty": return HTTPResponse(status: 204)
         default: return app.respond(to: request)
-        }
-    }
-}
-
-/// Later deliveries in transcripts: real time in a loopback recording, the test clock when replayed.
-enum TranscriptDelays {
-    static let schedule = Mutex<(@Sendable (Double, @escaping @Sendable () -> Void) -> Void)?>(nil)
-
-    static func after(_ seconds: Double, _ action: @escaping @Sendable () -> Void) {
-        if let scheduled = schedule.withLock({ $0 }) {
-            scheduled(seconds, action)
-        } else {
-            _ = onNewThread {
-                usleep(UInt32(seconds * 1_000_000))
-                action()
-            }
         }
     }
 }

@@ -6,9 +6,9 @@ enum PlaygroundAPI {
 
     static let routes: [Router.Route] = [
         .init("GET", "/") { _ throws(Problem) in
-            var response = HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: page)
-            response.headers.add("Cache-Control", "no-cache")
-            return response
+            var answer = HTTPAnswer(status: 200, contentType: "text/html; charset=utf-8", body: page)
+            answer.headers.add("Cache-Control", "no-cache")
+            return .now(answer)
         },
     ]
 }
