@@ -106,7 +106,12 @@ final class FakePoller: Poller {
 
     private func readiness(_ fd: Int32, _ interest: UInt32) -> UInt32 {
         if fd == Self.listener { return waiting.isEmpty ? 0 : LinuxAPI.epollIn }
-        guard let peer = peers[fd], peer.closed == nil else { return 0 }
+        guard let peer = peers[fd] else {
+            // The loop's wake-up eventfd is real: ask the kernel whether it was signalled.
+            var probe = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            return poll(&probe, 1, 0) == 1 ? LinuxAPI.epollIn : 0
+        }
+        guard peer.closed == nil else { return 0 }
         var events: UInt32 = 0
         if peer.isReset { events |= LinuxAPI.epollErr | LinuxAPI.epollHup }
         if interest & LinuxAPI.epollIn != 0, !peer.unread.isEmpty || peer.finishedSending || peer.isReset { events |= LinuxAPI.epollIn }

@@ -75,17 +75,6 @@ final class LargeResponder: Responder {
     }
 }
 
-/// Signals when a request arrives, then takes its time: an in-flight request for the drain test.
-struct SlowResponder: Responder {
-    let entered = DispatchSemaphore(value: 0)
-    let delay: Double
-    func respond(to request: HTTPRequest) -> HTTPResponse {
-        entered.signal()
-        usleep(UInt32(delay * 1_000_000))
-        return HTTPResponse(status: 200, contentType: "text/plain", body: Array("slow".utf8))
-    }
-}
-
 /// Collects log lines from every loop thread.
 final class LogCollector: Sendable {
     private let lines = Mutex<[String]>([])

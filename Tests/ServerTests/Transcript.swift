@@ -23,6 +23,8 @@ struct Transcript {
     let steps: [Step]
     /// Short timeouts, so a recording that waits for real does not wait long.
     var configure: @Sendable (inout Configuration) -> Void = { _ in }
+    /// The case needs time to pass without I/O (a timeout, a later delivery): replayed on the test clock only.
+    var waitsForTime = false
 
     /// How a connection looked from the client after a step.
     enum Ending: String { case open, closed, reset }
@@ -134,17 +136,18 @@ extension Transcript {
             Transcript(name: "bad-version", steps: [.send("GET /echo HTTP/2.0\r\nHost: t\r\n\r\n")]),
             Transcript(name: "missing-host", steps: [.send("GET /echo HTTP/1.1\r\n\r\n")]),
             Transcript(name: "smuggling", steps: [.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")]),
-            Transcript(name: "header-timeout", steps: [.send("GET /echo HTTP/1.1\r\nHost"), .wait(0.6)], configure: short),
-            Transcript(name: "body-timeout", steps: [.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nab"), .wait(0.6)], configure: short),
-            Transcript(name: "idle-timeout", steps: [.send(get), .wait(0.6)], configure: short),
-            Transcript(name: "first-request-timeout", steps: [.wait(0.6)], configure: short),
+            Transcript(name: "header-timeout", steps: [.send("GET /echo HTTP/1.1\r\nHost"), .wait(0.6)], configure: short, waitsForTime: true),
+            Transcript(name: "body-timeout", steps: [.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nab"), .wait(0.6)], configure: short, waitsForTime: true),
+            Transcript(name: "idle-timeout", steps: [.send(get), .wait(0.6)], configure: short, waitsForTime: true),
+            Transcript(name: "first-request-timeout", steps: [.wait(0.6)], configure: short, waitsForTime: true),
             Transcript(name: "stream", steps: [.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n" + get), .wait(0.4)]),
             Transcript(name: "stream-http10", steps: [.send("GET /stream HTTP/1.0\r\n\r\n"), .wait(0.4)]),
             Transcript(name: "stream-head", steps: [.send("HEAD /stream HTTP/1.1\r\nHost: t\r\n\r\n")]),
             Transcript(name: "pending-sync", steps: [.send("POST /pending/sync HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n" + get)]),
-            Transcript(name: "pending-after", steps: [.send("POST /pending/after HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n" + get), .wait(0.4)]),
+            Transcript(name: "pending-after", steps: [.send("POST /pending/after HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n" + get), .wait(0.4)],
+                       waitsForTime: true),
             Transcript(name: "pending-head", steps: [.send("HEAD /pending/sync HTTP/1.1\r\nHost: t\r\n\r\n")]),
-            Transcript(name: "response-timeout", steps: [.send("POST /pending/never HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n" + get), .wait(0.6)], configure: short),
+            Transcript(name: "response-timeout", steps: [.send("POST /pending/never HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n" + get), .wait(0.6)], configure: short, waitsForTime: true),
             Transcript(name: "app-create-and-frame", steps: [
                 .send("POST /v1/sessions HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 19\r\n\r\n{\"control\":\"switch\"}".replacingOccurrences(of: "19", with: "20")),
                 .send("GET /v1/sessions/id-1/frame?t=0 HTTP/1.1\r\nHost: t\r\n\r\n"),

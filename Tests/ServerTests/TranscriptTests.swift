@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import HTTP1
 import Routes
+import Synchronization
 import Testing
 @testable import Server
 
@@ -24,10 +25,14 @@ import Testing
     }
 
     @Test func recordOrCheckOverLoopback() throws {
-        if ProcessInfo.processInfo.environment["RECORD_TRANSCRIPTS"] == "1" {
+        if LoopbackTranscript.isRecording {
             var text = ""
             for transcript in Transcript.all {
-                text += "=== \(transcript.name)\n" + (try LoopbackTranscript.run(transcript)) + "\n"
+                var configuration = TestServer.configuration()
+                transcript.configure(&configuration)
+                try TestServer.run(configuration, responder: LoopbackTranscript.responder) { server in
+                    text += "=== \(transcript.name)\n" + (try LoopbackTranscript.run(transcript, port: server.port)) + "\n"
+                }
             }
             try FileManager.default.createDirectory(at: Self.goldenURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: Self.goldenURL, atomically: true, encoding: .utf8)
@@ -35,9 +40,20 @@ import Testing
         }
         let goldens = try Self.goldens()
         #expect(goldens.count == Transcript.all.count)
-        for transcript in Transcript.all where LoopbackTranscript.isSmokeCase(transcript) {
-            let replayed = try LoopbackTranscript.run(transcript)
-            #expect(replayed == goldens[transcript.name], "\(transcript.name)")
+        // One server, each case on its own connection and thread at once: the loops serve them all.
+        let cases = Transcript.all.filter(LoopbackTranscript.isSmokeCase)
+        let replayed = Mutex<[String: String]>([:])
+        try TestServer.run(responder: LoopbackTranscript.responder) { server in
+            let done = cases.map { transcript in
+                onNewThread {
+                    let text = (try? LoopbackTranscript.run(transcript, port: server.port)) ?? "failed to connect"
+                    replayed.withLock { $0[transcript.name] = text }
+                }
+            }
+            for finished in done { finished.wait() }
+        }
+        for transcript in cases {
+            #expect(replayed.withLock { $0[transcript.name] } == goldens[transcript.name], "\(transcript.name)")
         }
     }
 
@@ -54,39 +70,35 @@ import Testing
 /// Runs a transcript against a real server on loopback: the way the goldens were recorded, and a
 /// smoke check that the real poller and sockets behave as the fake ones do.
 enum LoopbackTranscript {
-    /// Over loopback only the cases that do not wait for a timeout: those are replayed on the test
-    /// clock (`FakeTranscript`).
+    static var isRecording: Bool { ProcessInfo.processInfo.environment["RECORD_TRANSCRIPTS"] == "1" }
+
+    /// Over loopback only the cases that do not wait for a timeout or a later delivery: those are
+    /// replayed on the test clock (`FakeTranscript`). A wait over loopback only reads until quiet.
     static func isSmokeCase(_ transcript: Transcript) -> Bool {
-        !transcript.steps.contains { if case .wait = $0 { true } else { false } }
+        !transcript.waitsForTime
     }
 
-    static func run(_ transcript: Transcript) throws -> String {
-        var configuration = TestServer.configuration()
-        transcript.configure(&configuration)
-        var result = ""
-        let responder = TranscriptResponder { seconds, action in
-            _ = onNewThread {
-                usleep(UInt32(seconds * 1_000_000))
-                action()
+    static let responder = TranscriptResponder { seconds, action in
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: action)
+    }
+
+    static func run(_ transcript: Transcript, port: Int) throws -> String {
+        let client = try TestClient.connect(port: port)
+        var outputs: [[UInt8]] = []
+        var ending = Transcript.Ending.open
+        for step in transcript.steps {
+            switch step {
+            case .send(let text): try? client.send(text)
+            case .wait(let seconds):
+                // Only a recording lets real time pass; the suite's loopback cases wait for bytes.
+                if isRecording { usleep(UInt32(seconds * 1_000_000)) }
+            case .finishSending: client.finishSending()
             }
+            var received: [UInt8] = []
+            if ending == .open { ending = drain(client.fd, into: &received) }
+            outputs.append(received)
         }
-        try TestServer.run(configuration, responder: responder) { server in
-            let client = try TestClient.connect(port: server.port)
-            var outputs: [[UInt8]] = []
-            var ending = Transcript.Ending.open
-            for step in transcript.steps {
-                switch step {
-                case .send(let text): try? client.send(text)
-                case .wait(let seconds): usleep(UInt32(seconds * 1_000_000))
-                case .finishSending: client.finishSending()
-                }
-                var received: [UInt8] = []
-                if ending == .open { ending = drain(client.fd, into: &received) }
-                outputs.append(received)
-            }
-            result = Transcript.render(transcript.steps, outputs, ending)
-        }
-        return result
+        return Transcript.render(transcript.steps, outputs, ending)
     }
 
     /// Reads until the server has been quiet for a while or the connection ended.

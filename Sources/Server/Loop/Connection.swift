@@ -252,6 +252,11 @@ extension Connection {
             }
             state = .closed(abortive: false)
             return [.close(reset: false)]
+        case .reading(var reading, let finishing) where output.isEmpty && input.isEmpty && reading.requestStartedAt == nil:
+            // Keep-alive idles from the answer's last byte, however long a slow reader took.
+            reading.idleSince = now
+            state = .reading(reading, finishing)
+            return []
         case .reading where output.readableBytes < configuration.maxPendingOutputBytes && !input.isEmpty:
             return process(now: now)
         default:
