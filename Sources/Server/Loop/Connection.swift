@@ -293,7 +293,7 @@ extension Connection {
                 return [.write]
             }
             state = .reading(Reading(idleSince: now), finishing)
-            return [.write] + process(now: now)
+            return writing(process(now: now))
         }
     }
 
@@ -413,6 +413,12 @@ extension Connection {
         return [.abandoned(parked, end), .close(reset: end.isDrop)]
     }
 
+    /// `actions`, with one `.write` when output is queued.
+    private func writing(_ actions: [Action]) -> [Action] {
+        let writes = actions.contains { if case .write = $0 { true } else { false } }
+        return output.isEmpty || writes ? actions : [.write] + actions
+    }
+
     /// In `closingAfterFlush`: write what is queued, or finish at once when nothing is.
     private mutating func flushOrClose(now: Double) -> [Action] {
         guard output.isEmpty else { return [.write] }
@@ -470,7 +476,7 @@ extension Connection {
             return ended + [.write]
         }
         state = .reading(Reading(idleSince: now), finishing)
-        return ended + [.write] + process(now: now)
+        return ended + writing(process(now: now))
     }
 
     /// The awaited answer arrived: frame it as if it had been returned at once (keep-alive as
