@@ -336,7 +336,8 @@ paths:
         `text/event-stream`. Each frame is an `event: frame` whose `id` is its index k and whose
         `data` is the frame JSON (the `Frame` schema); emissions are `event: emitted` with the
         `Emission` JSON; a quiet stream sends a `: heartbeat` comment every 15 s; the last event
-        is `event: end` with `{"reason": "session_gone" | "to_reached"}`.
+        is `event: end` with `{"reason": "session_gone" | "to_reached" | "server_stopping"}`
+        (the last when the server shuts down, within its shutdown grace).
 
         A wall-clock session streams its present: frame k is at the session time the stream
         began plus k/fps, sent when that time comes. A virtual-clock session streams from `from`

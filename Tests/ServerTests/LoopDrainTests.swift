@@ -81,3 +81,23 @@ import Testing
             + "Connection: close\r\n\r\nPOST /pending/held 0")
     }
 }
+
+/// Issue 11: on SIGTERM a session's stream ends with the `event: end` the API promises is last.
+@Suite struct SessionStreamStopTests {
+    @Test func aSessionStreamSaysTheServerIsStoppingThenEnds() throws {
+        let scheduler = TestScheduler()
+        let clock = scheduler.clock
+        let router = makeRouter(AppEnvironment(now: { clock.now() }, makeID: { "s1" }))
+        _ = router.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions", body: Array(#"{"control":"switch"}"#.utf8)))
+        let loop = try LoopHarness(responder: router, scheduler: scheduler)
+        let client = loop.connect(sending: "GET /v1/sessions/s1/stream?fps=10 HTTP/1.1\r\nHost: t\r\n\r\n")
+        loop.run(for: 0.25)
+        #expect(client.text.components(separatedBy: "event: frame\n").count == 4, "frames 0, 1 and 2")
+        loop.stop()
+        loop.settle()
+        let end = "event: end\ndata: {\"reason\":\"server_stopping\"}\n\n"
+        #expect(client.text.hasSuffix("\r\n2f\r\n\(end)\r\n0\r\n\r\n"), "47 bytes, then the last chunk")
+        #expect(client.closed == false)
+        #expect(loop.loop.isFinished)
+    }
+}
