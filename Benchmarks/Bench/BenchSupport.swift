@@ -24,7 +24,7 @@ enum BenchScale {
 /// The router exactly as `main` composes it, driven in-process: no sockets, a monotonic clock,
 /// 32-hex-digit ids from a counter (the same length as the server's random ones).
 final class Harness: Sendable {
-    let router: Router
+    let router: Application
     private let counter: IDCounter
 
     init(maxSessions: Int = 200_000) {
@@ -32,7 +32,7 @@ final class Harness: Sendable {
         limits.maxSessions = maxSessions
         let counter = IDCounter()
         self.counter = counter
-        router = makeRouter(AppEnvironment(now: { Double(Measure.now()) / 1e9 },
+        router = makeApp(AppEnvironment(now: { Double(Measure.now()) / 1e9 },
                                            makeID: { counter.next() },
                                            limits: limits))
     }

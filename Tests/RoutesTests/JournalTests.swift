@@ -23,12 +23,12 @@ struct JournalTests {
     struct App {
         let clock: ManualClock
         let journal = MemoryJournal()
-        let router: Router
+        let router: Application
 
         init(clock: ManualClock = ManualClock(at: 1000), ids: [String] = ["a", "b", "c", "d", "e"]) {
             self.clock = clock
             let pool = Mutex(ids)
-            router = makeRouter(AppEnvironment(
+            router = makeApp(AppEnvironment(
                 now: { clock.now }, makeID: { pool.withLock { $0.removeFirst() } },
                 epoch: { 1_700_000_000 + clock.now }, journal: journal))
         }
@@ -168,7 +168,7 @@ struct JournalTests {
         let journal = SlowJournal()
         var environment = AppEnvironment(now: { 0 }, makeID: { "s" }, journal: journal)
         environment.node = "node1"
-        let router = makeRouter(environment)
+        let router = makeApp(environment)
         _ = router.restore([])
         #expect(router.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions", body: Array(#"{"control":"switch"}"#.utf8))).status == 201)
         let post = { router.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions/s/events",

@@ -34,13 +34,13 @@ struct TestApp {
     static let clockOrigin = 1000.0
 
     let clock: ManualClock
-    let router: Router
+    let router: Application
 
     init(limits: Limits = Limits()) {
         let clock = ManualClock(at: Self.clockOrigin)
         let ids = CountingIDs()
         self.clock = clock
-        router = makeRouter(AppEnvironment(now: { clock.now }, makeID: { ids.next() }, limits: limits))
+        router = makeApp(AppEnvironment(now: { clock.now }, makeID: { ids.next() }, limits: limits))
     }
 
     /// An app whose default limits are changed by `adjust`.

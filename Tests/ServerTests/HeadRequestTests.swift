@@ -6,7 +6,7 @@ import Testing
 /// HEAD becomes GET in one place, the server's exchange handler: the application answers GET, and
 /// the wire carries GET's status and headers, Content-Length included, without the body.
 @Suite struct HeadRequestTests {
-    static func exchange(_ method: String, _ target: String, _ router: Router) -> String {
+    static func exchange(_ method: String, _ target: String, _ router: Application) -> String {
         var handler = ExchangeHandler(responder: router, log: { _ in }, clock: TestClock())
         let request = HTTPRequest(method: method, target: target, headers: HTTPHeaders([("Host", "t")]))
         guard case .answered(let answer) = handler.reply(to: .request(request), mayKeepAlive: true) else { return "pending" }
@@ -16,7 +16,7 @@ import Testing
     @Test(arguments: ["/healthz", "/openapi.yaml", "/v1/sessions", "/v1/sessions/id-1", "/v1/sessions/id-1/frames?fps=10",
                       "/v1/sessions/id-1/frame?t=0.5", "/v1/sessions/nope", "/v1/sessions/id-1/frames?fps=0", "/"])
     func headIsGetWithoutTheBody(_ target: String) throws {
-        let router = makeRouter(AppEnvironment(now: { 100 }, makeID: { "id-1" }))
+        let router = makeApp(AppEnvironment(now: { 100 }, makeID: { "id-1" }))
         _ = router.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions", body: Array(#"{"control":"switch"}"#.utf8)))
         let get = Self.exchange("GET", target, router)
         let head = Self.exchange("HEAD", target, router)

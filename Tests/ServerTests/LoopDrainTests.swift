@@ -87,7 +87,7 @@ import Testing
     @Test func aSessionStreamSaysTheServerIsStoppingThenEnds() throws {
         let scheduler = TestScheduler()
         let clock = scheduler.clock
-        let router = makeRouter(AppEnvironment(now: { clock.now() }, makeID: { "s1" }))
+        let router = makeApp(AppEnvironment(now: { clock.now() }, makeID: { "s1" }))
         _ = router.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions", body: Array(#"{"control":"switch"}"#.utf8)))
         let loop = try LoopHarness(responder: router, scheduler: scheduler)
         let client = loop.connect(sending: "GET /v1/sessions/s1/stream?fps=10 HTTP/1.1\r\nHost: t\r\n\r\n")

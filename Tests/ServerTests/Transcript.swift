@@ -75,11 +75,11 @@ struct TranscriptResponder: Responder {
     /// Runs an action this many seconds later: for real over loopback, on the test clock when replayed.
     typealias Later = @Sendable (Double, @escaping @Sendable () -> Void) -> Void
 
-    let app: Router
+    let app: Application
     let later: Later
 
     init(later: @escaping Later) {
-        app = makeRouter(AppEnvironment(now: { 100 }, makeID: { "id-1" }))
+        app = makeApp(AppEnvironment(now: { 100 }, makeID: { "id-1" }))
         self.later = later
     }
 

@@ -43,9 +43,9 @@ enum ServerCommand {
         environment.extraMetrics = { [statistics = journal?.journal.statistics] in
             ProcessMetrics.render(connections: connections.current, journal: statistics?.snapshot)
         }
-        let router = makeRouter(environment)
-        if let journal { try restore(router, from: journal, clock: clock, log: log) }
-        let server = try Server(configuration: configuration, responder: router, log: log, counter: connections, clock: clock)
+        let app = makeApp(environment)
+        if let journal { try restore(app, from: journal, clock: clock, log: log) }
+        let server = try Server(configuration: configuration, responder: app, log: log, counter: connections, clock: clock)
         log(LogLine(level: "info", "listening").field("host", configuration.address.host).field("port", server.port)
             .field("node", configuration.nodeID).description)
         let signal = signals.wait()
@@ -65,12 +65,12 @@ enum ServerCommand {
         }
     }
 
-    /// Replays the journal into the router, compacts it when the history is larger than the
+    /// Replays the journal into the application, compacts it when the history is larger than the
     /// present, and from then on compacts in the background as history piles up.
-    private static func restore(_ router: Router, from opened: FileJournal.Opened, clock: any Clock,
+    private static func restore(_ app: Application, from opened: FileJournal.Opened, clock: any Clock,
                                 log: @escaping LogSink) throws {
         let started = clock.now()
-        let report = router.restore(opened.records)
+        let report = app.restore(opened.records)
         for skipped in report.skipped.prefix(20) {
             log(LogLine(level: "warn", "journal_record_skipped").field("detail", skipped).description)
         }
@@ -79,11 +79,11 @@ enum ServerCommand {
             .field("ms", milliseconds: clock.now() - started).description)
         let journal = opened.journal
         if opened.bytesRead > max(1 << 20, 2 * journal.snapshotBytes) {
-            try journal.compact(snapshot: router.snapshot)
+            try journal.compact(snapshot: app.snapshot)
         }
         journal.compactionNeeded = { [journal] in
             do {
-                try journal.compact(snapshot: router.snapshot)
+                try journal.compact(snapshot: app.snapshot)
             } catch {
                 log(LogLine(level: "error", "journal_compaction_failed").field("error", "\(error)").description)
             }

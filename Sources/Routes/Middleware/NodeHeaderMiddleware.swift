@@ -1,0 +1,11 @@
+/// Names the node on every answer (`X-Node`), so a client behind a proxy sees which node answered.
+struct NodeHeaderMiddleware: RoutedResponder {
+    let node: String
+    let next: any RoutedResponder
+
+    func respond(to request: HTTPRequest) -> Routed {
+        var routed = next.respond(to: request)
+        routed.response = routed.response.map { [node] answer in answer.headers.add("X-Node", node) }
+        return routed
+    }
+}
