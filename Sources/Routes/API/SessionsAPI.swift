@@ -1,6 +1,6 @@
 import AnimationCore
 
-/// The session endpoints of API v1 (DESIGN.md §5).
+/// The session endpoints of API v1 (`openapi.yaml`).
 struct SessionsAPI: Sendable {
     let environment: AppEnvironment
     let store: SessionStore
