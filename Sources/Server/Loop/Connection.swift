@@ -208,17 +208,11 @@ extension Connection {
     /// End of stream from the client: answer what is complete, then close. A stream's client is gone.
     private mutating func peerFinished(now: Double) -> [Action] {
         switch state {
-        case .reading(let reading, var finishing):
-            finishing.peer = true
-            state = .reading(reading, finishing)
+        case .reading:
+            updateFinishing { $0.peer = true }
             return process(now: now)
-        case .responding(var finishing, let closes):
-            finishing.peer = true
-            state = .responding(finishing, closes: closes)
-            return []
-        case .awaiting(let parked, var finishing):
-            finishing.peer = true
-            state = .awaiting(parked, finishing)
+        case .responding, .awaiting:
+            updateFinishing { $0.peer = true }
             return []
         case .streaming(let stream, _):
             return close(ending: stream, .clientClosed)
@@ -230,6 +224,26 @@ extension Connection {
             return [.close(reset: false)]
         case .closed:
             return []
+        }
+    }
+
+    /// Changes the `Finishing` of the states that carry one.
+    private mutating func updateFinishing(_ change: (inout Finishing) -> Void) {
+        switch state {
+        case .reading(let reading, var finishing):
+            change(&finishing)
+            state = .reading(reading, finishing)
+        case .responding(var finishing, let closes):
+            change(&finishing)
+            state = .responding(finishing, closes: closes)
+        case .streaming(let stream, var finishing):
+            change(&finishing)
+            state = .streaming(stream, finishing)
+        case .awaiting(let parked, var finishing):
+            change(&finishing)
+            state = .awaiting(parked, finishing)
+        case .closingAfterFlush, .lingering, .closed:
+            break
         }
     }
 
@@ -357,28 +371,16 @@ extension Connection {
     /// anything else in flight finishes with `Connection: close`.
     private mutating func drain() -> [Action] {
         switch state {
-        case .reading(let reading, var finishing):
-            if input.isEmpty, !parser.hasPartialRequest, output.isEmpty {
-                state = .closed(abortive: false)
-                return [.close(reset: false)]
-            }
-            finishing.server = true
-            state = .reading(reading, finishing)
-            return []
-        case .responding(var finishing, let closes):
-            finishing.server = true
-            state = .responding(finishing, closes: closes)
-            return []
-        case .awaiting(let parked, var finishing):
-            finishing.server = true
-            state = .awaiting(parked, finishing)
-            return []
-        case .streaming(let stream, var finishing):
-            guard !finishing.server else { return [] }
-            finishing.server = true
-            state = .streaming(stream, finishing)
+        case .reading where input.isEmpty && !parser.hasPartialRequest && output.isEmpty:
+            state = .closed(abortive: false)
+            return [.close(reset: false)]
+        case .streaming(let stream, let finishing) where !finishing.server:
+            updateFinishing { $0.server = true }
             return [.finishStream(stream.source)]
-        case .closingAfterFlush, .lingering, .closed:
+        case .reading, .responding, .awaiting:
+            updateFinishing { $0.server = true }
+            return []
+        case .streaming, .closingAfterFlush, .lingering, .closed:
             return []
         }
     }
