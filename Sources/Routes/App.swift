@@ -33,8 +33,9 @@ public func makeApp(_ environment: AppEnvironment) -> Application {
     ] + PlaygroundAPI.routes
     let others = service + sessions.routes + streams.routes + CurvesAPI(environment: environment).routes
     // The metrics table has a series for every route, `/metrics` (last) included.
-    let metrics = Metrics(routes: others.map(\.key) + [.route(method: "GET", pattern: "/metrics")])
-    let metricsRoute = Router.Route("GET", "/metrics") { _ throws(Problem) in
+    let metricsKey = RouteKey(method: "GET", pattern: "/metrics")
+    let metrics = Metrics(routes: others.map(\.key) + [metricsKey])
+    let metricsRoute = Router.Route("GET", "/metrics", key: metricsKey) { _ throws(Problem) in
         let text = metrics.render(sessions: store.count, ready: readiness.isReady) + environment.extraMetrics()
         return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(text.utf8))
     }

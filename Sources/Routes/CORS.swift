@@ -20,10 +20,10 @@ struct CORS: Sendable {
             && request.headers.contains("Access-Control-Request-Method")
     }
 
-    func decorate(_ response: inout HTTPAnswer, for request: HTTPRequest) {
-        guard let origin = allowedOrigin(for: request) else { return }
+    /// The headers on every answer to an allowed origin.
+    static func allow(_ origin: String, on response: inout HTTPAnswer) {
         response.headers.set("Access-Control-Allow-Origin", origin)
-        response.headers.set("Access-Control-Expose-Headers", Self.exposedHeaders)
+        response.headers.set("Access-Control-Expose-Headers", exposedHeaders)
         if origin != "*" { response.headers.add("Vary", "Origin") }
     }
 

@@ -8,17 +8,19 @@ public struct Router: RoutedResponder {
         public let pattern: String
         let segments: [Substring]
         let handler: @Sendable (RequestContext) throws(Problem) -> HTTPResponse
+        /// What the metrics count this route's answers under: this route, not its place in the table.
+        let key: RouteKey
 
-        init(_ method: String, _ pattern: String,
+        /// `key`, when given, was made beforehand (for a route whose handler needs the metrics).
+        init(_ method: String, _ pattern: String, key: RouteKey? = nil,
              _ handler: @escaping @Sendable (RequestContext) throws(Problem) -> HTTPResponse) {
             self.method = method
             self.pattern = pattern
             segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
             self.handler = handler
+            self.key = key ?? RouteKey(method: method, pattern: pattern)
+            precondition(self.key.labels == (method, pattern), "a route's metrics key names another route")
         }
-
-        /// What the metrics count this route's answers under.
-        var key: RouteKey { .route(method: method, pattern: pattern) }
 
         /// The `{name}` captures when `path` fits this pattern.
         func match(_ path: [Substring]) -> [String: String]? {

@@ -14,7 +14,6 @@ import Testing
             case .respond(.delivered(_, let request), let keepAlive): "respond delivered \(request.path) keepAlive=\(keepAlive)"
             case .respond(.rejected(let problem), _): "reject \(problem.status) \(problem.code)"
             case .respond(.timedOut(let parked), _): "time out \(parked.request.path)"
-            case .write: "write"
             case .pollStream: "poll"
             case .schedulePoll(let at, let generation): "poll at \(at) #\(generation)"
             case .finishStream: "finish stream"
@@ -72,7 +71,7 @@ import Testing
         var machine = Machine()
         #expect(machine.receive("GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHo", at: 1) == ["respond GET /a keepAlive=true"])
         #expect(machine.state == "responding")
-        #expect(machine.on(Machine.answer("A"), at: 1.5) == ["write"])
+        #expect(machine.on(Machine.answer("A"), at: 1.5) == [])
         #expect(machine.state == "reading idle since 1.5 request 1.5 body -", "the second request's head has begun")
         #expect(machine.output == "A")
         #expect(machine.on(.wrote(1), at: 2) == [])
@@ -87,7 +86,7 @@ import Testing
         #expect(machine.connection.deadline! == (32, .body))
         #expect(machine.on(.tick, at: 31.9) == [])
         #expect(machine.on(.tick, at: 32) == ["reject 408 request_timeout"])
-        #expect(machine.on(Machine.answer("408", keepAlive: false), at: 32) == ["write"])
+        #expect(machine.on(Machine.answer("408", keepAlive: false), at: 32) == [])
         #expect(machine.state == "closing after flush peer=false lingers=true")
         #expect(machine.on(.wrote(3), at: 32.5) == ["shutdown write"])
         #expect(machine.state == "lingering since 32.5")
@@ -102,7 +101,7 @@ import Testing
         #expect(machine.receive("GET /a HTTP/2.0\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\n\r\n", at: 1) == ["reject 505 version_not_supported"])
         #expect(machine.state == "responding then closing")
         #expect(machine.connection.input.isEmpty)
-        #expect(machine.on(Machine.answer("505", keepAlive: false), at: 1) == ["write"])
+        #expect(machine.on(Machine.answer("505", keepAlive: false), at: 1) == [])
         #expect(machine.connection.wantsRead == false)
     }
 
@@ -116,7 +115,7 @@ import Testing
         #expect(machine.connection.interest == LinuxAPI.epollIn)
         #expect(machine.on(.delivered(serial: 2, HTTPAnswer(status: 201)), at: 2) == [], "another wait's delivery is dropped")
         #expect(machine.on(.delivered(serial: 1, HTTPAnswer(status: 201)), at: 2) == ["respond delivered /p keepAlive=true"])
-        #expect(machine.on(Machine.answer("P"), at: 2) == ["write", "respond GET /b keepAlive=true"])
+        #expect(machine.on(Machine.answer("P"), at: 2) == ["respond GET /b keepAlive=true"])
     }
 
     @Test func aStreamIsPolledAtTheTimesItAsksForAndEndsWithTheLastChunk() {
@@ -126,10 +125,10 @@ import Testing
         let stream = OpenStream(source: StubStream(interval: 1), isChunked: true, keepAlive: true, exchange: record)
         let head = Connection.Event.responded(.answered(ExchangeHandler.Answer(bytes: Array("H".utf8), keepAlive: true, stream: stream)))
         #expect(machine.on(head, at: 1) == ["poll"])
-        #expect(machine.on(.polled(StreamPoll(bytes: Array("ab".utf8), next: 1.5)), at: 1) == ["write", "poll at 1.5 #1"])
+        #expect(machine.on(.polled(StreamPoll(bytes: Array("ab".utf8), next: 1.5)), at: 1) == ["poll at 1.5 #1"])
         #expect(machine.connection.deadline! == (11, .write), "queued output: the write timeout, from when it was queued")
         #expect(machine.connection.interest & LinuxAPI.epollRdHup != 0)
-        #expect(machine.on(.polled(StreamPoll(bytes: [], next: nil)), at: 1.5) == ["stream ended complete", "write"])
+        #expect(machine.on(.polled(StreamPoll(bytes: [], next: nil)), at: 1.5) == ["stream ended complete"])
         #expect(machine.output == "H2\r\nab\r\n0\r\n\r\n")
         #expect(machine.state == "reading idle since 1.5 request - body -")
     }
@@ -141,7 +140,7 @@ import Testing
         let stream = OpenStream(source: StubStream(interval: 1), isChunked: true, keepAlive: true, exchange: record)
         _ = machine.on(.responded(.answered(ExchangeHandler.Answer(bytes: [], keepAlive: true, stream: stream))), at: 1)
         #expect(machine.on(.drain, at: 2) == ["finish stream"])
-        #expect(machine.on(.polled(StreamPoll(bytes: Array("bye".utf8), next: 3)), at: 2) == ["stream ended shutdown", "write"])
+        #expect(machine.on(.polled(StreamPoll(bytes: Array("bye".utf8), next: 3)), at: 2) == ["stream ended shutdown"])
         #expect(machine.state == "closing after flush peer=false lingers=false")
         #expect(machine.on(.wrote(machine.connection.output.readableBytes), at: 2) == ["close"])
     }
@@ -160,7 +159,7 @@ import Testing
         var machine = Machine()
         _ = machine.receive("GET /a HTTP/1.1\r\nHost: t\r\n\r\n", at: 1)
         _ = machine.on(Machine.answer("answer"), at: 1)
-        #expect(machine.on(.wrote(2), at: 4) == ["write"])
+        #expect(machine.on(.wrote(2), at: 4) == [])
         #expect(machine.connection.deadline! == (14, .write), "from the last progress")
         #expect(machine.on(.tick, at: 14) == ["reset"])
         #expect(machine.state == "closed abortively")

@@ -7,8 +7,19 @@ struct CORSMiddleware: RoutedResponder {
 
     func respond(to request: HTTPRequest) -> Routed {
         var routed = CORS.isPreflight(request) ? preflight(request) : next.respond(to: request)
-        routed.response = routed.response.map { [cors] answer in cors.decorate(&answer, for: request) }
+        if let origin = cors.allowedOrigin(for: request) {
+            routed.response.change(AllowOrigin(origin: origin))
+        }
         return routed
+    }
+
+    /// The headers that let a browser page from `origin` read the answer.
+    struct AllowOrigin: AnswerChange {
+        let origin: String
+
+        func apply(to answer: inout HTTPAnswer) {
+            CORS.allow(origin, on: &answer)
+        }
     }
 
     private func preflight(_ request: HTTPRequest) -> Routed {

@@ -8,9 +8,19 @@ struct MetricsMiddleware: RoutedResponder {
     func respond(to request: HTTPRequest) -> Routed {
         let started = now()
         var routed = next.respond(to: request)
-        routed.response = routed.response.map { [metrics, now, key = routed.key] answer in
+        routed.response.change(Count(metrics: metrics, now: now, key: routed.key, started: started))
+        return routed
+    }
+
+    /// Counts the answer when it is given.
+    struct Count: AnswerChange {
+        let metrics: Metrics
+        let now: @Sendable () -> Double
+        let key: RouteKey
+        let started: Double
+
+        func apply(to answer: inout HTTPAnswer) {
             metrics.record(key, status: answer.status, seconds: now() - started)
         }
-        return routed
     }
 }

@@ -5,7 +5,15 @@ struct NodeHeaderMiddleware: RoutedResponder {
 
     func respond(to request: HTTPRequest) -> Routed {
         var routed = next.respond(to: request)
-        routed.response = routed.response.map { [node] answer in answer.headers.add("X-Node", node) }
+        routed.response.change(NodeHeader(node: node))
         return routed
+    }
+
+    struct NodeHeader: AnswerChange {
+        let node: String
+
+        func apply(to answer: inout HTTPAnswer) {
+            answer.headers.add("X-Node", node)
+        }
     }
 }

@@ -2,7 +2,7 @@ import HTTP1
 import Routes
 
 /// One client socket's HTTP conversation as a value: bytes and facts in (`Event`), what to do out
-/// (`Action`). `handle` is the only writer of its state; it performs no I/O, reads no clock and
+/// (`Action`); after every event the loop writes what `output` holds and reports `.wrote`. `handle` is the only writer of its state; it performs no I/O, reads no clock and
 /// calls no application code, so its tests feed events at chosen times. The event loop
 /// (`EventLoop`) drives it: it moves bytes, asks the responder when told to, and reports back.
 ///
@@ -81,8 +81,6 @@ struct Connection {
         /// Ask for the answer to `exchange` (the responder, or the server's own error answers)
         /// and report it with `.responded`.
         case respond(ExchangeHandler.Exchange, mayKeepAlive: Bool)
-        /// `output` has bytes: write what the socket takes and report `.wrote`.
-        case write
         /// Poll the stream now and report `.polled`.
         case pollStream(any ResponseStream)
         /// Poll the stream at this time, if `timerGeneration` is still this generation then.
@@ -274,7 +272,7 @@ extension Connection {
         case .reading where output.readableBytes < configuration.maxPendingOutputBytes && !input.isEmpty:
             return process(now: now)
         default:
-            return output.isEmpty ? [] : [.write]
+            return []
         }
     }
 
@@ -288,7 +286,7 @@ extension Connection {
         case .pending(let source, let request):
             parkSerial &+= 1
             state = .awaiting(ParkedRequest(source: source, request: request, serial: parkSerial, since: now), finishing)
-            return [.awaitDelivery(source, serial: parkSerial)] + (output.isEmpty ? [] : [.write])
+            return [.awaitDelivery(source, serial: parkSerial)]
         case .answered(let answer):
             enqueue(answer.bytes, now: now)
             servedRequests += 1
@@ -304,10 +302,10 @@ extension Connection {
             if closes || !answer.keepAlive {
                 if closes { input.removeAll() }
                 state = .closingAfterFlush(peerFinished: finishing.peer, lingers: true)
-                return [.write]
+                return []
             }
             state = .reading(Reading(idleSince: now), finishing)
-            return writing(process(now: now))
+            return process(now: now)
         }
     }
 
@@ -315,7 +313,7 @@ extension Connection {
     /// the request being read began, and closes after a client that finished sending.
     private mutating func process(now: Double) -> [Action] {
         guard case .reading(var reading, let finishing) = state else { return [] }
-        guard output.readableBytes < configuration.maxPendingOutputBytes else { return [.write] }
+        guard output.readableBytes < configuration.maxPendingOutputBytes else { return [] }
         let parsed: HTTPRequest?
         do throws(HTTPParseError) {
             parsed = try parser.parse(&input)
@@ -340,7 +338,7 @@ extension Connection {
             return flushOrClose(now: now)
         }
         state = .reading(reading, finishing)
-        return output.isEmpty ? [] : [.write]
+        return []
     }
 
     /// Time passed: a request that is too slow gets 408, a response that never came 503, a client
@@ -415,15 +413,9 @@ extension Connection {
         return [.abandoned(parked, end), .close(reset: end.isDrop)]
     }
 
-    /// `actions`, with one `.write` when output is queued.
-    private func writing(_ actions: [Action]) -> [Action] {
-        let writes = actions.contains { if case .write = $0 { true } else { false } }
-        return output.isEmpty || writes ? actions : [.write] + actions
-    }
-
     /// In `closingAfterFlush`: write what is queued, or finish at once when nothing is.
     private mutating func flushOrClose(now: Double) -> [Action] {
-        guard output.isEmpty else { return [.write] }
+        guard output.isEmpty else { return [] }
         return wrote(0, now: now)
     }
 
@@ -463,7 +455,7 @@ extension Connection {
             return finish(stream, finishing, now: now)
         }
         state = .streaming(stream, finishing)
-        return [.write, .schedulePoll(at: next, generation: timerGeneration)]
+        return [.schedulePoll(at: next, generation: timerGeneration)]
     }
 
     /// The end: terminate the body, then serve pipelined requests or close as agreed. A stream the
@@ -475,10 +467,10 @@ extension Connection {
         let ended: [Action] = [.streamEnded(stream, finishing.server ? .shutdown : .complete)]
         guard stream.keepAlive, !finishing.server else {
             state = .closingAfterFlush(peerFinished: finishing.peer, lingers: !finishing.server)
-            return ended + [.write]
+            return ended
         }
         state = .reading(Reading(idleSince: now), finishing)
-        return ended + writing(process(now: now))
+        return ended + process(now: now)
     }
 
     /// The awaited answer arrived: frame it as if it had been returned at once (keep-alive as

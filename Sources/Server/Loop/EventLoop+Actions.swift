@@ -9,7 +9,8 @@ extension EventLoop {
 
     /// Performs `actions` in order, and those the connection returns for the events they cause;
     /// then writes what is queued (once, so pipelined answers and a stream's head with its first
-    /// bytes leave in one write) and settles the poller registration.
+    /// bytes leave in one write) and settles the poller registration. The connection's actions
+    /// come in small arrays; most events return none, so the queue is rarely appended to.
     func perform(_ actions: [Connection.Action], on slot: Slot, now: Double) {
         var queue = actions
         var next = 0
@@ -21,7 +22,8 @@ extension EventLoop {
                     close(slot, reset: reset)
                     return
                 }
-                queue += perform(action, on: slot, now: now)
+                let caused = perform(action, on: slot, now: now)
+                if !caused.isEmpty { queue += caused }
             }
             let more = flush(slot, now: now)
             guard !more.isEmpty else { break }
@@ -33,7 +35,7 @@ extension EventLoop {
     /// One action; what the connection answers to the event it caused.
     private func perform(_ action: Connection.Action, on slot: Slot, now: Double) -> [Connection.Action] {
         switch action {
-        case .write, .close:
+        case .close:
             return []
         case .respond(let exchange, let mayKeepAlive):
             let reply = handler.reply(to: exchange, mayKeepAlive: mayKeepAlive)
@@ -74,7 +76,7 @@ extension EventLoop {
             }
             guard let sent else { return [] }
             let actions = slot.connection.handle(.wrote(sent), now: now)
-            if actions.contains(where: { if case .write = $0 { false } else { true } }) { return actions }
+            if !actions.isEmpty { return actions }
         }
         return []
     }

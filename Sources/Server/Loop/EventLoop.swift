@@ -136,7 +136,7 @@ final class EventLoop {
         if events & (LinuxAPI.epollIn | reset) != 0, slot.connection.wantsRead {
             readOnce(slot, now: now)
         } else if events & LinuxAPI.epollOut != 0 {
-            perform([.write], on: slot, now: now)
+            perform([], on: slot, now: now)
         }
     }
 
@@ -149,7 +149,7 @@ final class EventLoop {
             return
         }
         switch count {
-        case nil: perform([.write], on: slot, now: now)
+        case nil: perform([], on: slot, now: now)
         case 0: handle(slot, .peerFinished, now: now)
         case let count?: handle(slot, .received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count])), now: now)
         }
