@@ -16,7 +16,7 @@ enum ReplayBench {
         let batches = 10, perBatch = 10
         let recorder = Recorder()
         let ids = Mutex(0)
-        let source = makeRouter(AppEnvironment(now: { 0 }, makeID: { ids.withLock { $0 += 1; return "s\($0)" } },
+        let source = makeApp(AppEnvironment(now: { 0 }, makeID: { ids.withLock { $0 += 1; return "s\($0)" } },
                                                journal: recorder))
         let controls = ["switch", "button", "card", "progressButton"]
         let started = Measure.now()
@@ -31,8 +31,8 @@ enum ReplayBench {
                     return #"{"type":"\#(type)","t":\#(t),"x":\#(x),"y":\#(y)}"#
                 }
                 let body = Array(#"{"events":[\#(events.joined(separator: ","))]}"#.utf8)
-                let status = source.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions/s\(n)/events", body: body)).status
-                precondition(status == 200, "posting answered \(status)")
+                let status = source.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions/s\(n)/events", body: body)).answer?.status
+                precondition(status == 200, "posting answered \(status.map(String.init) ?? "later")")
             }
         }
         let built = Measure.now()
@@ -42,7 +42,7 @@ enum ReplayBench {
         var timings: [Double] = []
         var report: RestoreReport?
         for _ in 0..<3 {
-            let target = makeRouter(AppEnvironment(now: { 0 }, makeID: { "unused" }))
+            let target = makeApp(AppEnvironment(now: { 0 }, makeID: { "unused" }))
             let t0 = Measure.now()
             report = target.restore(records)
             timings.append(Double(Measure.now() - t0) / 1e9)

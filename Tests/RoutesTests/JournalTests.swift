@@ -23,12 +23,12 @@ struct JournalTests {
     struct App {
         let clock: ManualClock
         let journal = MemoryJournal()
-        let router: Router
+        let router: Application
 
         init(clock: ManualClock = ManualClock(at: 1000), ids: [String] = ["a", "b", "c", "d", "e"]) {
             self.clock = clock
             let pool = Mutex(ids)
-            router = makeRouter(AppEnvironment(
+            router = makeApp(AppEnvironment(
                 now: { clock.now }, makeID: { pool.withLock { $0.removeFirst() } },
                 epoch: { 1_700_000_000 + clock.now }, journal: journal))
         }
@@ -127,7 +127,7 @@ struct JournalTests {
         ])
         #expect(report.sessions == 1 && report.events == 0)
         #expect(report.skipped.count == 3)
-        #expect(app.router.sessionCount == 1)
+        #expect(app.router.store.count == 1)
     }
 
     @Test func aWallClockSessionKeepsItsAgeAcrossARestart() throws {
@@ -168,14 +168,14 @@ struct JournalTests {
         let journal = SlowJournal()
         var environment = AppEnvironment(now: { 0 }, makeID: { "s" }, journal: journal)
         environment.node = "node1"
-        let router = makeRouter(environment)
+        let router = makeApp(environment)
         _ = router.restore([])
         #expect(router.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions", body: Array(#"{"control":"switch"}"#.utf8))).status == 201)
         let post = { router.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions/s/events",
                                                     headers: HTTPHeaders([("Origin", "http://a.example")]),
                                                     body: Array(#"{"type":"touchDown","t":0,"x":25,"y":15}"#.utf8))) }
         let pending = try #require(post().pending)
-        let delivered = Mutex<HTTPResponse?>(nil)
+        let delivered = Mutex<HTTPAnswer?>(nil)
         pending.onReady { response in delivered.withLock { $0 = response } }
         #expect(delivered.withLock { $0 } == nil)              // not before the sync
         journal.sync()
@@ -186,7 +186,7 @@ struct JournalTests {
         #expect(try JSONParser().parse(answer.body)["emitted"]?.arrayValue?.count == 1)
         // A sync that fails turns the answer into 503 journal_unavailable.
         let second = try #require(post().pending)
-        let failed = Mutex<HTTPResponse?>(nil)
+        let failed = Mutex<HTTPAnswer?>(nil)
         second.onReady { response in failed.withLock { $0 = response } }
         journal.sync(failing: true)
         let refused = try #require(failed.withLock { $0 })

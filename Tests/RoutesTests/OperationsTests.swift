@@ -4,14 +4,14 @@ import Testing
 /// `/metrics`, `/readyz`, bearer-token auth and the bound on all sessions' events.
 @Suite("Operations: metrics, readiness, auth, storage bound")
 struct OperationsTests {
-    func router(token: String? = nil, journal: (any SessionJournal)? = nil, limits: Limits = Limits()) -> Router {
+    func router(token: String? = nil, journal: (any SessionJournal)? = nil, limits: Limits = Limits()) -> Application {
         var environment = AppEnvironment(now: { 0 }, makeID: { "s" }, limits: limits, journal: journal)
         environment.token = token
         environment.extraMetrics = { "controlsim_open_connections 3\n" }
-        return makeRouter(environment)
+        return makeApp(environment)
     }
 
-    func send(_ router: Router, _ method: String, _ target: String, _ body: String = "",
+    func send(_ router: Application, _ method: String, _ target: String, _ body: String = "",
               headers: [(String, String)] = []) -> HTTPResponse {
         router.respond(to: HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers), body: Array(body.utf8)))
     }
@@ -83,7 +83,7 @@ struct OperationsTests {
         let ids = CountingIDs()
         var environment = AppEnvironment(now: { 0 }, makeID: { ids.next() }, limits: limits)
         environment.extraMetrics = { "" }
-        let app = makeRouter(environment)
+        let app = makeApp(environment)
         #expect(send(app, "POST", "/v1/sessions", #"{"control":"switch"}"#).status == 201)
         #expect(send(app, "POST", "/v1/sessions", #"{"control":"switch"}"#).status == 201)
         #expect(send(app, "POST", "/v1/sessions/id-1/events", #"{"type":"tap","t":0,"x":1,"y":1}"#).status == 200)   // 2

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import Routes
 import Testing
 @testable import Server
@@ -23,14 +24,15 @@ struct RestartTests {
         func id() -> String { next += 1; return "s\(next)" }
     }
 
-    func router(_ journal: FileJournal) -> Router {
+    func router(_ journal: FileJournal) -> Application {
         let ids = Counter()
-        var environment = AppEnvironment(now: { MonotonicClock.now() }, makeID: { ids.id() }, journal: journal)
-        environment.epoch = { WallClock.now() }
-        return makeRouter(environment)
+        // Fixed clocks: both runs see the same session times, so their frames must match byte for byte.
+        var environment = AppEnvironment(now: { 100 }, makeID: { ids.id() }, journal: journal)
+        environment.epoch = { 1_700_000_000 }
+        return makeApp(environment)
     }
 
-    func frames(_ router: Router) -> [[UInt8]] {
+    func frames(_ router: Application) -> [[UInt8]] {
         (1...4).flatMap { n in
             ["?from=0&to=3&fps=60", "?from=0.9&to=1.4&fps=240"].map { query in
                 router.respond(to: HTTPRequest(method: "GET", target: "/v1/sessions/s\(n)/frames\(query)")).body

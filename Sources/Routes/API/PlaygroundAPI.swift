@@ -16,10 +16,10 @@ enum PlaygroundAPI {
     static func file(_ path: String, _ bytes: [UInt8], _ contentType: String,
                      headers: [(String, String)] = []) -> Router.Route {
         .init("GET", path) { _ throws(Problem) in
-            var response = HTTPResponse(status: 200, contentType: contentType, body: bytes)
-            response.headers.add("Cache-Control", "no-cache")
-            for (name, value) in headers { response.headers.add(name, value) }
-            return response
+            var answer = HTTPAnswer(status: 200, contentType: contentType, body: bytes)
+            answer.headers.add("Cache-Control", "no-cache")
+            for (name, value) in headers { answer.headers.add(name, value) }
+            return .now(answer)
         }
     }
 }

@@ -1,6 +1,6 @@
 import AnimationCore
 
-/// The session endpoints of API v1 (DESIGN.md §5).
+/// The session endpoints of API v1 (`openapi.yaml`).
 struct SessionsAPI: Sendable {
     let environment: AppEnvironment
     let store: SessionStore
@@ -34,9 +34,9 @@ struct SessionsAPI: Sendable {
             problem.headers = [("Retry-After", String(retryAfter))]
             throw problem
         }
-        var response = json(status: 201) { w in encodeSession(slot, session, now: now, into: &w) }
-        response.headers.add("Location", "/v1/sessions/\(slot.id)")
-        return response
+        var answer = jsonAnswer(status: 201) { w in encodeSession(slot, session, now: now, into: &w) }
+        answer.headers.add("Location", "/v1/sessions/\(slot.id)")
+        return .now(answer)
     }
 
     private func decodeCreate(_ json: JSON) throws(Problem) -> (SessionClock, ControlConfiguration) {
@@ -130,7 +130,7 @@ struct SessionsAPI: Sendable {
         }
         switch outcome {
         case let .success(applied):
-            let response = json(status: 200) { w in
+            let response = jsonAnswer(status: 200) { w in
                 w.beginObject()
                 w.member("time", slot.time(lastEvent: applied.time, now: now))
                 w.key("state")
@@ -141,9 +141,9 @@ struct SessionsAPI: Sendable {
                 w.endObject()
             }
             // Acknowledged only once durable; the server sends it when the journal has synced.
-            guard let sequence = applied.record, let journal = environment.journal else { return response }
+            guard let sequence = applied.record, let journal = environment.journal else { return .now(response) }
             return DurableAnswer(journal: journal, sequence: sequence, response: response,
-                                 failure: Self.journalProblem.response).answer
+                                 failure: Self.journalProblem.answer).answer
         case let .failure(error):
             throw problem(for: error, body: body, inputs: inputs)
         }
@@ -279,13 +279,4 @@ struct SessionsAPI: Sendable {
         w.member("eventCount", session.events.count)
         w.endObject()
     }
-}
-
-/// A JSON response written by `body`, ending in a newline so terminals show it whole.
-func json(status: Int, capacity: Int = 1024, _ body: (inout JSONWriter) -> Void) -> HTTPResponse {
-    var w = JSONWriter(reservingCapacity: capacity)
-    body(&w)
-    var bytes = w.bytes
-    bytes.append(UInt8(ascii: "\n"))
-    return HTTPResponse(status: status, contentType: "application/json", body: bytes)
 }

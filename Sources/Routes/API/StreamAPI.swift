@@ -87,6 +87,13 @@ final class SessionStream: ResponseStream {
         progress.withLock { $0.cancelled = true }
     }
 
+    /// The server is stopping: the promised last event says so.
+    func finish(now: Double) -> [UInt8] {
+        progress.withLock { state in
+            state.cancelled ? [] : Self.event("end", #"{"reason":"server_stopping"}"#)
+        }
+    }
+
     func poll(now: Double) -> StreamPoll {
         progress.withLock { state in
             guard !state.cancelled else { return StreamPoll(bytes: [], next: nil) }

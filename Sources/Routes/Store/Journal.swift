@@ -32,10 +32,10 @@ extension SessionJournal {
 final class DurableAnswer: PendingResponse {
     let journal: any SessionJournal
     let sequence: UInt64
-    let response: HTTPResponse
-    let failure: HTTPResponse
+    let response: HTTPAnswer
+    let failure: HTTPAnswer
 
-    init(journal: any SessionJournal, sequence: UInt64, response: HTTPResponse, failure: HTTPResponse) {
+    init(journal: any SessionJournal, sequence: UInt64, response: HTTPAnswer, failure: HTTPAnswer) {
         self.journal = journal
         self.sequence = sequence
         self.response = response
@@ -44,10 +44,10 @@ final class DurableAnswer: PendingResponse {
 
     /// The response itself when its record is durable already, else a pending response.
     var answer: HTTPResponse {
-        journal.isDurable(sequence) ? response : HTTPResponse(pending: self)
+        journal.isDurable(sequence) ? .now(response) : .later(self)
     }
 
-    func onReady(_ deliver: @escaping @Sendable (HTTPResponse) -> Void) {
+    func onReady(_ deliver: @escaping @Sendable (HTTPAnswer) -> Void) {
         journal.whenDurable(sequence) { [response, failure] error in deliver(error == nil ? response : failure) }
     }
 }

@@ -31,20 +31,21 @@ enum ServerCommand {
     }
 
     private static func serve(_ configuration: Configuration, log: @escaping LogSink) throws -> Int32 {
+        let clock = SystemClock()
         raiseOpenFileLimit()
         let signals = try TerminationSignals.install()
         let journal = try configuration.ephemeral ? nil : openJournal(configuration, log: log)
         let connections = ConnectionCounter()
-        var environment = AppEnvironment.live(log: log, node: configuration.nodeID)
+        var environment = AppEnvironment.live(log: log, node: configuration.nodeID, clock: clock)
         environment.corsOrigins = configuration.corsOrigins
         environment.journal = journal?.journal
         environment.token = configuration.token
         environment.extraMetrics = { [statistics = journal?.journal.statistics] in
             ProcessMetrics.render(connections: connections.current, journal: statistics?.snapshot)
         }
-        let router = makeRouter(environment)
-        if let journal { try restore(router, from: journal, log: log) }
-        let server = try Server(configuration: configuration, responder: router, log: log, counter: connections)
+        let app = makeApp(environment)
+        if let journal { try restore(app, from: journal, clock: clock, log: log) }
+        let server = try Server(configuration: configuration, responder: app, log: log, counter: connections, clock: clock)
         log(LogLine(level: "info", "listening").field("host", configuration.address.host).field("port", server.port)
             .field("node", configuration.nodeID).description)
         let signal = signals.wait()
@@ -64,24 +65,25 @@ enum ServerCommand {
         }
     }
 
-    /// Replays the journal into the router, compacts it when the history is larger than the
+    /// Replays the journal into the application, compacts it when the history is larger than the
     /// present, and from then on compacts in the background as history piles up.
-    private static func restore(_ router: Router, from opened: FileJournal.Opened, log: @escaping LogSink) throws {
-        let started = MonotonicClock.now()
-        let report = router.restore(opened.records)
+    private static func restore(_ app: Application, from opened: FileJournal.Opened, clock: any Clock,
+                                log: @escaping LogSink) throws {
+        let started = clock.now()
+        let report = app.restore(opened.records)
         for skipped in report.skipped.prefix(20) {
             log(LogLine(level: "warn", "journal_record_skipped").field("detail", skipped).description)
         }
         log(LogLine(level: "info", "journal_replayed").field("records", report.records).field("sessions", report.sessions)
             .field("events", report.events).field("skipped", report.skipped.count).field("bytes", opened.bytesRead)
-            .field("ms", milliseconds: MonotonicClock.now() - started).description)
+            .field("ms", milliseconds: clock.now() - started).description)
         let journal = opened.journal
         if opened.bytesRead > max(1 << 20, 2 * journal.snapshotBytes) {
-            try journal.compact(snapshot: router.snapshot)
+            try journal.compact(snapshot: app.snapshot)
         }
         journal.compactionNeeded = { [journal] in
             do {
-                try journal.compact(snapshot: router.snapshot)
+                try journal.compact(snapshot: app.snapshot)
             } catch {
                 log(LogLine(level: "error", "journal_compaction_failed").field("error", "\(error)").description)
             }
