@@ -41,6 +41,7 @@ paths:
         each control from its frames' generic `layers`.
       responses:
         '401': {$ref: '#/components/responses/Unauthorized'}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '200':
           description: The page.
           content:
@@ -67,6 +68,7 @@ paths:
       operationId: ready
       summary: Readiness; the journal was replayed and requests are served.
       responses:
+        '400': {$ref: '#/components/responses/BadRequest'}
         '200':
           description: Ready.
           content:
@@ -93,6 +95,7 @@ paths:
         `controlsim_sessions`, `controlsim_ready`, and with a journal `controlsim_journal_bytes`,
         `controlsim_journal_appends_total` and the histogram `controlsim_journal_fsync_seconds`.
       responses:
+        '400': {$ref: '#/components/responses/BadRequest'}
         '200':
           description: The metrics.
           content:
@@ -105,6 +108,7 @@ paths:
       summary: This document.
       responses:
         '401': {$ref: '#/components/responses/Unauthorized'}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '200':
           description: The OpenAPI document.
           content:
@@ -589,7 +593,9 @@ components:
     bearerAuth:
       type: http
       scheme: bearer
-      description: Only when the server was started with `--token`; `/healthz` never needs it.
+      description: |
+        Only when the server was started with `--token`; `/healthz` never needs it. A request
+        with more than one `Authorization` field is refused with 400 `duplicate_header`.
   responses:
     Unauthorized:
       description: The server was started with `--token` and the request has no valid `Authorization` (`unauthorized`).
@@ -616,7 +622,8 @@ components:
       description: |
         The request does not describe what the API accepts: `invalid_json`, `invalid_field`,
         `invalid_query`, `unknown_control`, `duplicate_effect`, `unknown_event_type`,
-        `unsupported_command`, `frame_limit`, or a malformed HTTP request (`bad_request`).
+        `unsupported_command`, `frame_limit`, more than one `Authorization` field when the server
+        was started with `--token` (`duplicate_header`), or a malformed HTTP request (`bad_request`).
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}

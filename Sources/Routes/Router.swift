@@ -98,7 +98,7 @@ public struct Router: Responder {
     }
 
     private func route(_ request: HTTPRequest) -> (HTTPResponse, Int) {
-        if let auth, !auth.allows(request) { return (auth.refusal, metrics.index(of: .unauthorized)) }
+        if let auth, let refusal = auth.refusal(for: request) { return (refusal, metrics.index(of: .unauthorized)) }
         let path = request.path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             .map { Substring($0) }
         if CORS.isPreflight(request) {

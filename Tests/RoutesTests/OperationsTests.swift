@@ -70,6 +70,21 @@ struct OperationsTests {
         #expect(preflight.status == 204)
     }
 
+    /// Two Authorization fields are ambiguous (which one counts?), right token or not: 400.
+    @Test(arguments: [["Bearer 0123456789abcdef0123", "Bearer 0123456789abcdef0123"],
+                      ["Bearer 0123456789abcdef0123", "Bearer wrong"], ["Bearer wrong", "Bearer 0123456789abcdef0123"]])
+    func twoAuthorizationHeadersAre400(_ values: [String]) throws {
+        let app = router(token: "0123456789abcdef0123")
+        let response = send(app, "GET", "/v1/sessions", headers: values.map { ("Authorization", $0) })
+        #expect(response.status == 400)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        let problem = try JSONParser().parse(response.body)
+        #expect(problem["code"] == "duplicate_header")
+        #expect(problem["field"] == "Authorization")
+        #expect(problem["detail"] == "send one Authorization header, not 2")
+        #expect(send(app, "GET", "/healthz", headers: values.map { ("Authorization", $0) }).status == 200)
+    }
+
     @Test func constantTimeComparisonIsStillAComparison() {
         #expect(BearerAuth.equalInConstantTime(Array("abc".utf8), Array("abc".utf8)))
         #expect(!BearerAuth.equalInConstantTime(Array("abc".utf8), Array("abd".utf8)))

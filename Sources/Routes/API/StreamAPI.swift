@@ -38,7 +38,12 @@ struct StreamAPI: Sendable {
         guard from >= 0, from <= EventCodec.maximumTime else {
             throw Problem(400, "invalid_query", "'from' must be between 0 and \(Int(EventCodec.maximumTime))", field: "from")
         }
-        if let to, to < from { throw Problem(400, "invalid_query", "'to' must not be before 'from'", field: "to") }
+        if let to {
+            guard to <= EventCodec.maximumTime else {
+                throw Problem(400, "invalid_query", "'to' must be at most \(Int(EventCodec.maximumTime))", field: "to")
+            }
+            guard to >= from else { throw Problem(400, "invalid_query", "'to' must not be before 'from'", field: "to") }
+        }
         let stream = SessionStream(slot: slot, store: store, fps: fps, sessionStart: from, end: to,
                                    streamStart: now, heartbeat: environment.limits.streamHeartbeat)
         var headers = HTTPHeaders([("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")])
