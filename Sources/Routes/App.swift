@@ -18,12 +18,20 @@ public func makeRouter(_ environment: AppEnvironment) -> Router {
             }
         },
         .init("GET", "/readyz") { _ throws(Problem) in
-            guard readiness.isReady else {
+            guard let damage = readiness.damage else {
                 throw Problem(503, "not_ready", "the journal is still being replayed")
             }
+            // Degraded still serves: every session but the damaged ones answers as before.
+            let sessions = store.damagedCount
             return json(status: 200) { w in
                 w.beginObject()
-                w.member("status", "ready")
+                if damage.isEmpty && sessions == 0 {
+                    w.member("status", "ready")
+                } else {
+                    w.member("status", "degraded")
+                    w.key("damage")
+                    damage.encode(damagedSessions: sessions, into: &w)
+                }
                 w.endObject()
             }
         },
@@ -35,17 +43,11 @@ public func makeRouter(_ environment: AppEnvironment) -> Router {
     // The metrics table has a series for every route, `/metrics` (last) included.
     let metrics = Metrics(routes: others.map { ($0.method, $0.pattern) } + [("GET", "/metrics")])
     let metricsRoute = Router.Route("GET", "/metrics") { _ throws(Problem) in
-        let text = metrics.render(sessions: store.count, ready: readiness.isReady) + environment.extraMetrics()
+        let text = metrics.render(sessions: store.count, ready: readiness.isReady,
+                                  damage: readiness.damage ?? JournalDamageSummary(), damagedSessions: store.damagedCount)
+            + environment.extraMetrics()
         return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(text.utf8))
     }
     return Router(routes: others + [metricsRoute], store: store, metrics: metrics, readiness: readiness,
                   environment: environment)
-}
-
-/// Whether the journal has been replayed: `/readyz` answers 503 until then.
-final class Readiness: Sendable {
-    private let ready: Mutex<Bool>
-    init(ready: Bool) { self.ready = Mutex(ready) }
-    var isReady: Bool { ready.withLock { $0 } }
-    func markReady() { ready.withLock { $0 = true } }
 }

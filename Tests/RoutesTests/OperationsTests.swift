@@ -43,7 +43,7 @@ struct OperationsTests {
         let journal = MemoryJournal()
         let app = router(journal: journal)
         #expect(send(app, "GET", "/readyz").status == 503)
-        #expect(app.restore([]) == RestoreReport())
+        #expect(app.restore(entries: []) == RestoreReport())
         let ready = send(app, "GET", "/readyz")
         #expect(ready.status == 200)
         #expect(try JSONParser().parse(ready.body) == ["status": "ready"])

@@ -1,5 +1,6 @@
 import Foundation
 import Routes
+import Synchronization
 import Testing
 @testable import Server
 
@@ -30,6 +31,20 @@ struct RestartTests {
         return makeRouter(environment)
     }
 
+    /// The answer, waited for when it is pending on the journal (as the server does, off its thread).
+    func answer(_ router: Router, _ request: HTTPRequest) throws -> HTTPResponse {
+        let response = router.respond(to: request)
+        guard let pending = response.pending else { return response }
+        let delivered = Mutex<HTTPResponse?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        pending.onReady { answer in
+            delivered.withLock { $0 = answer }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        return try #require(delivered.withLock { $0 })
+    }
+
     func frames(_ router: Router) -> [[UInt8]] {
         (1...4).flatMap { n in
             ["?from=0&to=3&fps=60", "?from=0.9&to=1.4&fps=240"].map { query in
@@ -40,27 +55,27 @@ struct RestartTests {
 
     @Test func everyControlAnswersTheSameAfterARestart() throws {
         let dir = NSTemporaryDirectory() + "restart-test-\(UUID().uuidString)"
-        let first = try FileJournal.open(directory: dir, policy: .always, log: { _ in })
+        let first = try FileJournal.open(directory: dir)
         let before = router(first.journal)
-        _ = before.restore(first.records)
+        _ = before.restore(first.replay)
         for (method, target, body) in Self.requests {
-            let status = before.respond(to: HTTPRequest(method: method, target: target, body: Array(body.utf8))).status
+            let status = try answer(before, HTTPRequest(method: method, target: target, body: Array(body.utf8))).status
             #expect(status == 200 || status == 201, "\(method) \(target)")
         }
         let expected = frames(before)
         first.journal.close()
 
-        let second = try FileJournal.open(directory: dir, policy: .always, log: { _ in })
+        let second = try FileJournal.open(directory: dir)
         let after = router(second.journal)
-        let report = after.restore(second.records)
-        #expect(report.sessions == 4 && report.skipped.isEmpty)
+        let report = after.restore(second.replay)
+        #expect(report.sessions == 4 && report.unusable.isEmpty && report.damage.isEmpty)
         #expect(frames(after) == expected)
         // Compacted, the journal still rebuilds the same sessions.
         try second.journal.compact(snapshot: after.snapshot)
         second.journal.close()
-        let third = try FileJournal.open(directory: dir, policy: .always, log: { _ in })
+        let third = try FileJournal.open(directory: dir)
         let compacted = router(third.journal)
-        _ = compacted.restore(third.records)
+        _ = compacted.restore(third.replay)
         #expect(frames(compacted) == expected)
         third.journal.close()
     }

@@ -20,9 +20,7 @@ struct StreamAPI: Sendable {
     func stream(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let query = try Query(context.request.queryString, allowed: ["fps", "from", "to"])
         let now = environment.now()
-        guard let slot = store.slot(context.id, now: now) else {
-            throw Problem(404, "session_not_found", "no session '\(context.id)'")
-        }
+        let slot = try store.servable(context.id, now: now) { Problem(404, "session_not_found", "no session '\(context.id)'") }
         let fps = try query.number("fps") ?? 60
         let limit = environment.limits.maxStreamFPS
         guard fps > 0, fps <= limit else {
