@@ -71,6 +71,14 @@ final class SimulatedFileSystem: JournalFileSystem, Sendable {
         }
     }
 
+    /// Puts `bytes` in place of a file's contents, durably (what a disk's damage does).
+    func replace(_ path: String, with bytes: [UInt8]) {
+        state.withLock { state in
+            guard let id = state.names[path] else { return }
+            state.files[id] = File(content: bytes, durable: bytes)
+        }
+    }
+
     /// Bytes of a file as they are now (for the tests' own checks).
     func contents(_ path: String) -> [UInt8]? {
         state.withLock { state in state.names[path].flatMap { state.files[$0]?.content } }
