@@ -69,4 +69,7 @@ final class SequentialIDs: Sendable {
             return "s\(count)"
         }
     }
+
+    /// The id issued last.
+    var last: String { "s\(issued.withLock { $0 })" }
 }

@@ -167,8 +167,9 @@ final class SimulatedFileSystem: JournalFileSystem, Sendable {
             guard let id = state.handles[handle] else { throw SyscallError("write", errno: EBADF) }
             state.operations += 1
             if let failAt = state.failAt, state.operations >= failAt {
-                // The power goes in the middle of this write: part of it reached the page cache.
-                let torn = state.random.next(upTo: bytes.count + 1)
+                // The power goes in the middle of this write: part of it (not all: the write
+                // fails) reached the page cache.
+                let torn = state.random.next(upTo: bytes.count)
                 state.files[id]?.content += bytes.prefix(torn)
                 state.poweredOff = true
                 throw Self.eio

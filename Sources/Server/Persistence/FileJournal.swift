@@ -275,11 +275,23 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     private func rotate() throws -> Int {
         condition.lock()
         while syncing { condition.wait() }
-        try timedSync(fd)
-        let released = markSynced(written)
+        if let syncFailure {
+            condition.unlock()
+            throw syncFailure
+        }
+        // A failed sync here is final, as in `commit`: what it covered may be lost, so nothing
+        // it covered is acknowledged and nothing is accepted after it.
+        var failure: SyscallError?
+        do throws(SyscallError) { try timedSync(fd) } catch {
+            failure = error
+            syncFailure = error
+            log("level=error msg=journal_sync_failed error=\"\(error)\"")
+        }
+        let released = markSynced(failure == nil ? written : synced)
         condition.broadcast()
         condition.unlock()
-        for waiter in released { waiter.action(nil) }
+        for waiter in released { waiter.action(failure) }
+        if let failure { throw failure }
         condition.lock()
         defer { condition.unlock() }
         while syncing { condition.wait() }
