@@ -268,6 +268,41 @@ struct FileJournalTests {
         #expect(stats.syncBuckets == [0, 0, 0, 0, 0, 0, 0, 0, 3, 0])    // 0.25 s is in the ≤ 0.5 s bucket
     }
 
+    /// A compaction's rotation syncs the old segment outside the journal's lock: a writer (a
+    /// loop thread, in the server) goes on while that sync takes its time.
+    @Test func writersDoNotWaitForARotationsSync() throws {
+        let files = GatedFileSystem(SimulatedFileSystem(seed: 2))
+        let opened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in }, fileSystem: files,
+                                          flushing: .manual)
+        let journal = opened.journal
+        // What the store would hold: every entry written so far (a snapshot reads it after rotating).
+        let held = Mutex<[JournalEntry]>([])
+        _ = try journal.write(Self.entries(1)[0])
+        held.withLock { $0 = Self.entries(1) }
+        files.close()
+        let compacted = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? journal.compact { held.withLock { $0 } }
+            compacted.signal()
+        }
+        #expect(files.syncStarted.wait(timeout: .now() + 10) == .success)   // the rotation is in a sync now
+        let wrote = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = try? journal.write(Self.entries(1, from: 1)[0])
+            held.withLock { $0 += Self.entries(1, from: 1) }
+            wrote.signal()
+        }
+        #expect(wrote.wait(timeout: .now() + 10) == .success, "the write waited for the sync")
+        files.open()
+        #expect(compacted.wait(timeout: .now() + 10) == .success)
+        journal.flush()
+        journal.close()
+        let reopened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in },
+                                            fileSystem: files.inner.restarted(failAt: nil), flushing: .manual)
+        // Both, once or twice (in the snapshot, and in the new segment if written after the switch).
+        #expect(Set(reopened.entries.map(\.payload)) == Set(Self.entries(2).map(\.payload)))
+    }
+
     @Test func crcMatchesTheStandardCheckValue() {
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
     }
@@ -278,4 +313,45 @@ extension JournalFiles {
     static func segmentNames(_ directory: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).filter { number($0, segmentPrefix) != nil }.sorted()
     }
+}
+
+/// A file system whose syncs wait at a gate while it is closed (and say when one does).
+final class GatedFileSystem: JournalFileSystem, @unchecked Sendable {
+    let inner: SimulatedFileSystem
+    let syncStarted = DispatchSemaphore(value: 0)
+    private let condition = NSCondition()
+    private var closed = false
+
+    init(_ inner: SimulatedFileSystem) { self.inner = inner }
+
+    func close() { condition.lock(); closed = true; condition.unlock() }
+
+    func open() {
+        condition.lock()
+        closed = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func sync(_ handle: Int32) throws(SyscallError) {
+        condition.lock()
+        if closed { syncStarted.signal() }
+        while closed { condition.wait() }
+        condition.unlock()
+        try inner.sync(handle)
+    }
+
+    func makeDirectory(_ path: String) throws { try inner.makeDirectory(path) }
+    func contents(ofDirectory path: String) throws -> [String] { try inner.contents(ofDirectory: path) }
+    func exists(_ path: String) -> Bool { inner.exists(path) }
+    func read(_ path: String) throws -> [UInt8] { try inner.read(path) }
+    func openForAppend(_ path: String, create: Bool) throws(SyscallError) -> Int32 { try inner.openForAppend(path, create: create) }
+    func append(_ handle: Int32, _ bytes: [UInt8]) throws(SyscallError) { try inner.append(handle, bytes) }
+    func size(_ handle: Int32) throws(SyscallError) -> Int { try inner.size(handle) }
+    func truncate(_ handle: Int32, to length: Int) throws(SyscallError) { try inner.truncate(handle, to: length) }
+    func close(_ handle: Int32) { inner.close(handle) }
+    func rename(_ from: String, to: String) throws(SyscallError) { try inner.rename(from, to: to) }
+    func link(_ existing: String, as new: String) throws(SyscallError) { try inner.link(existing, as: new) }
+    func remove(_ path: String) { inner.remove(path) }
+    func syncDirectory(_ path: String) throws(SyscallError) { try inner.syncDirectory(path) }
 }

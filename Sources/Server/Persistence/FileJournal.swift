@@ -176,7 +176,7 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         let thread = Thread { [self] in
             condition.lock()
             while !closed {
-                while written == synced && !closed && syncFailure == nil { condition.wait() }
+                while (written == synced || syncing) && !closed && syncFailure == nil { condition.wait() }
                 if closed || syncFailure != nil { break }
                 if window > 0 {
                     condition.unlock()
@@ -196,7 +196,7 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     /// With `Flushing.manual`: one group commit now, if anything is written and not synced.
     func flush() {
         condition.lock()
-        if written > synced && syncFailure == nil && !closed { commit() }
+        if written > synced && !syncing && syncFailure == nil && !closed { commit() }
         condition.unlock()
     }
 
@@ -271,7 +271,10 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         log("level=info msg=journal_compacted segment=\(newSegment) records=\(records.count) snapshot_bytes=\(size) ms=\(Int((clock() - started) * 1000))")
     }
 
-    /// Syncs and closes the current segment and continues in a new one; returns its number.
+    /// Continues in a new segment, then syncs and closes the old one; returns the new one's
+    /// number. No file operation runs under the lock, so writers never wait for one: they go on
+    /// in the new segment while the old one syncs (the flusher waits for that sync first, so
+    /// records become durable in order).
     private func rotate() throws -> Int {
         condition.lock()
         while syncing { condition.wait() }
@@ -279,29 +282,42 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
             condition.unlock()
             throw syncFailure
         }
+        syncing = true
+        let next = segment + 1
+        condition.unlock()
+        let created: (Int32, Int)
+        do {
+            created = try JournalFiles(directory: directory, fileSystem: fileSystem).createSegment(next)
+        } catch {
+            condition.lock()
+            syncing = false
+            condition.broadcast()
+            condition.unlock()
+            throw error
+        }
+        condition.lock()
+        let old = fd
+        let target = written                  // everything up to here is in the old segment
+        (fd, segment) = created
+        segmentBytes = JournalFormat.fileHeaderSize
+        condition.unlock()
         // A failed sync here is final, as in `commit`: what it covered may be lost, so nothing
         // it covered is acknowledged and nothing is accepted after it.
         var failure: SyscallError?
-        do throws(SyscallError) { try timedSync(fd) } catch {
-            failure = error
-            syncFailure = error
-            log("level=error msg=journal_sync_failed error=\"\(error)\"")
+        do throws(SyscallError) { try timedSync(old) } catch { failure = error }
+        fileSystem.close(old)
+        condition.lock()
+        syncing = false
+        if let failure {
+            syncFailure = failure
+            log("level=error msg=journal_sync_failed error=\"\(failure)\"")
         }
-        let released = markSynced(failure == nil ? written : synced)
+        let released = markSynced(failure == nil ? target : synced)
         condition.broadcast()
         condition.unlock()
         for waiter in released { waiter.action(failure) }
         if let failure { throw failure }
-        condition.lock()
-        defer { condition.unlock() }
-        while syncing { condition.wait() }
-        let files = try JournalFiles(directory: directory, fileSystem: fileSystem)
-        let (newFD, number) = try files.createSegment(segment + 1)
-        fileSystem.close(fd)
-        fd = newFD
-        segment = number
-        segmentBytes = JournalFormat.fileHeaderSize
-        return number
+        return created.1
     }
 
     /// Syncs what is written and closes the file; later appends throw.
