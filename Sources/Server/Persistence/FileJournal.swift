@@ -200,8 +200,8 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// One sync of everything written so far; releases the writers it covers (all of them,
-    /// with the error, when it fails). Called with the lock held; returns with it held.
+    /// One sync of everything written so far (`finishSync` releases its writers). Called with
+    /// the lock held; returns with it held.
     private func commit() {
         let target = written
         let descriptor = fd
@@ -210,6 +210,15 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         var failure: SyscallError?
         do throws(SyscallError) { try timedSync(descriptor) } catch { failure = error }
         condition.lock()
+        finishSync(target, failure)
+        condition.lock()
+    }
+
+    /// Ends a sync that covered records up to `target`, releasing the writers it covered, with
+    /// the lock held on entry and released on return. A failed sync is final: what it covered
+    /// may be lost (and a later sync would prove nothing about it), so every writer waiting
+    /// gets the error and nothing is accepted after it.
+    private func finishSync(_ target: UInt64, _ failure: SyscallError?) {
         syncing = false
         if let failure {
             syncFailure = failure
@@ -219,7 +228,6 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         for waiter in released { waiter.action(failure) }
-        condition.lock()
     }
 
     /// Fails every writer still waiting (the journal closed or its sync failed).
@@ -301,21 +309,11 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         (fd, segment) = created
         segmentBytes = JournalFormat.fileHeaderSize
         condition.unlock()
-        // A failed sync here is final, as in `commit`: what it covered may be lost, so nothing
-        // it covered is acknowledged and nothing is accepted after it.
         var failure: SyscallError?
         do throws(SyscallError) { try timedSync(old) } catch { failure = error }
         fileSystem.close(old)
         condition.lock()
-        syncing = false
-        if let failure {
-            syncFailure = failure
-            log("level=error msg=journal_sync_failed error=\"\(failure)\"")
-        }
-        let released = markSynced(failure == nil ? target : synced)
-        condition.broadcast()
-        condition.unlock()
-        for waiter in released { waiter.action(failure) }
+        finishSync(target, failure)
         if let failure { throw failure }
         return created.1
     }
