@@ -222,6 +222,17 @@ struct FileJournalTests {
         opened.journal.close()
     }
 
+    /// A later format is not guessed at: the server refuses to start and changes nothing.
+    @Test func aJournalOfALaterFormatIsRefusedAndLeftAlone() throws {
+        let dir = Self.directory()
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let bytes = Array("CSJRNL03".utf8) + Array(repeating: 0x55, count: 40)
+        try Self.write(bytes, to: Self.segment(dir))
+        #expect(throws: JournalError.self) { try FileJournal.open(directory: dir) }
+        #expect(try LiveFileSystem().read(Self.segment(dir)) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/quarantine"))
+    }
+
     static func legacyFrame(_ payload: [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = []
         JournalFormat.append(UInt32(payload.count), to: &bytes)

@@ -23,6 +23,10 @@ struct JournalReader {
     mutating func read(_ name: String, isSnapshot: Bool) throws -> (count: Int, version: Int, damage: [JournalScan.Damage]) {
         var bytes = try files.fileSystem.read(files.path(name))
         var scan = JournalFormat.scan(bytes, allowsTornTail: !isSnapshot)
+        if let newer = scan.newerVersion {
+            // Read as damage it would be quarantined and its sessions held apart: refuse instead.
+            throw JournalError("\(name) is in journal format \(newer), written by a later ControlSim; this one reads formats 1 and 2")
+        }
         if let torn = scan.tornTail {
             try files.cut(name, to: torn)
             let line = "\(name): an incomplete last record (a crash mid-write) cut off at offset \(torn), \(bytes.count - torn) bytes"

@@ -28,6 +28,8 @@ struct JournalScan: Equatable {
 
     /// 2, or 1 for the first format.
     var version: Int
+    /// An intact header of a later format than this server reads, over content it cannot read.
+    var newerVersion: Int?
     var items: [Item] = []
     /// Where an incomplete last record (a crash mid-write) begins: the length to cut the file to.
     var tornTail: Int?
@@ -53,6 +55,9 @@ extension JournalFormat {
             // The current format.
         } else if head == legacyFileHeader, !recordFollows {
             scan.version = 1
+        } else if let version = laterVersion(head), !recordFollows {
+            scan.newerVersion = version
+            return scan
         } else {
             // The header is damaged: the content says which format it is.
             scan.version = !recordFollows && legacyFrame(bytes, at: fileHeaderSize) != nil ? 1 : 2
@@ -65,6 +70,14 @@ extension JournalFormat {
             scanRecords(bytes, into: &scan, allowsTornTail: allowsTornTail)
         }
         return scan
+    }
+
+    /// The version a `CSJRNLnn` header names when it is later than this server's.
+    private static func laterVersion(_ head: [UInt8]) -> Int? {
+        guard matches(head, Array(fileHeader.prefix(6)), at: 0),
+              let version = Int(String(decoding: head[6...], as: UTF8.self)), version > 2, head[6...].allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
+        return version
     }
 
     /// A file shorter than its header: torn while it was created, or damage.
