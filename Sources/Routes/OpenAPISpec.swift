@@ -70,15 +70,35 @@ paths:
       responses:
         '400': {$ref: '#/components/responses/BadRequest'}
         '200':
-          description: Ready.
+          description: |
+            Ready: the journal was replayed. `degraded` when the replay met damage (see the
+            README's durability section): every undamaged session is served, and `damage` counts
+            the damaged files, spans, records (with intact ones that did not fit) and bytes met at
+            start-up, and the sessions held apart now (503 `session_damaged`).
           content:
             application/json:
               schema:
-                type: object
-                required: [status]
-                properties:
-                  status: {type: string, const: ready}
-                additionalProperties: false
+                oneOf:
+                  - type: object
+                    required: [status]
+                    properties:
+                      status: {type: string, const: ready}
+                    additionalProperties: false
+                  - type: object
+                    required: [status, damage]
+                    properties:
+                      status: {type: string, const: degraded}
+                      damage:
+                        type: object
+                        required: [files, regions, records, bytes, sessions]
+                        properties:
+                          files: {type: integer, minimum: 0}
+                          regions: {type: integer, minimum: 0}
+                          records: {type: integer, minimum: 0}
+                          bytes: {type: integer, minimum: 0}
+                          sessions: {type: integer, minimum: 0}
+                        additionalProperties: false
+                    additionalProperties: false
         '401': {$ref: '#/components/responses/Unauthorized'}
         '503':
           description: Not ready yet (`not_ready`).
@@ -92,8 +112,12 @@ paths:
       description: |
         `controlsim_requests_total{method,route,status}`, the latency histogram
         `controlsim_request_duration_seconds{method,route}`, `controlsim_open_connections`,
-        `controlsim_sessions`, `controlsim_ready`, and with a journal `controlsim_journal_bytes`,
-        `controlsim_journal_appends_total` and the histogram `controlsim_journal_fsync_seconds`.
+        `controlsim_sessions`, `controlsim_ready`, `controlsim_sessions_damaged` (held apart,
+        503 `session_damaged`), `controlsim_journal_damaged_records` and
+        `controlsim_journal_damaged_bytes` (met when the journal was replayed), and with a journal
+        `controlsim_journal_bytes`, `controlsim_journal_appends_total`,
+        `controlsim_journal_torn_tail_bytes` (incomplete last records cut off at start-up) and the
+        histogram `controlsim_journal_fsync_seconds`.
       responses:
         '400': {$ref: '#/components/responses/BadRequest'}
         '200':
@@ -146,7 +170,7 @@ paths:
         '503':
           description: |
             The server holds its maximum number of sessions (`too_many_sessions`), or the
-            creation could not be made durable and was not made (`journal_unavailable`).
+            creation could not be made durable (`journal_unavailable`, as in `Unavailable`).
           headers:
             Retry-After:
               description: Seconds to wait before retrying.
@@ -182,6 +206,12 @@ paths:
                   sessions:
                     type: array
                     items: {$ref: '#/components/schemas/SessionSummary'}
+                  damaged:
+                    type: array
+                    description: |
+                      Present when some sessions are held apart because their journal history is
+                      damaged (they answer 503 `session_damaged`; DELETE discards one), sorted.
+                    items: {type: string}
                 additionalProperties: false
         '400': {$ref: '#/components/responses/BadRequest'}
         '404':
@@ -204,9 +234,13 @@ paths:
               schema: {$ref: '#/components/schemas/Session'}
         '400': {$ref: '#/components/responses/BadRequest'}
         '404': {$ref: '#/components/responses/NotFound'}
+        '503': {$ref: '#/components/responses/Damaged'}
     delete:
       operationId: deleteSession
       summary: Delete a session.
+      description: |
+        Answered once the deletion is durable. A session held apart because its journal history
+        is damaged (`session_damaged`) is deleted the same way: that discards it.
       responses:
         '401': {$ref: '#/components/responses/Unauthorized'}
         '503': {$ref: '#/components/responses/Unavailable'}
@@ -250,7 +284,7 @@ paths:
                     - {type: touchUp, t: 0.1, x: 25, y: 15}
       responses:
         '401': {$ref: '#/components/responses/Unauthorized'}
-        '503': {$ref: '#/components/responses/Unavailable'}
+        '503': {$ref: '#/components/responses/DamagedOrUnavailable'}
         '200':
           description: Applied.
           content:
@@ -330,6 +364,7 @@ paths:
               schema: {type: string, description: 'format=svg'}
         '400': {$ref: '#/components/responses/BadRequest'}
         '404': {$ref: '#/components/responses/NotFound'}
+        '503': {$ref: '#/components/responses/Damaged'}
   /v1/sessions/{id}/stream:
     parameters:
       - $ref: '#/components/parameters/SessionId'
@@ -371,6 +406,7 @@ paths:
               schema: {type: string}
         '400': {$ref: '#/components/responses/BadRequest'}
         '404': {$ref: '#/components/responses/NotFound'}
+        '503': {$ref: '#/components/responses/Damaged'}
   /v1/sessions/{id}/frame:
     parameters:
       - $ref: '#/components/parameters/SessionId'
@@ -392,6 +428,7 @@ paths:
               schema: {$ref: '#/components/schemas/Frame'}
         '400': {$ref: '#/components/responses/BadRequest'}
         '404': {$ref: '#/components/responses/NotFound'}
+        '503': {$ref: '#/components/responses/Damaged'}
   /v1/curves/spring:
     get:
       operationId: sampleSpring
@@ -607,9 +644,26 @@ components:
           schema: {$ref: '#/components/schemas/Problem'}
     Unavailable:
       description: |
-        The change could not be made durable and was not made (`journal_unavailable`), or all
-        sessions together hold the server's maximum number of events (`storage_full`, with
-        `Retry-After`).
+        The change could not be made durable (`journal_unavailable`: refused before it was
+        written, or its sync failed, after which the server accepts no change until restarted),
+        or all sessions together hold the server's maximum number of events (`storage_full`,
+        with `Retry-After`).
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    Damaged:
+      description: |
+        The session's journal history is damaged (`session_damaged`): it is not served, so that
+        an older state is never passed off as the present. `detail` names each damaged span's
+        file, offset and length and how many intact records are kept; DELETE discards the session.
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    DamagedOrUnavailable:
+      description: |
+        The session's journal history is damaged (`session_damaged`, see `Damaged`), the change
+        could not be made durable (`journal_unavailable`), or all sessions together hold the
+        server's maximum number of events (`storage_full`, with `Retry-After`).
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
