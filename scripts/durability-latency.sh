@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Create and delete latency under concurrent event load, against the release server with its
 # journal in a temporary directory (issue 11: creates and deletes no longer hold a loop thread
-# while the journal syncs). Extra arguments go to the Python driver, e.g. --seconds 20.
-# Usage: scripts/durability-latency.sh [SERVER_BINARY] [driver arguments...]
+# while the journal syncs). Give several server binaries to compare them round after round.
+#   scripts/durability-latency.sh                                  # this tree's release server
+#   scripts/durability-latency.sh /tmp/old/Server .build/release/Server --rounds 6
 set -euo pipefail
 cd "$(dirname "$0")/.."
-binary=${1:-.build/release/Server}
-[ $# -gt 0 ] && shift
-if [ "$binary" = .build/release/Server ] && [ ! -x "$binary" ]; then
-  swift build -c release --product Server
+binaries=()
+while [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; do binaries+=("$1"); shift; done
+if [ ${#binaries[@]} -eq 0 ]; then
+  binaries=(.build/release/Server)
+  [ -x .build/release/Server ] || swift build -c release --product Server
 fi
-exec timeout 300 python3 scripts/durability_latency.py "$binary" "$@"
+exec timeout 1800 python3 scripts/durability_latency.py "${binaries[@]}" "$@"
