@@ -24,11 +24,11 @@ struct RestartTests {
         func id() -> String { next += 1; return "s\(next)" }
     }
 
-    func router(_ journal: FileJournal) -> Router {
+    /// A router whose clocks stand at `now` (monotonic) and 1.7e9 + `now` (epoch): each restart
+    /// happens later than the one before, as a real one does.
+    func router(_ journal: FileJournal, at now: Double) -> Router {
         let ids = Counter()
-        var environment = AppEnvironment(now: { MonotonicClock.now() }, makeID: { ids.id() }, journal: journal)
-        environment.epoch = { WallClock.now() }
-        return makeRouter(environment)
+        return makeRouter(AppEnvironment(now: { now }, makeID: { ids.id() }, epoch: { 1_700_000_000 + now }, journal: journal))
     }
 
     /// The answer, waited for when it is pending on the journal (as the server does, off its thread).
@@ -56,7 +56,7 @@ struct RestartTests {
     @Test func everyControlAnswersTheSameAfterARestart() throws {
         let dir = NSTemporaryDirectory() + "restart-test-\(UUID().uuidString)"
         let first = try FileJournal.open(directory: dir)
-        let before = router(first.journal)
+        let before = router(first.journal, at: 100)
         _ = before.restore(first.replay)
         for (method, target, body) in Self.requests {
             let status = try answer(before, HTTPRequest(method: method, target: target, body: Array(body.utf8))).status
@@ -66,7 +66,7 @@ struct RestartTests {
         first.journal.close()
 
         let second = try FileJournal.open(directory: dir)
-        let after = router(second.journal)
+        let after = router(second.journal, at: 5000)
         let report = after.restore(second.replay)
         #expect(report.sessions == 4 && report.unusable.isEmpty && report.damage.isEmpty)
         #expect(frames(after) == expected)
@@ -74,7 +74,7 @@ struct RestartTests {
         try second.journal.compact(snapshot: after.snapshot)
         second.journal.close()
         let third = try FileJournal.open(directory: dir)
-        let compacted = router(third.journal)
+        let compacted = router(third.journal, at: 9000)
         _ = compacted.restore(third.replay)
         #expect(frames(compacted) == expected)
         third.journal.close()
