@@ -54,7 +54,7 @@ final class SimulatedFileSystem: JournalFileSystem, Sendable {
         state.withLock { old in
             var next = State(random: old.random)
             next.nextFile = old.nextFile
-            for (id, file) in old.files {
+            for (id, file) in old.files.sorted(by: { $0.key < $1.key }) {     // in a fixed order: the draws are seeded
                 var kept = file.durable
                 if file.content.count > file.durable.count, Array(file.content.prefix(file.durable.count)) == file.durable {
                     let extra = next.random.next(upTo: file.content.count - file.durable.count + 1)
