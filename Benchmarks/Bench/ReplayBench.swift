@@ -7,8 +7,12 @@ import Synchronization
 enum ReplayBench {
     /// Keeps every record a router journals, as the file journal would on disk.
     final class Recorder: SessionJournal {
-        let records = Mutex<[[UInt8]]>([])
-        func append(_ record: [UInt8]) throws { records.withLock { $0.append(record) } }
+        let records = Mutex<[JournalEntry]>([])
+        func write(_ entry: JournalEntry) throws -> UInt64 {
+            records.withLock { $0.append(entry); return UInt64($0.count) }
+        }
+        func isDurable(_ sequence: UInt64) -> Bool { true }
+        func whenDurable(_ sequence: UInt64, _ action: @escaping @Sendable ((any Error)?) -> Void) { action(nil) }
     }
 
     static func run() {
@@ -37,14 +41,14 @@ enum ReplayBench {
         }
         let built = Measure.now()
         let records = recorder.records.withLock { $0 }
-        let bytes = records.reduce(0) { $0 + $1.count }
+        let bytes = records.reduce(0) { $0 + $1.payload.count }
         let events = sessions * batches * perBatch
         var timings: [Double] = []
         var report: RestoreReport?
         for _ in 0..<3 {
             let target = makeApp(AppEnvironment(now: { 0 }, makeID: { "unused" }))
             let t0 = Measure.now()
-            report = target.restore(records)
+            report = target.restore(entries: records)
             timings.append(Double(Measure.now() - t0) / 1e9)
         }
         timings.sort()
@@ -52,6 +56,6 @@ enum ReplayBench {
         print("replay: \(events) events in \(sessions) sessions, \(records.count) records, "
               + "\((Double(bytes) / 1_048_576).formatted(1)) MiB of JSON (posting them took \((Double(built - started) / 1e9).formatted(1)) s)")
         print("  restore (parse + apply), median of 3: \(median.formatted(2)) s, \((Double(events) / median).formatted(0)) events/s; "
-              + "restored \(report?.sessions ?? 0) sessions, \(report?.events ?? 0) events, \(report?.skipped.count ?? 0) skipped")
+              + "restored \(report?.sessions ?? 0) sessions, \(report?.events ?? 0) events, \(report?.unusable.count ?? 0) unusable")
     }
 }

@@ -18,12 +18,20 @@ public func makeApp(_ environment: AppEnvironment) -> Application {
             }
         },
         .init("GET", "/readyz") { _ throws(Problem) in
-            guard readiness.isReady else {
+            guard let damage = readiness.damage else {
                 throw Problem(503, "not_ready", "the journal is still being replayed")
             }
+            // Degraded still serves: every session but the damaged ones answers as before.
+            let sessions = store.damagedCount
             return json(status: 200) { w in
                 w.beginObject()
-                w.member("status", "ready")
+                if damage.isEmpty && sessions == 0 {
+                    w.member("status", "ready")
+                } else {
+                    w.member("status", "degraded")
+                    w.key("damage")
+                    damage.encode(damagedSessions: sessions, into: &w)
+                }
                 w.endObject()
             }
         },
@@ -36,7 +44,9 @@ public func makeApp(_ environment: AppEnvironment) -> Application {
     let metricsKey = RouteKey(method: "GET", pattern: "/metrics")
     let metrics = Metrics(routes: others.map(\.key) + [metricsKey])
     let metricsRoute = Router.Route("GET", "/metrics", key: metricsKey) { _ throws(Problem) in
-        let text = metrics.render(sessions: store.count, ready: readiness.isReady) + environment.extraMetrics()
+        let text = metrics.render(sessions: store.count, ready: readiness.isReady,
+                                  damage: readiness.damage ?? JournalDamageSummary(), damagedSessions: store.damagedCount)
+            + environment.extraMetrics()
         return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(text.utf8))
     }
     let router = Router(routes: others + [metricsRoute])

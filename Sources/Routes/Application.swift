@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The application `makeApp` composes: the route table wrapped in its middleware, and the state
 /// behind it that the process manages (the session store and its journal, readiness). What the
 /// server talks to.
@@ -18,26 +16,28 @@ public struct Application: Responder {
     }
 
     /// Rebuilds the sessions a journal describes (before serving: records are not journalled again),
-    /// then reports ready.
-    public func restore(_ records: some Sequence<[UInt8]>) -> RestoreReport {
-        let report = store.restore(records, now: now())
-        readiness.markReady()
+    /// then reports ready, or degraded when the journal held damage.
+    public func restore(_ items: some Sequence<JournalReplayItem>) -> RestoreReport {
+        let report = store.restore(items, now: now())
+        readiness.markReady(JournalDamageSummary(report))
         return report
+    }
+
+    /// Rebuilds sessions from intact entries alone (a journal kept in memory).
+    public func restore(entries: [JournalEntry]) -> RestoreReport {
+        restore(entries.enumerated().map { index, entry in
+            JournalReplayItem.entry(entry, at: JournalPosition(file: "memory", offset: index, length: entry.payload.count))
+        })
     }
 
     /// True once the journal was replayed (`/readyz`).
     public var isReady: Bool { readiness.isReady }
 
-    /// The records that rebuild every live session now: what a compacted journal holds.
-    public func snapshot() -> [[UInt8]] {
+    /// The entries that rebuild every session now: what a compacted journal holds.
+    public func snapshot() -> [JournalEntry] {
         store.snapshot(now: now())
     }
-}
 
-/// Whether the journal has been replayed: `/readyz` answers 503 until then.
-final class Readiness: Sendable {
-    private let ready: Mutex<Bool>
-    init(ready: Bool) { self.ready = Mutex(ready) }
-    var isReady: Bool { ready.withLock { $0 } }
-    func markReady() { ready.withLock { $0 = true } }
+    /// How many sessions are held apart (503 `session_damaged`) because their history is damaged.
+    public var damagedSessionCount: Int { store.damagedCount }
 }

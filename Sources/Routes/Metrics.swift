@@ -38,7 +38,7 @@ final class Metrics: Sendable {
         }
     }
 
-    func render(sessions: Int, ready: Bool) -> String {
+    func render(sessions: Int, ready: Bool, damage: JournalDamageSummary = JournalDamageSummary(), damagedSessions: Int = 0) -> String {
         let snapshot = series.withLock { $0 }
         let used = snapshot.indices.filter { snapshot[$0].total > 0 }
         func labelText(_ index: Int) -> String { "method=\"\(keys[index].labels.method)\",route=\"\(keys[index].labels.route)\"" }
@@ -58,6 +58,14 @@ final class Metrics: Sendable {
         out += Prometheus.header("controlsim_sessions", "gauge", "Live sessions.") + "controlsim_sessions \(sessions)\n"
         out += Prometheus.header("controlsim_ready", "gauge", "Whether the journal was replayed and requests are served.")
             + "controlsim_ready \(ready ? 1 : 0)\n"
+        out += Prometheus.header("controlsim_sessions_damaged", "gauge",
+                                 "Sessions not served (503 session_damaged) because their journal history is damaged.")
+            + "controlsim_sessions_damaged \(damagedSessions)\n"
+        out += Prometheus.header("controlsim_journal_damaged_records", "gauge",
+                                 "Damaged journal records met by the replay at start-up, with intact ones that did not fit.")
+            + "controlsim_journal_damaged_records \(damage.records)\n"
+        out += Prometheus.header("controlsim_journal_damaged_bytes", "gauge", "Bytes in the damaged spans met at start-up.")
+            + "controlsim_journal_damaged_bytes \(damage.bytes)\n"
         return out
     }
 }

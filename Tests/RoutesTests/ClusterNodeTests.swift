@@ -90,7 +90,7 @@ struct ClusterNodeTests {
         let frames = Self.get(writer, "/v1/sessions/\(old)/frames?from=0&to=0.3&fps=30").body
 
         let router = Self.node(journal: MemoryJournal())
-        #expect(router.restore(before.all).sessions == 1)
+        #expect(router.restore(entries: before.all).sessions == 1)
         #expect(Self.get(router, "/v1/sessions/\(old)/frames?from=0&to=0.3&fps=30").body == frames)
         #expect(try Self.get(router, "/v1/sessions").json()["sessions"]?.arrayValue?.first?["id"]?.stringValue == old)
     }

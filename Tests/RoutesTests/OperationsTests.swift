@@ -43,7 +43,7 @@ struct OperationsTests {
         let journal = MemoryJournal()
         let app = router(journal: journal)
         #expect(send(app, "GET", "/readyz").status == 503)
-        #expect(app.restore([]) == RestoreReport())
+        #expect(app.restore(entries: []) == RestoreReport())
         let ready = send(app, "GET", "/readyz")
         #expect(ready.status == 200)
         #expect(try JSONParser().parse(ready.body) == ["status": "ready"])
@@ -68,6 +68,21 @@ struct OperationsTests {
         // Browsers send preflights without credentials.
         let preflight = send(app, "OPTIONS", "/v1/sessions", headers: [("Origin", "http://a.example"), ("Access-Control-Request-Method", "POST")])
         #expect(preflight.status == 204)
+    }
+
+    /// Two Authorization fields are ambiguous (which one counts?), right token or not: 400.
+    @Test(arguments: [["Bearer 0123456789abcdef0123", "Bearer 0123456789abcdef0123"],
+                      ["Bearer 0123456789abcdef0123", "Bearer wrong"], ["Bearer wrong", "Bearer 0123456789abcdef0123"]])
+    func twoAuthorizationHeadersAre400(_ values: [String]) throws {
+        let app = router(token: "0123456789abcdef0123")
+        let response = send(app, "GET", "/v1/sessions", headers: values.map { ("Authorization", $0) })
+        #expect(response.status == 400)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        let problem = try JSONParser().parse(response.body)
+        #expect(problem["code"] == "duplicate_header")
+        #expect(problem["field"] == "Authorization")
+        #expect(problem["detail"] == "send one Authorization header, not 2")
+        #expect(send(app, "GET", "/healthz", headers: values.map { ("Authorization", $0) }).status == 200)
     }
 
     @Test func constantTimeComparisonIsStillAComparison() {

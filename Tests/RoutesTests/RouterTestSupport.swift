@@ -236,4 +236,9 @@ extension HTTPResponse {
     var headers: HTTPHeaders { ready.headers }
     var body: [UInt8] { ready.body }
     var stream: (any ResponseStream)? { ready.stream }
+    /// The response still to come, if it is pending.
+    var pending: (any PendingResponse)? {
+        if case .later(let pending) = self { return pending }
+        return nil
+    }
 }

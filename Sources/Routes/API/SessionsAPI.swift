@@ -24,9 +24,9 @@ struct SessionsAPI: Sendable {
         let (clock, configuration) = try decodeCreate(try parseBody(context.request))
         let now = environment.now()
         let session = Session(configuration: configuration, maximumEvents: environment.limits.maxEventsPerSession)
-        let slot: SessionSlot
+        let (slot, record): (SessionSlot, UInt64?)
         do throws(SessionStore.StoreError) {
-            slot = try store.create(id: environment.makeID(), clock: clock, session: session, now: now)
+            (slot, record) = try store.create(id: environment.makeID(), clock: clock, session: session, now: now)
         } catch {
             guard case let .full(retryAfter) = error else { throw Self.journalProblem }
             var problem = Problem(503, "too_many_sessions",
@@ -36,7 +36,7 @@ struct SessionsAPI: Sendable {
         }
         var answer = jsonAnswer(status: 201) { w in encodeSession(slot, session, now: now, into: &w) }
         answer.headers.add("Location", "/v1/sessions/\(slot.id)")
-        return .now(answer)
+        return durable(answer, record)
     }
 
     private func decodeCreate(_ json: JSON) throws(Problem) -> (SessionClock, ControlConfiguration) {
@@ -59,6 +59,7 @@ struct SessionsAPI: Sendable {
         if let asked = query.string("node") { try checkNode(asked) }
         let now = environment.now()
         let slots = store.list(now: now)
+        let damaged = store.damagedIDs
         return json(status: 200) { w in
             w.beginObject()
             if let node = environment.node { w.member("node", node) }
@@ -74,6 +75,13 @@ struct SessionsAPI: Sendable {
                 w.endObject()
             }
             w.endArray()
+            // Sessions held apart as damaged are named, so a client can find and discard them.
+            if !damaged.isEmpty {
+                w.key("damaged")
+                w.beginArray()
+                for id in damaged { w.value(id) }
+                w.endArray()
+            }
             w.endObject()
         }
     }
@@ -88,16 +96,16 @@ struct SessionsAPI: Sendable {
 
     func delete(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
-        // An expired session is gone even if no sweep has removed it yet.
-        guard store.slot(context.id, now: environment.now()) != nil else { throw notFound(context.id) }
-        let deleted: Bool
+        // An expired session is gone even if no sweep has removed it yet; a damaged one may be discarded.
+        if store.slot(context.id, now: environment.now()) == nil, store.damage(context.id) == nil { throw notFound(context.id) }
+        let removal: SessionStore.Removal
         do throws(SessionStore.StoreError) {
-            deleted = try store.delete(context.id)
+            removal = try store.delete(context.id)
         } catch {
             throw Self.journalProblem
         }
-        guard deleted else { throw notFound(context.id) }
-        return HTTPResponse(status: 204)
+        guard case let .removed(record) = removal else { throw notFound(context.id) }
+        return durable(HTTPAnswer(status: 204), record)
     }
 
     func postEvents(_ context: RequestContext) throws(Problem) -> HTTPResponse {
@@ -140,10 +148,7 @@ struct SessionsAPI: Sendable {
                 FrameEncoder.encode(applied.emitted, into: &w)
                 w.endObject()
             }
-            // Acknowledged only once durable; the server sends it when the journal has synced.
-            guard let sequence = applied.record, let journal = environment.journal else { return .now(response) }
-            return DurableAnswer(journal: journal, sequence: sequence, response: response,
-                                 failure: Self.journalProblem.answer).answer
+            return durable(response, applied.record)
         case let .failure(error):
             throw problem(for: error, body: body, inputs: inputs)
         }
@@ -207,13 +212,25 @@ struct SessionsAPI: Sendable {
         }
     }
 
-    /// The journal could not make a change durable, so the change was not made.
+    /// The journal could not write a change, so the change was not made.
     static let journalProblem = Problem(503, "journal_unavailable",
                                         "the change could not be made durable and was not applied; retry later")
 
+    /// The journal wrote a change but could not sync it: it refuses every change from then on,
+    /// and a restart replays what the disk holds.
+    static let syncProblem = Problem(503, "journal_unavailable",
+                                     "the change could not be made durable; the server accepts no changes until it is restarted, and then holds what its disk holds")
+
+    /// Acknowledged only once durable: a pending answer the server sends when the journal has
+    /// synced `record`, without holding its thread meanwhile.
+    /// Acknowledged only once durable: the server sends the answer when the journal has synced.
+    private func durable(_ answer: HTTPAnswer, _ record: UInt64?) -> HTTPResponse {
+        guard let record, let journal = environment.journal else { return .now(answer) }
+        return DurableAnswer(journal: journal, sequence: record, response: answer, failure: Self.syncProblem.answer).answer
+    }
+
     private func find(_ id: String, now: Double) throws(Problem) -> SessionSlot {
-        guard let slot = store.slot(id, now: now) else { throw notFound(id) }
-        return slot
+        try store.servable(id, now: now) { notFound(id) }
     }
 
     private func notFound(_ id: String) -> Problem {

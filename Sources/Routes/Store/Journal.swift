@@ -1,34 +1,19 @@
 import AnimationCore
 
-/// Where acknowledged changes go before they are acknowledged. The server's implementation
-/// appends to a file and syncs it.
+/// Where changes go before they are acknowledged. The server's implementation appends to a
+/// file and syncs it; nothing here ever waits for a sync.
 public protocol SessionJournal: Sendable {
-    /// Writes a record and returns once it is durable, or throws (and the change is not made).
-    func append(_ record: [UInt8]) throws
-    /// Writes a record and returns at once with its sequence number; it is durable when
-    /// `isDurable`/`whenDurable` say so. Records are durable in the order they were written.
-    func write(_ record: [UInt8]) throws -> UInt64
+    /// Writes an entry and returns at once with its sequence number; it is durable when
+    /// `isDurable`/`whenDurable` say so. Entries are durable in the order they were written.
+    /// Throws when the entry cannot be written (and the change is then not made).
+    func write(_ entry: JournalEntry) throws -> UInt64
     func isDurable(_ sequence: UInt64) -> Bool
     /// Runs `action` once `sequence` is durable (nil) or can no longer become durable (the error).
     func whenDurable(_ sequence: UInt64, _ action: @escaping @Sendable ((any Error)?) -> Void)
 }
 
-extension SessionJournal {
-    /// A journal whose `append` is durable at once needs no more.
-    public func write(_ record: [UInt8]) throws -> UInt64 {
-        try append(record)
-        return 0
-    }
-
-    public func isDurable(_ sequence: UInt64) -> Bool { true }
-
-    public func whenDurable(_ sequence: UInt64, _ action: @escaping @Sendable ((any Error)?) -> Void) {
-        action(nil)
-    }
-}
-
-/// An answer sent once the journal record it acknowledges is durable; a journal that fails
-/// meanwhile turns it into the 503 `journal_unavailable` problem.
+/// An answer sent once the journal record it acknowledges is durable, without holding the
+/// thread that made it; a journal that fails meanwhile turns it into `failure`.
 final class DurableAnswer: PendingResponse {
     let journal: any SessionJournal
     let sequence: UInt64

@@ -34,9 +34,9 @@ enum ServerCommand {
         let clock = SystemClock()
         raiseOpenFileLimit()
         let signals = try TerminationSignals.install()
-        let journal = try configuration.ephemeral ? nil : openJournal(configuration, log: log)
-        let connections = ConnectionCounter()
         var environment = AppEnvironment.live(log: log, node: configuration.nodeID, clock: clock)
+        let journal = try configuration.ephemeral ? nil : openJournal(configuration, clock: environment.now, log: log)
+        let connections = ConnectionCounter()
         environment.corsOrigins = configuration.corsOrigins
         environment.journal = journal?.journal
         environment.token = configuration.token
@@ -44,7 +44,7 @@ enum ServerCommand {
             ProcessMetrics.render(connections: connections.current, journal: statistics?.snapshot)
         }
         let app = makeApp(environment)
-        if let journal { try restore(app, from: journal, clock: clock, log: log) }
+        if let journal { try restore(app, from: journal, clock: environment.now, log: log) }
         let server = try Server(configuration: configuration, responder: app, log: log, counter: connections, clock: clock)
         log(LogLine(level: "info", "listening").field("host", configuration.address.host).field("port", server.port)
             .field("node", configuration.nodeID).description)
@@ -57,28 +57,32 @@ enum ServerCommand {
         return 0
     }
 
-    private static func openJournal(_ configuration: Configuration, log: @escaping LogSink) throws -> FileJournal.Opened {
+    private static func openJournal(_ configuration: Configuration, clock: @escaping @Sendable () -> Double,
+                                    log: @escaping LogSink) throws -> FileJournal.Opened {
         do {
-            return try FileJournal.open(directory: configuration.dataDirectory, policy: configuration.syncPolicy, log: log)
+            return try FileJournal.open(directory: configuration.dataDirectory, policy: configuration.syncPolicy, clock: clock, log: log)
         } catch {
             throw JournalError("journal in \(configuration.dataDirectory): \(error)")
         }
     }
 
-    /// Replays the journal into the application, compacts it when the history is larger than the
-    /// present, and from then on compacts in the background as history piles up.
-    private static func restore(_ app: Application, from opened: FileJournal.Opened, clock: any Clock,
+    /// Replays the journal into the application; compacts it when the history is larger than the
+    /// present, or when it held damage or files of the first format (so the damaged files leave
+    /// the journal, their bytes staying in the quarantine, and every file is in the current
+    /// format); and from then on compacts in the background as history piles up.
+    private static func restore(_ app: Application, from opened: FileJournal.Opened, clock: @Sendable () -> Double,
                                 log: @escaping LogSink) throws {
-        let started = clock.now()
-        let report = app.restore(opened.records)
-        for skipped in report.skipped.prefix(20) {
-            log(LogLine(level: "warn", "journal_record_skipped").field("detail", skipped).description)
+        let started = clock()
+        let report = app.restore(opened.replay)
+        for unusable in report.unusable.prefix(20) {
+            log(LogLine(level: "warn", "journal_record_unusable").field("detail", unusable).description)
         }
         log(LogLine(level: "info", "journal_replayed").field("records", report.records).field("sessions", report.sessions)
-            .field("events", report.events).field("skipped", report.skipped.count).field("bytes", opened.bytesRead)
-            .field("ms", milliseconds: clock.now() - started).description)
+            .field("events", report.events).field("damaged_spans", report.damage.count).field("unusable", report.unusable.count)
+            .field("damaged_sessions", report.damagedSessions).field("not_applied", report.notApplied)
+            .field("bytes", opened.bytesRead).field("ms", milliseconds: clock() - started).description)
         let journal = opened.journal
-        if opened.bytesRead > max(1 << 20, 2 * journal.snapshotBytes) {
+        if opened.bytesRead > max(1 << 20, 2 * journal.snapshotBytes) || !opened.damage.isEmpty || opened.legacy {
             try journal.compact(snapshot: app.snapshot)
         }
         journal.compactionNeeded = { [journal] in
