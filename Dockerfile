@@ -3,6 +3,10 @@ FROM swift:6.3-noble AS build
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+# Sources/Routes/Resources/ links to these; the server is built with them compiled in.
+COPY openapi.yaml ./
+COPY playground ./playground
+COPY client ./client
 COPY Tests ./Tests
 COPY Benchmarks ./Benchmarks
 RUN swift build -c release --product Server --static-swift-stdlib \

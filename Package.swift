@@ -11,21 +11,28 @@ let package = Package(
     targets: [
         // Pure, deterministic motion engine and control state machines. No clocks, no I/O.
         .target(name: "AnimationCore"),
-        // HTTP values, routing, wire formats and the session store. No sockets.
+        // HTTP/1.1 on bytes: request values, the incremental parser, the response encoder. No sockets.
+        .target(name: "HTTP1"),
+        // HTTP values, routing, wire formats and the session store. No sockets. Resources/ holds
+        // symlinks to openapi.yaml, playground/ and client/: compiled in, as `PackageResources`.
         // Controls/ holds the built-in control definitions, embedded by the EmbedControls plugin.
-        .target(name: "Routes", dependencies: ["AnimationCore"], exclude: ["Controls"], plugins: ["EmbedControls"]),
+        .target(name: "Routes", dependencies: ["AnimationCore", "HTTP1"], exclude: ["Controls"],
+                resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground"),
+                            .embedInCode("Resources/client")],
+                plugins: ["EmbedControls"]),
         // The plugin's build-time tool: definition files → a Swift file in the plugin's work directory.
         .executableTarget(name: "ControlEmbedder"),
         .plugin(name: "EmbedControls", capability: .buildTool(), dependencies: ["ControlEmbedder"]),
-        // Sockets, the HTTP/1.1 parser, connection lifecycle, configuration, persistence.
-        .executableTarget(name: "Server", dependencies: ["Routes"]),
+        // Sockets, the connection state machine and its event loop, configuration, persistence.
+        .executableTarget(name: "Server", dependencies: ["Routes", "HTTP1"]),
         // Release-built benchmark programs: `swift run -c release Bench`.
         .executableTarget(name: "Bench", dependencies: ["AnimationCore", "Routes"], path: "Benchmarks/Bench"),
+        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
         // The control tests drive the built-in definitions, which Routes embeds.
         .testTarget(name: "AnimationCoreTests", dependencies: ["AnimationCore", "Routes"]),
         // Goldens/ holds the golden corpus, read from the source tree by GoldenCorpusTests.
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "AnimationCore"], exclude: ["Goldens"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Routes"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Routes", "HTTP1"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

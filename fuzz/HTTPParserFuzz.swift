@@ -1,7 +1,7 @@
-import Routes
+@testable import HTTP1
 
-// libFuzzer target for the incremental HTTP/1.1 request parser (Sources/Server/HTTP), compiled into
-// one module with the parser's sources by fuzz/run.sh. Every input is parsed all at once and split at
+// libFuzzer target for the incremental HTTP/1.1 request parser (the HTTP1 library), linked with the
+// library as SwiftPM builds it by fuzz/run.sh. Every input is parsed all at once and split at
 // a point derived from the data; both must agree. Invariants that hold for any bytes are checked
 // with `check`, which traps (a libFuzzer crash) with the input's description.
 

@@ -1,8 +1,9 @@
 import AnimationCore
 import Glibc
+@testable import Routes
 
-// libFuzzer target for request-body decoding (Sources/Routes/JSON and Sources/Routes/Wire), compiled
-// into one module with those sources by fuzz/run.sh, over AnimationCore. The bytes are parsed as
+// libFuzzer target for request-body decoding (Sources/Routes/JSON and Sources/Routes/Wire), linked
+// by fuzz/run.sh with the Routes library as SwiftPM builds it, over AnimationCore. The bytes are parsed as
 // JSON; an object is decoded as a create-session body (`ConfigCodec.decode`) and as an events body
 // (`EventCodec.decodeBody`) for every control kind; decoded events are applied to a `Session` of
 // that control, and frames are sampled and encoded, which puts client-chosen numbers through

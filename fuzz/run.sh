@@ -3,7 +3,7 @@
 # bounded time on its committed seed corpus. Exits non-zero on any crash, leak, timeout or OOM, and
 # prints the executions count.
 #
-#   fuzz/run.sh http SECONDS       the HTTP/1.1 request parser (Sources/Server/HTTP)
+#   fuzz/run.sh http SECONDS       the HTTP/1.1 request parser (the HTTP1 library)
 #   fuzz/run.sh decoding SECONDS   JSON request bodies → ConfigCodec/EventCodec → Session frames
 #
 # SECONDS = 0 only replays the corpus (a regression run). Build products, the grown working corpus
@@ -33,51 +33,42 @@ if ! find "$toolchain_lib" -name 'libclang_rt.fuzzer-*.a' -print -quit | grep -q
   exit 1
 fi
 
-# Two modules, as the package has them: the library the code under test imports, then the code under
-# test and the fuzz entry point together in one module (so internal types are reachable).
+# The code under test is the package's own library target, built by SwiftPM (in a scratch path of
+# its own) with coverage instrumentation and -enable-testing; the entry point is one more module
+# that imports it (`@testable` where it needs internal types) and links its objects.
 case "$target" in
-  http)
-    # The parser's module imports Routes only for the HTTP value types (HTTPRequest, HTTPHeaders,
-    # HTTPResponse for ResponseEncoder). Problem+Server.swift is left out: Problem drags in
-    # JSONWriter, WireError and through it AnimationCore, none of which the parser uses.
-    lib_module=Routes
-    lib_sources=("$root"/Sources/Routes/HTTP/*.swift)
-    main_module=HTTPParserFuzz
-    main_sources=()
-    for f in "$root"/Sources/Server/HTTP/*.swift; do
-      [ "$(basename "$f")" = "Problem+Server.swift" ] || main_sources+=("$f")
-    done
-    main_sources+=("$root/fuzz/HTTPParserFuzz.swift")
-    ;;
-  decoding)
-    lib_module=AnimationCore
-    mapfile -t lib_sources < <(find "$root/Sources/AnimationCore" -name '*.swift' | sort)
-    main_module=RequestDecodingFuzz
-    main_sources=("$root"/Sources/Routes/JSON/*.swift "$root"/Sources/Routes/Wire/*.swift "$root/fuzz/RequestDecodingFuzz.swift")
-    ;;
+  http) library=HTTP1; modules=(HTTP1); entry=$root/fuzz/HTTPParserFuzz.swift ;;
+  decoding) library=Routes; modules=(AnimationCore HTTP1 Routes); entry=$root/fuzz/RequestDecodingFuzz.swift ;;
   *) usage ;;
 esac
 
-binary=$build/$main_module
-all_sources=("${lib_sources[@]}" "${main_sources[@]}")
-stamp=$( { swiftc --version 2>&1; echo "${flags[*]}"; printf '%s\n' "${all_sources[@]}"; cat "${all_sources[@]}"; } | sha256sum | cut -d' ' -f1)
+binary=$build/$(basename "$entry" .swift)
+scratch=$root/fuzz/.build/spm
+spm=(swift build -c release --scratch-path "$scratch" --target "$library"
+     -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -g)
+quiet() { grep -v "ld.gold: warning: Cannot export local symbol" || true; }
+started=$(date +%s)
+if ! "${spm[@]}" >"$build/spm.log" 2>&1; then
+  tail -n 30 "$build/spm.log" >&2
+  echo "FAIL fuzz $target: building the $library library failed (log: $build/spm.log)" >&2; exit 1
+fi
+bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
+objects=()
+for module in "${modules[@]}"; do
+  mapfile -t -O "${#objects[@]}" objects < <(find "$bin/$module.build" -name '*.o' | sort)
+done
+stamp=$( { swiftc --version 2>&1; echo "${flags[*]}"; sha256sum "$entry" "${objects[@]}"; } | sha256sum | cut -d' ' -f1)
 if [ -x "$binary" ] && [ "$(cat "$build/stamp" 2>/dev/null)" = "$stamp" ]; then
   echo "fuzz $target: binary up to date"
 else
-  echo "fuzz $target: building with swiftc ${flags[*]}"
-  started=$(date +%s)
-  quiet() { grep -v "ld.gold: warning: Cannot export local symbol" || true; }
-  if ! swiftc "${flags[@]}" -module-name "$lib_module" -emit-module -emit-module-path "$build/$lib_module.swiftmodule" \
-      -emit-library -static -o "$build/lib$lib_module.a" "${lib_sources[@]}" 2>&1 | quiet; then
-    echo "FAIL fuzz $target: building $lib_module failed" >&2; exit 1
-  fi
-  if ! swiftc "${flags[@]}" -module-name "$main_module" -I "$build" -L "$build" "-l$lib_module" \
-      "${main_sources[@]}" -o "$binary" 2>&1 | quiet; then
-    echo "FAIL fuzz $target: building $main_module failed" >&2; exit 1
+  echo "fuzz $target: linking $(basename "$entry") with the $library library (${#objects[@]} objects)"
+  if ! swiftc "${flags[@]}" -module-name "$(basename "$entry" .swift)" -I "$bin/Modules" -I "$bin" \
+      "$entry" "${objects[@]}" -o "$binary" 2>&1 | quiet; then
+    echo "FAIL fuzz $target: building $(basename "$entry") failed" >&2; exit 1
   fi
   echo "$stamp" >"$build/stamp"
-  echo "fuzz $target: built in $(( $(date +%s) - started )) s"
 fi
+echo "fuzz $target: built in $(( $(date +%s) - started )) s"
 
 seeds=$root/fuzz/corpus/$target
 work=$build/corpus

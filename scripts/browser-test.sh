@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# The playground's browser test: headless Chromium (Debian's package, installed when missing)
-# loads GET /, taps the switch and drags the card with synthesised pointer input, checks that
-# the switch is on and the card expanded, and saves docs/playground.png.
+# The browser tests, in headless Chromium (Debian's package, installed when missing), over the
+# DevTools protocol (scripts/cdp.py, standard library only):
+#   export_browser_test.py  plays each control's CSS and WAAPI exports and compares computed
+#                           styles at 100 sample times with GET …/frame?t (prints the deviations);
+#   client_browser_test.py  imports /client.js into a blank page, attaches a switch and a card,
+#                           drives them with mouse input on Playwright's fake clock (Playwright's
+#                           Python package from PyPI, in .ci/.venv, installed when missing; it
+#                           drives the same Chromium) and checks the DOM;
+#   browser_test.py         the playground: taps the switch, drags the card, checks the DOM, and
+#                           saves docs/playground.png.
 # Usage: scripts/browser-test.sh [base-url]
 #   With no URL it builds and starts the debug server on a free loopback port, and stops it after.
-#   SCREENSHOT=path overrides docs/playground.png; BROWSER_TEST_SECONDS bounds the browser part (60).
+#   SCREENSHOT=path overrides docs/playground.png, CLIENT_SCREENSHOT=path keeps the client test's
+#   picture; BROWSER_TEST_SECONDS bounds each test (60).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${1:-}
@@ -24,6 +32,13 @@ if [ -z "$chromium" ]; then
   chromium=$(command -v chromium) || { echo "browser-test: the chromium package installed no chromium" >&2; exit 1; }
 fi
 echo "browser-test: $("$chromium" --version 2>/dev/null | head -n 1)"
+
+venv=.ci/.venv
+if ! "$venv/bin/python" -c 'import playwright' 2>/dev/null; then
+  echo "browser-test: installing Playwright's Python package into $venv"
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+  timeout 600 "$venv/bin/pip" install --quiet --disable-pip-version-check 'playwright>=1.49,<2'
+fi
 
 server=""
 workdir=$(mktemp -d)
@@ -57,5 +72,8 @@ status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$base/") || true
 [ "$status" = 200 ] || { echo "browser-test: GET $base/ answered ${status:-nothing}, not 200" >&2; exit 1; }
 
 start=$(date +%s)
+timeout $((seconds + 30)) python3 scripts/export_browser_test.py "$base" --chromium "$chromium" --timeout "$seconds"
+timeout $((seconds + 30)) "$venv/bin/python" scripts/client_browser_test.py "$base" "${CLIENT_SCREENSHOT:-$workdir/client.png}" \
+  --chromium "$chromium" --timeout "$seconds"
 timeout $((seconds + 30)) python3 scripts/browser_test.py "$base" "$screenshot" --chromium "$chromium" --timeout "$seconds"
 echo "browser-test: passed in $(( $(date +%s) - start )) s"

@@ -24,7 +24,7 @@ enum BenchScale {
 /// The router exactly as `main` composes it, driven in-process: no sockets, a monotonic clock,
 /// 32-hex-digit ids from a counter (the same length as the server's random ones).
 final class Harness: Sendable {
-    let router: Router
+    let router: Application
     private let counter: IDCounter
 
     init(maxSessions: Int = 200_000) {
@@ -32,13 +32,17 @@ final class Harness: Sendable {
         limits.maxSessions = maxSessions
         let counter = IDCounter()
         self.counter = counter
-        router = makeRouter(AppEnvironment(now: { Double(Measure.now()) / 1e9 },
+        router = makeApp(AppEnvironment(now: { Double(Measure.now()) / 1e9 },
                                            makeID: { counter.next() },
                                            limits: limits))
     }
 
-    func respond(_ method: String, _ target: String, body: [UInt8] = []) -> HTTPResponse {
-        router.respond(to: HTTPRequest(method: method, target: target, body: body))
+    /// The answer; an in-memory store never makes one wait.
+    func respond(_ method: String, _ target: String, body: [UInt8] = []) -> HTTPAnswer {
+        guard case .now(let answer) = router.respond(to: HTTPRequest(method: method, target: target, body: body)) else {
+            preconditionFailure("\(method) \(target) answered later without a journal")
+        }
+        return answer
     }
 
     /// The id of the `sequence`-th session this harness created (from 0), without keeping a list.

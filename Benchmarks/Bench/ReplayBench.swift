@@ -7,8 +7,12 @@ import Synchronization
 enum ReplayBench {
     /// Keeps every record a router journals, as the file journal would on disk.
     final class Recorder: SessionJournal {
-        let records = Mutex<[[UInt8]]>([])
-        func append(_ record: [UInt8]) throws { records.withLock { $0.append(record) } }
+        let records = Mutex<[JournalEntry]>([])
+        func write(_ entry: JournalEntry) throws -> UInt64 {
+            records.withLock { $0.append(entry); return UInt64($0.count) }
+        }
+        func isDurable(_ sequence: UInt64) -> Bool { true }
+        func whenDurable(_ sequence: UInt64, _ action: @escaping @Sendable ((any Error)?) -> Void) { action(nil) }
     }
 
     static func run() {
@@ -16,7 +20,7 @@ enum ReplayBench {
         let batches = 10, perBatch = 10
         let recorder = Recorder()
         let ids = Mutex(0)
-        let source = makeRouter(AppEnvironment(now: { 0 }, makeID: { ids.withLock { $0 += 1; return "s\($0)" } },
+        let source = makeApp(AppEnvironment(now: { 0 }, makeID: { ids.withLock { $0 += 1; return "s\($0)" } },
                                                journal: recorder))
         let controls = ["switch", "button", "card", "progressButton"]
         let started = Measure.now()
@@ -31,20 +35,20 @@ enum ReplayBench {
                     return #"{"type":"\#(type)","t":\#(t),"x":\#(x),"y":\#(y)}"#
                 }
                 let body = Array(#"{"events":[\#(events.joined(separator: ","))]}"#.utf8)
-                let status = source.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions/s\(n)/events", body: body)).status
-                precondition(status == 200, "posting answered \(status)")
+                let status = source.respond(to: HTTPRequest(method: "POST", target: "/v1/sessions/s\(n)/events", body: body)).answer?.status
+                precondition(status == 200, "posting answered \(status.map(String.init) ?? "later")")
             }
         }
         let built = Measure.now()
         let records = recorder.records.withLock { $0 }
-        let bytes = records.reduce(0) { $0 + $1.count }
+        let bytes = records.reduce(0) { $0 + $1.payload.count }
         let events = sessions * batches * perBatch
         var timings: [Double] = []
         var report: RestoreReport?
         for _ in 0..<3 {
-            let target = makeRouter(AppEnvironment(now: { 0 }, makeID: { "unused" }))
+            let target = makeApp(AppEnvironment(now: { 0 }, makeID: { "unused" }))
             let t0 = Measure.now()
-            report = target.restore(records)
+            report = target.restore(entries: records)
             timings.append(Double(Measure.now() - t0) / 1e9)
         }
         timings.sort()
@@ -52,6 +56,6 @@ enum ReplayBench {
         print("replay: \(events) events in \(sessions) sessions, \(records.count) records, "
               + "\((Double(bytes) / 1_048_576).formatted(1)) MiB of JSON (posting them took \((Double(built - started) / 1e9).formatted(1)) s)")
         print("  restore (parse + apply), median of 3: \(median.formatted(2)) s, \((Double(events) / median).formatted(0)) events/s; "
-              + "restored \(report?.sessions ?? 0) sessions, \(report?.events ?? 0) events, \(report?.skipped.count ?? 0) skipped")
+              + "restored \(report?.sessions ?? 0) sessions, \(report?.events ?? 0) events, \(report?.unusable.count ?? 0) unusable")
     }
 }

@@ -1,7 +1,7 @@
-import Synchronization
-
-/// The one composition root, used by `main` and by the tests: every route of the API.
-public func makeRouter(_ environment: AppEnvironment) -> Router {
+/// The one composition root, used by `main` and by the tests: the session store over the journal,
+/// every route of the API as one table, and the middleware around it (auth, CORS, the node header,
+/// metrics), composed here and nowhere else.
+public func makeApp(_ environment: AppEnvironment) -> Application {
     let store = SessionStore(limits: environment.limits, journal: environment.journal, registry: ControlRegistry(),
                              epoch: environment.epoch, log: environment.log)
     let sessions = SessionsAPI(environment: environment, store: store)
@@ -19,34 +19,50 @@ public func makeRouter(_ environment: AppEnvironment) -> Router {
             }
         },
         .init("GET", "/readyz") { _ throws(Problem) in
-            guard readiness.isReady else {
+            guard let damage = readiness.damage else {
                 throw Problem(503, "not_ready", "the journal is still being replayed")
             }
+            // Degraded still serves: every session but the damaged ones answers as before.
+            let sessions = store.damagedCount
             return json(status: 200) { w in
                 w.beginObject()
-                w.member("status", "ready")
+                if damage.isEmpty && sessions == 0 {
+                    w.member("status", "ready")
+                } else {
+                    w.member("status", "degraded")
+                    w.key("damage")
+                    damage.encode(damagedSessions: sessions, into: &w)
+                }
                 w.endObject()
             }
         },
         .init("GET", "/openapi.yaml") { _ throws(Problem) in
-            HTTPResponse(status: 200, contentType: "application/yaml", body: Array(OpenAPISpec.text.utf8))
+            HTTPResponse(status: 200, contentType: "application/yaml", body: PackageResources.openapi_yaml)
         },
     ] + PlaygroundAPI.routes
     let others = service + sessions.routes + streams.routes + controls.routes + CurvesAPI(environment: environment).routes
     // The metrics table has a series for every route, `/metrics` (last) included.
-    let metrics = Metrics(routes: others.map { ($0.method, $0.pattern) } + [("GET", "/metrics")])
-    let metricsRoute = Router.Route("GET", "/metrics") { _ throws(Problem) in
-        let text = metrics.render(sessions: store.count, ready: readiness.isReady) + environment.extraMetrics()
+    let metricsKey = RouteKey(method: "GET", pattern: "/metrics")
+    let metrics = Metrics(routes: others.map(\.key) + [metricsKey])
+    let metricsRoute = Router.Route("GET", "/metrics", key: metricsKey) { _ throws(Problem) in
+        let text = metrics.render(sessions: store.count, ready: readiness.isReady,
+                                  damage: readiness.damage ?? JournalDamageSummary(), damagedSessions: store.damagedCount)
+            + environment.extraMetrics()
         return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(text.utf8))
     }
-    return Router(routes: others + [metricsRoute], store: store, metrics: metrics, readiness: readiness,
-                  environment: environment)
+    let router = Router(routes: others + [metricsRoute])
+    // Inside out: auth before any route, CORS on every answer (and preflights from the table),
+    // the node's name on every answer, and every answer counted.
+    var responder: any RoutedResponder = router
+    if let token = environment.token { responder = AuthMiddleware(auth: BearerAuth(token: Array(token.utf8)), next: responder) }
+    responder = CORSMiddleware(cors: CORS(origins: environment.corsOrigins), router: router, next: responder)
+    if let node = environment.node { responder = NodeHeaderMiddleware(node: node, next: responder) }
+    responder = MetricsMiddleware(metrics: metrics, now: environment.now, next: responder)
+    return Application(router: router, responder: responder, store: store, readiness: readiness, now: environment.now)
 }
 
-/// Whether the journal has been replayed: `/readyz` answers 503 until then.
-final class Readiness: Sendable {
-    private let ready: Mutex<Bool>
-    init(ready: Bool) { self.ready = Mutex(ready) }
-    var isReady: Bool { ready.withLock { $0 } }
-    func markReady() { ready.withLock { $0 = true } }
+/// The composition root's former name.
+@available(*, deprecated, renamed: "makeApp")
+public func makeRouter(_ environment: AppEnvironment) -> Application {
+    makeApp(environment)
 }

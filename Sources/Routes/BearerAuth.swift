@@ -6,9 +6,20 @@ struct BearerAuth: Sendable {
 
     static let open: Set<Substring> = ["/healthz"]
 
-    func allows(_ request: HTTPRequest) -> Bool {
-        if Self.open.contains(request.path) || CORS.isPreflight(request) { return true }
-        guard let header = request.headers["Authorization"] else { return false }
+    /// Nil when the request may go on, else the answer that refuses it: 401 without the right
+    /// token, 400 `duplicate_header` for more than one `Authorization` field (a singleton field,
+    /// RFC 9110 §11.6.2: which one would count is ambiguous, so none does).
+    func refusal(for request: HTTPRequest) -> HTTPResponse? {
+        if Self.open.contains(request.path) || CORS.isPreflight(request) { return nil }
+        let fields = request.headers.values("Authorization")
+        if fields.count > 1 {
+            return Problem(400, "duplicate_header", "send one Authorization header, not \(fields.count)", field: "Authorization").response
+        }
+        guard let header = fields.first, allows(header) else { return refusal }
+        return nil
+    }
+
+    private func allows(_ header: String) -> Bool {
         let prefix = "Bearer "
         guard header.count > prefix.count,
               header.prefix(prefix.count).lowercased() == prefix.lowercased() else { return false }

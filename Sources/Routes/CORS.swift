@@ -20,24 +20,24 @@ struct CORS: Sendable {
             && request.headers.contains("Access-Control-Request-Method")
     }
 
-    func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
-        guard let origin = allowedOrigin(for: request) else { return }
+    /// The headers on every answer to an allowed origin.
+    static func allow(_ origin: String, on response: inout HTTPAnswer) {
         response.headers.set("Access-Control-Allow-Origin", origin)
-        response.headers.set("Access-Control-Expose-Headers", Self.exposedHeaders)
+        response.headers.set("Access-Control-Expose-Headers", exposedHeaders)
         if origin != "*" { response.headers.add("Vary", "Origin") }
     }
 
     /// 204 with the methods the path allows; no CORS headers (so the browser refuses) when the
     /// origin is not allowed.
     func preflight(_ request: HTTPRequest, methods: [String]) -> HTTPResponse {
-        var response = HTTPResponse(status: 204)
-        guard let origin = allowedOrigin(for: request) else { return response }
+        var response = HTTPAnswer(status: 204)
+        guard let origin = allowedOrigin(for: request) else { return .now(response) }
         response.headers.add("Access-Control-Allow-Origin", origin)
         response.headers.add("Access-Control-Allow-Methods", (methods + ["OPTIONS"]).joined(separator: ", "))
         response.headers.add("Access-Control-Allow-Headers",
                              request.headers["Access-Control-Request-Headers"] ?? Self.allowedHeaders)
         response.headers.add("Access-Control-Max-Age", Self.maxAge)
         if origin != "*" { response.headers.add("Vary", "Origin") }
-        return response
+        return .now(response)
     }
 }

@@ -40,7 +40,7 @@ public struct AppEnvironment: Sendable {
     }
 }
 
-/// Application limits (DESIGN.md §6); the HTTP framing limits live with the server.
+/// Application limits (`docs/architecture.md`, limits); the HTTP framing limits live with the server.
 public struct Limits: Sendable, Equatable {
     public var maxFramesPerRequest = 10_000
     public var maxSessions = 100_000

@@ -14,24 +14,21 @@ final class Metrics: Sendable {
         var total = 0
     }
 
-    /// What each series index stands for: the routes in table order, then the answers no route gave.
-    let labels: [(method: String, route: String)]
+    /// The series in the order they are listed: the routes in table order, then the answers no route gave.
+    let keys: [RouteKey]
+    /// Where each key's series is: matched by what answered, not by its place in a table.
+    private let positions: [RouteKey: Int]
     private let series: Mutex<[Series]>
 
-    /// Series indices of answers that matched no route.
-    enum Other: Int, CaseIterable {
-        case unmatched, unauthorized, preflight
+    init(routes: [RouteKey]) {
+        keys = routes + RouteKey.others
+        positions = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        series = Mutex([Series](repeating: Series(), count: keys.count))
     }
 
-    init(routes: [(method: String, route: String)]) {
-        labels = routes + Other.allCases.map { ("*", "\($0)") }
-        series = Mutex([Series](repeating: Series(), count: labels.count))
-    }
-
-    func index(of other: Other) -> Int { labels.count - Other.allCases.count + other.rawValue }
-
-    /// Records one answered request under its series (a route's index, or `index(of:)`).
-    func record(_ index: Int, status: Int, seconds: Double) {
+    /// Records one answered request under the series of what answered it.
+    func record(_ key: RouteKey, status: Int, seconds: Double) {
+        guard let index = positions[key] else { preconditionFailure("no metrics series for \(key)") }
         let bucket = Self.latencyBounds.firstIndex { seconds <= $0 } ?? Self.latencyBounds.count
         series.withLock { all in
             all[index].counts[status, default: 0] += 1
@@ -41,10 +38,10 @@ final class Metrics: Sendable {
         }
     }
 
-    func render(sessions: Int, ready: Bool) -> String {
+    func render(sessions: Int, ready: Bool, damage: JournalDamageSummary = JournalDamageSummary(), damagedSessions: Int = 0) -> String {
         let snapshot = series.withLock { $0 }
         let used = snapshot.indices.filter { snapshot[$0].total > 0 }
-        func labelText(_ index: Int) -> String { "method=\"\(labels[index].method)\",route=\"\(labels[index].route)\"" }
+        func labelText(_ index: Int) -> String { "method=\"\(keys[index].labels.method)\",route=\"\(keys[index].labels.route)\"" }
         var out = Prometheus.header("controlsim_requests_total", "counter", "Requests answered, by route and status.")
         for index in used {
             for (status, count) in snapshot[index].counts.sorted(by: { $0.key < $1.key }) {
@@ -61,6 +58,14 @@ final class Metrics: Sendable {
         out += Prometheus.header("controlsim_sessions", "gauge", "Live sessions.") + "controlsim_sessions \(sessions)\n"
         out += Prometheus.header("controlsim_ready", "gauge", "Whether the journal was replayed and requests are served.")
             + "controlsim_ready \(ready ? 1 : 0)\n"
+        out += Prometheus.header("controlsim_sessions_damaged", "gauge",
+                                 "Sessions not served (503 session_damaged) because their journal history is damaged.")
+            + "controlsim_sessions_damaged \(damagedSessions)\n"
+        out += Prometheus.header("controlsim_journal_damaged_records", "gauge",
+                                 "Damaged journal records met by the replay at start-up, with intact ones that did not fit.")
+            + "controlsim_journal_damaged_records \(damage.records)\n"
+        out += Prometheus.header("controlsim_journal_damaged_bytes", "gauge", "Bytes in the damaged spans met at start-up.")
+            + "controlsim_journal_damaged_bytes \(damage.bytes)\n"
         return out
     }
 }

@@ -1,18 +1,25 @@
-/// Routes declared once, as data: `GET /v1/sessions/{id}` → handler. Unknown paths are 404;
-/// known paths with another method are 405 with `Allow`. `HEAD` is answered as `GET`.
-public struct Router: Responder {
+/// The route table, as data: `GET /v1/sessions/{id}` → handler, and the matching. Unknown paths
+/// are 404; known paths with another method are 405 with `Allow`. `HEAD` never reaches it: the
+/// server asks for GET and leaves the body out. What every answer needs besides (auth, CORS,
+/// metrics, the node header) wraps it as middleware, composed in `makeApp`.
+public struct Router: RoutedResponder {
     public struct Route: Sendable {
         public let method: String
         public let pattern: String
         let segments: [Substring]
         let handler: @Sendable (RequestContext) throws(Problem) -> HTTPResponse
+        /// What the metrics count this route's answers under: this route, not its place in the table.
+        let key: RouteKey
 
-        init(_ method: String, _ pattern: String,
+        /// `key`, when given, was made beforehand (for a route whose handler needs the metrics).
+        init(_ method: String, _ pattern: String, key: RouteKey? = nil,
              _ handler: @escaping @Sendable (RequestContext) throws(Problem) -> HTTPResponse) {
             self.method = method
             self.pattern = pattern
             segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
             self.handler = handler
+            self.key = key ?? RouteKey(method: method, pattern: pattern)
+            precondition(self.key.labels == (method, pattern), "a route's metrics key names another route")
         }
 
         /// The `{name}` captures when `path` fits this pattern.
@@ -34,103 +41,51 @@ public struct Router: Responder {
     public let routes: [Route]
     /// Route indices by segment count: a request is matched only against routes of its length.
     private let bySegmentCount: [Int: [Int]]
-    let cors: CORS
-    let store: SessionStore
-    let now: @Sendable () -> Double
-    let auth: BearerAuth?
-    let metrics: Metrics
-    let readiness: Readiness
-    /// Sent as `X-Node` on every answer, so a client behind a proxy sees which node answered.
-    let node: String?
 
-    init(routes: [Route], store: SessionStore, metrics: Metrics, readiness: Readiness, environment: AppEnvironment) {
+    init(routes: [Route]) {
         self.routes = routes
         bySegmentCount = Dictionary(grouping: routes.indices) { routes[$0].segments.count }
-        self.store = store
-        self.metrics = metrics
-        now = environment.now
-        cors = CORS(origins: environment.corsOrigins)
-        auth = environment.token.map { BearerAuth(token: Array($0.utf8)) }
-        self.readiness = readiness
-        node = environment.node
     }
 
-    /// Rebuilds the sessions a journal describes (before serving: records are not journalled again),
-    /// then reports ready.
-    public func restore(_ records: some Sequence<[UInt8]>) -> RestoreReport {
-        let report = store.restore(records, now: now())
-        readiness.markReady()
-        return report
-    }
-
-    /// True once the journal was replayed (`/readyz`).
-    public var isReady: Bool { readiness.isReady }
-
-    /// The records that rebuild every live session now: what a compacted journal holds.
-    public func snapshot() -> [[UInt8]] {
-        store.snapshot(now: now())
-    }
-
-    /// How many sessions are live.
-    public var sessionCount: Int { store.count }
-
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
-        let started = now()
-        var (response, series) = route(request)
-        decorate(&response, for: request)
-        if let pending = response.pending {
-            // The answer that comes later gets the same headers as one given now.
-            response.pending = DecoratedPending(inner: pending) { [self] in decorate(&$0, for: request) }
-        }
-        metrics.record(series, status: response.status, seconds: now() - started)
-        return response
-    }
-
-    /// Headers every answer carries: CORS and the node's name.
-    private func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
-        cors.decorate(&response, for: request)
-        if let node { response.headers.add("X-Node", node) }
-    }
-
-    /// The answer and the metrics series it counts under (the route's index in the table).
-    private func candidates(_ path: [Substring]) -> [Int] {
-        bySegmentCount[path.count] ?? []
-    }
-
-    private func route(_ request: HTTPRequest) -> (HTTPResponse, Int) {
-        if let auth, !auth.allows(request) { return (auth.refusal, metrics.index(of: .unauthorized)) }
-        let path = request.path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .map { Substring($0) }
-        if CORS.isPreflight(request) {
-            let methods = candidates(path).filter { routes[$0].match(path) != nil }.map { routes[$0].method }
-            guard !methods.isEmpty else {
-                return (Problem(404, "not_found", "no resource at \(request.path)").response, metrics.index(of: .unmatched))
-            }
-            return (cors.preflight(request, methods: methods.contains("GET") ? methods + ["HEAD"] : methods),
-                    metrics.index(of: .preflight))
-        }
-        let method = request.method == "HEAD" ? "GET" : request.method
+    func respond(to request: HTTPRequest) -> Routed {
+        let path = Self.segments(request.path)
         var allowed: [String] = []
         for index in candidates(path) {
             let route = routes[index]
             guard let captures = route.match(path) else { continue }
-            guard route.method == method else {
+            guard route.method == request.method else {
                 allowed.append(route.method)
                 continue
             }
             do {
-                return (try route.handler(RequestContext(request: request, captures: captures)), index)
+                return Routed(response: try route.handler(RequestContext(request: request, captures: captures)), key: route.key)
             } catch {
-                return (error.response, index)
+                return Routed(response: error.response, key: route.key)
             }
         }
-        if allowed.isEmpty {
-            return (Problem(404, "not_found", "no resource at \(request.path)").response, metrics.index(of: .unmatched))
-        }
+        if allowed.isEmpty { return notFound(request) }
         if allowed.contains("GET") { allowed.append("HEAD") }
         var problem = Problem(405, "method_not_allowed", "\(request.method) is not allowed on \(request.path); use \(allowed.joined(separator: ", "))")
         problem.headers = [("Allow", allowed.joined(separator: ", "))]
-        return (problem.response, metrics.index(of: .unmatched))
+        return Routed(response: problem.response, key: .unmatched)
+    }
+
+    /// The methods of the routes whose pattern fits `path`, in table order.
+    func methods(at path: Substring) -> [String] {
+        let segments = Self.segments(path)
+        return candidates(segments).filter { routes[$0].match(segments) != nil }.map { routes[$0].method }
+    }
+
+    func notFound(_ request: HTTPRequest) -> Routed {
+        Routed(response: Problem(404, "not_found", "no resource at \(request.path)").response, key: .unmatched)
+    }
+
+    private func candidates(_ path: [Substring]) -> [Int] {
+        bySegmentCount[path.count] ?? []
+    }
+
+    private static func segments(_ path: Substring) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
     }
 }
 
@@ -140,23 +95,4 @@ struct RequestContext: Sendable {
     let captures: [String: String]
 
     var id: String { captures["id"] ?? "" }
-}
-
-/// A pending response whose delivered answer is adjusted on the way out.
-final class DecoratedPending: PendingResponse {
-    let inner: any PendingResponse
-    let decorate: @Sendable (inout HTTPResponse) -> Void
-
-    init(inner: any PendingResponse, decorate: @escaping @Sendable (inout HTTPResponse) -> Void) {
-        self.inner = inner
-        self.decorate = decorate
-    }
-
-    func onReady(_ deliver: @escaping @Sendable (HTTPResponse) -> Void) {
-        inner.onReady { [decorate] response in
-            var response = response
-            decorate(&response)
-            deliver(response)
-        }
-    }
 }

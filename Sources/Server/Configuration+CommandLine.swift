@@ -3,6 +3,8 @@ import Routes
 extension Configuration {
     /// Flags beat environment variables (HOST, PORT), which beat defaults. Anything unknown or
     /// malformed is an error, never ignored. `--flag value` and `--flag=value` are both accepted.
+    /// Each option sets only its own field, so the order of options cannot matter; settings that
+    /// depend on each other are combined afterwards (`combine`).
     static func resolve(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> LaunchRequest {
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
         let flags = try flagValues(arguments)
@@ -14,7 +16,18 @@ extension Configuration {
                 try option.apply(&configuration, value, "environment variable \(name)")
             }
         }
+        try configuration.combine()
         return .run(configuration)
+    }
+
+    /// A sync window is a setting of group commit: it refines `--fsync batch` and contradicts
+    /// `--fsync always` (the default), which would otherwise turn silently into batch.
+    private mutating func combine() throws(ConfigurationError) {
+        guard let window = syncWindow else { return }
+        guard case .batch = syncPolicy else {
+            throw ConfigurationError(message: "--fsync-window-ms applies only with --fsync batch, but the sync policy is always")
+        }
+        syncPolicy = .batch(window: window)
     }
 
     static var usage: String {
@@ -69,10 +82,10 @@ extension Configuration {
             guard let ms = Double(value), ms.isFinite, ms >= 0, ms <= 1000 else {
                 throw ConfigurationError(message: "invalid value \"\(value)\" for \(source): expected milliseconds from 0 to 1000")
             }
-            configuration.syncPolicy = .batch(window: ms / 1000)
+            configuration.syncWindow = ms / 1000
         },
         ConfigurationOption(flag: "--token", environment: "TOKEN", placeholder: "TOKEN",
-                            help: "Require 'Authorization: Bearer TOKEN' on every endpoint but /healthz.") { configuration, value, source throws(ConfigurationError) in
+                            help: "Require 'Authorization: Bearer TOKEN' on every endpoint but /healthz; at least 16 visible ASCII characters.") { configuration, value, source throws(ConfigurationError) in
             guard value.utf8.count >= 16, value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
                 throw ConfigurationError(message: "invalid value for \(source): a token needs at least 16 visible ASCII characters")
             }

@@ -1,7 +1,7 @@
 import Glibc
 import Routes
 
-/// Everything the server can be told at start-up, with the defaults DESIGN.md §6 promises.
+/// Everything the server can be told at start-up, with the defaults `docs/architecture.md` lists.
 /// Built from flags over environment over these defaults (`Configuration+CommandLine.swift`).
 struct Configuration: Sendable, Equatable {
     var address = SocketAddress.loopback(port: 8080)
@@ -19,6 +19,8 @@ struct Configuration: Sendable, Equatable {
     var dataDirectory = "./data"
     var ephemeral = false
     var syncPolicy = SyncPolicy.always
+    /// `--fsync-window-ms`, folded into `syncPolicy` once every option is read.
+    var syncWindow: Double?
     /// Browser origins allowed to call the API; `*` is any.
     var corsOrigins = ["*"]
     /// When set, every endpoint but /healthz needs `Authorization: Bearer <token>`.

@@ -11,9 +11,10 @@ final class Server: Sendable {
     private let threads: [LoopThread]
     private let stopping = Atomic<Bool>(false)
 
-    /// `counter` counts open connections across the loops (the metrics endpoint reads it).
+    /// `counter` counts open connections across the loops (the metrics endpoint reads it); `clock`
+    /// is where the loops read time.
     init(configuration: Configuration, responder: any Responder, log: @escaping LogSink,
-         counter: ConnectionCounter = ConnectionCounter()) throws(SyscallError) {
+         counter: ConnectionCounter = ConnectionCounter(), clock: any Clock = SystemClock()) throws(SyscallError) {
         TerminationSignals.ignoreBrokenPipes()
         let listener = try ListeningSocket(address: configuration.address, backlog: configuration.backlog)
         var controls: [LoopControl] = []
@@ -21,8 +22,8 @@ final class Server: Sendable {
         do throws(SyscallError) {
             for _ in 0 ..< max(1, configuration.threads) {
                 let control = try LoopControl()
-                let loop = try EventLoop(listener: listener, control: control, configuration: configuration,
-                                         counter: counter, responder: responder, log: log)
+                let loop = try EventLoop(listener: listener.fd, poller: try SocketPoller(), clock: clock, control: control,
+                                         configuration: configuration, counter: counter, responder: responder, log: log)
                 threads.append(try LoopThread.spawn { loop.run() })
                 controls.append(control)
             }

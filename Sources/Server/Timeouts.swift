@@ -1,5 +1,5 @@
 /// How long, in seconds, a connection may stay in each state before the server gives up on it, so
-/// slow or idle clients never hold the server (DESIGN.md §6).
+/// slow or idle clients never hold the server (`docs/architecture.md`, the connection).
 struct Timeouts: Sendable, Equatable {
     /// From a request's first byte until its head is complete; a client trickling bytes is still cut off (408).
     var header: Double = 10

@@ -41,7 +41,7 @@ struct AnimatedValueTests {
         var value = AnimatedValue(0)
         value.animate(to: 100, timing: Self.easeInOutOneSecond, at: 0)
         value.animate(to: 200, timing: Self.easeInOutOneSecond, at: 0.5)
-        // value = 200 − 100·(1 − e(t)) − 100·(1 − e(t − 0.5)), e = easeInEaseOut from values file §5:
+        // value = 200 − 100·(1 − e(t)) − 100·(1 − e(t − 0.5)), e = easeInEaseOut from oracle §5:
         // t = 0.5: 200 − 100·(1 − 0.5) − 100·(1 − 0) = 50 (where the first one alone shows)
         expectClose(value.value(at: 0.5), 50, within: 1e-4)
         // t = 0.8: 200 − 100·(1 − 0.91834018) − 100·(1 − 0.18739589) = 110.573607

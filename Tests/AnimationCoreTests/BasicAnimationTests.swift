@@ -1,7 +1,8 @@
 import Testing
 @testable import AnimationCore
 
-/// `CABasicAnimation` on a scalar, removed on completion (reference §4).
+/// `CABasicAnimation` on a scalar, removed on completion (docs/fidelity.md#basic-animation).
+/// "Oracle §N" is a section of scripts/oracle/uikit_oracle.txt (docs/fidelity.md#oracle).
 @Suite("BasicAnimation")
 struct BasicAnimationTests {
     @Test("Linear from → to over its duration; the model value shows before it begins and from its end")
@@ -19,7 +20,7 @@ struct BasicAnimationTests {
         expectClose(animation.remaining(at: 2.5), 0.5, within: 1e-12)
     }
 
-    @Test("With a curve: from + (to − from)·curve(elapsed / duration), values file §5")
+    @Test("With a curve: from + (to − from)·curve(elapsed / duration), oracle §5")
     func withCurve() throws {
         let animation = try BasicAnimation(from: 100, to: 0, duration: 0.5, curve: .easeInEaseOut, begin: 0)
         // 100 − 100·easeInEaseOut(0.3) = 100 − 18.739589

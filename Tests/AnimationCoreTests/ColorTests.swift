@@ -1,7 +1,7 @@
 import Testing
 @testable import AnimationCore
 
-/// sRGB colours: parsing, hex output and Core Animation's per-channel interpolation (reference §8).
+/// sRGB colours: parsing, hex output and Core Animation's per-channel interpolation (docs/fidelity.md#colour).
 @Suite("Color")
 struct ColorTests {
     struct Parse: Sendable, CustomTestStringConvertible {

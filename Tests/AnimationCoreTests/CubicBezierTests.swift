@@ -1,7 +1,8 @@
 import Testing
 @testable import AnimationCore
 
-/// Timing curves against values file §5 (WebKit UnitBezier, ε 1e-7).
+/// Timing curves (docs/fidelity.md#curves) against oracle §5 (scripts/oracle/uikit_oracle.txt:
+/// WebKit UnitBezier, ε 1e-7).
 @Suite("Cubic Bézier timing curves")
 struct CubicBezierTests {
     struct Row: Sendable {
@@ -32,7 +33,7 @@ struct CubicBezierTests {
         .init(x: 1.00, linear: 1.00000000, easeIn: 1.00000000, easeOut: 1.00000000, easeInEaseOut: 1.00000000, systemDefault: 1.00000000),
     ]
 
-    @Test("Every row of §5 for the five named curves", arguments: rows)
+    @Test("Every row of oracle §5 for the five named curves", arguments: rows)
     func referenceRow(_ row: Row) throws {
         let expected = [("linear", row.linear), ("easeIn", row.easeIn), ("easeOut", row.easeOut),
                         ("easeInEaseOut", row.easeInEaseOut), ("default", row.systemDefault)]

@@ -1,7 +1,8 @@
 import Testing
 @testable import AnimationCore
 
-/// Flick projection (values file §7) and rubber banding (values file §8).
+/// Flick projection (docs/fidelity.md#decay, oracle §7) and rubber banding (docs/fidelity.md#rubber-band,
+/// oracle §8); "oracle §N" is a section of scripts/oracle/uikit_oracle.txt.
 @Suite("Decay and rubber band")
 struct DecayRubberBandTests {
     struct Projection: Sendable {

@@ -1,9 +1,10 @@
 import Testing
 @testable import AnimationCore
 
-/// The recognisers on their own (docs/fidelity.md#pan, #tap): UIPanGestureRecognizer's per-axis
-/// 10 pt hysteresis and 0.2/0.8 velocity blend, UITapGestureRecognizer's 45 pt allowable
-/// movement, and UIControl tracking's treatment of stray touches (docs/fidelity.md#touch-tracking).
+/// The recognisers on their own (docs/fidelity.md#pan, #tap): UIPanGestureRecognizer's per-axis 10 pt
+/// hysteresis and 0.2/0.8 velocity blend (oracle §9), UITapGestureRecognizer's 45 pt allowable
+/// movement, and UIControl tracking's treatment of stray touches (docs/fidelity.md#control-tracking).
+/// "Oracle §N" is a section of scripts/oracle/uikit_oracle.txt (docs/fidelity.md#oracle).
 @Suite("Gestures: pan, tap, control tracking")
 struct GestureTests {
     /// Feeds `touches` at their times and returns what the pan reported for each.
@@ -17,7 +18,7 @@ struct GestureTests {
 
     // MARK: Pan velocity
 
-    @Test("Velocity of positions 3·i² every 1/60 s: 0.2·1620 + 0.8·1260 = 1332 pt/s (docs/fidelity.md#pan)")
+    @Test("Velocity of positions 3·i² every 1/60 s: 0.2·1620 + 0.8·1260 = 1332 pt/s (oracle §9)")
     func panVelocity() throws {
         var pan = PanRecognizer()
         #expect(pan.handle(Self.down(0, 0), at: 0) == nil)

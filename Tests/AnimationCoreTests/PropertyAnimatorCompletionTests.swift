@@ -1,7 +1,8 @@
 import Testing
 @testable import AnimationCore
 
-/// Completions, stopping and finishing (reference §2), and a spring animator against values file §1 case C.
+/// Completions, stopping and finishing (docs/fidelity.md#property-animator), and a spring animator
+/// against case C of oracle §1 (scripts/oracle/uikit_oracle.txt, docs/fidelity.md#oracle).
 @Suite("PropertyAnimator: springs, stopping and completions")
 struct PropertyAnimatorCompletionTests {
     @Test("A (duration 0.9, dampingRatio 1) animator shows case C until 0.9 s, then the end")
@@ -25,7 +26,7 @@ struct PropertyAnimatorCompletionTests {
                                                allowsOverdamping: false)
         var animator = try PropertyAnimator(duration: 0.3, timing: .spring(spring))
         #expect(animator.duration == 0.3)
-        expectClose(animator.unitDuration, 2.8550, within: 5e-5, "values file §0")
+        expectClose(animator.unitDuration, 2.8550, within: 5e-5, "oracle §0")
         try animator.start(at: 0)
         expectClose(try #require(animator.naturalEndTime), 2.8550, within: 5e-5)
     }
@@ -35,7 +36,7 @@ struct PropertyAnimatorCompletionTests {
         var animator = try PropertyAnimator(duration: 0.5, timing: .dampedSpring(dampingRatio: 0.8, initialVelocity: 0))
         try animator.start(at: 0)
         try animator.pause(at: 0.3)
-        // Case D shows 1.014985 at 0.3 s (values file §1): 1.5 % past the end parks at 0.985015.
+        // Case D shows 1.014985 at 0.3 s (oracle §1): 1.5 % past the end parks at 0.985015.
         expectClose(animator.fractionComplete(at: 0.3), 0.985015, within: 1e-6)
         expectClose(animator.progress(at: 0.3), 0.985015, within: 1e-6)
     }
@@ -69,7 +70,7 @@ struct PropertyAnimatorCompletionTests {
         #expect(!animator.isRunning)
         #expect(!animator.isReversed)
         #expect(animator.fractionComplete(at: 0.3) == 0)
-        // Went forward to 0.2, then back for 0.1 s: time fraction 0.1 on the curve (values file §5).
+        // Went forward to 0.2, then back for 0.1 s: time fraction 0.1 on the curve (oracle §5).
         expectClose(animator.progress(at: 0.3), 0.01972245, within: 1e-6)
         #expect(animator.advance(to: 5).isEmpty, "no completion ever runs")
     }
@@ -80,7 +81,7 @@ struct PropertyAnimatorCompletionTests {
         var testDescription: String { "finish(at: .\(position))" }
     }
 
-    /// Stopped at 0.3 s on a 1 s easeInEaseOut curve, where 0.18739589 shows (values file §6).
+    /// Stopped at 0.3 s on a 1 s easeInEaseOut curve, where 0.18739589 shows (oracle §6).
     static let finishes: [Finish] = [
         .init(position: .end, rest: 1),
         .init(position: .start, rest: 0),

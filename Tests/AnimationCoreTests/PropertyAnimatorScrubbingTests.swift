@@ -1,7 +1,8 @@
 import Testing
 @testable import AnimationCore
 
-/// Pausing, scrubbing (`fractionComplete`), reversing and continuing (reference §2, values file §6).
+/// Pausing, scrubbing (`fractionComplete`), reversing and continuing (docs/fidelity.md#property-animator, oracle §6).
+/// "Oracle §N" is a section of scripts/oracle/uikit_oracle.txt (docs/fidelity.md#oracle).
 @Suite("PropertyAnimator: pause, fractionComplete, reverse, continue")
 struct PropertyAnimatorScrubbingTests {
     static func easeInOut(scrubsLinearly: Bool = true) throws -> PropertyAnimator {
@@ -10,7 +11,7 @@ struct PropertyAnimatorScrubbingTests {
         return animator
     }
 
-    // MARK: §6, a 1 s easeInOut animator paused at 0.3 s
+    // MARK: Oracle §6, a 1 s easeInOut animator paused at 0.3 s
 
     @Test("scrubsLinearly (the default): fractionComplete becomes the visible progress 0.18739589")
     func pausedScrubbingLinearly() throws {
@@ -45,7 +46,7 @@ struct PropertyAnimatorScrubbingTests {
         expectClose(end, 1.0, within: 1e-6, "remaining time (1 − 0.3)·1 s")
         expectClose(animator.fractionComplete(at: 0.3), 0.3, within: 1e-6, "time fraction on resuming")
         expectClose(animator.progress(at: 0.3), 0.18739589, within: 1e-6)
-        // Half-way through the rest: time fraction 0.65 on the curve (values file §5).
+        // Half-way through the rest: time fraction 0.65 on the curve (oracle §5).
         expectClose(animator.fractionComplete(at: 0.65), 0.65, within: 1e-6)
         expectClose(animator.progress(at: 0.65), 0.74451439, within: 1e-6)
     }
@@ -116,7 +117,7 @@ struct PropertyAnimatorScrubbingTests {
         expectClose(animator.progress(at: 0.2), 0.5, within: 1e-6)
         let end = try #require(animator.naturalEndTime)
         expectClose(end, 0.7, within: 1e-6, "progress 0.5 is time fraction 0.5 on easeInEaseOut")
-        expectClose(animator.progress(at: 0.45), 0.87083810, within: 1e-6, "time fraction 0.75 (§5)")
+        expectClose(animator.progress(at: 0.45), 0.87083810, within: 1e-6, "time fraction 0.75 (oracle §5)")
     }
 
     // MARK: reversing
@@ -154,7 +155,7 @@ struct PropertyAnimatorScrubbingTests {
         expectClose(animator.fractionComplete(at: 0.3), 0.7, within: 1e-6, "1 − time fraction 0.3")
         let end = try #require(animator.naturalEndTime)
         expectClose(end, 0.6, within: 1e-6, "back along the curve for 0.3 s")
-        expectClose(animator.progress(at: 0.5), 0.01972245, within: 1e-6, "time fraction 0.1 (§5)")
+        expectClose(animator.progress(at: 0.5), 0.01972245, within: 1e-6, "time fraction 0.1 (oracle §5)")
         let fired = animator.advance(to: 0.6)
         #expect(fired.isEmpty, "no completions were added")
         #expect(animator.state == .inactive)
@@ -202,8 +203,8 @@ struct PropertyAnimatorScrubbingTests {
                                        durationFactor: 0, at: 0.4)
         let end = try #require(animator.naturalEndTime)
         expectClose(end, 1.0, within: 1e-6, "(1 − 0.4)·1 s")
-        // uikit_reference.py: Spring(1, *uikit_spring_params(0.6, 1.0, 0)[:2]).progress(τ), mapped onto
-        // 0.4 → 1: τ = 0.1 → 0.673065718830661, τ = 0.3 → 0.9666863148109099.
+        // Oracle §11: UIKit's spring for 0.6 s, ζ 1, from rest, mapped onto 0.4 → 1:
+        // τ = 0.1 → 0.673065718830661, τ = 0.3 → 0.9666863148109099.
         expectClose(animator.progress(at: 0.5), 0.673065718830661, within: 1e-6)
         expectClose(animator.progress(at: 0.7), 0.9666863148109099, within: 1e-6)
         #expect(animator.progress(at: 1.0) == 1)

@@ -1,7 +1,8 @@
 import Testing
 @testable import AnimationCore
 
-/// `UIViewPropertyAnimator`'s state machine (reference §2): states, `isRunning`, delays and misuse.
+/// `UIViewPropertyAnimator`'s state machine (docs/fidelity.md#property-animator): states, `isRunning`, delays
+/// and misuse. "Oracle §N" is a section of scripts/oracle/uikit_oracle.txt (docs/fidelity.md#oracle).
 @Suite("PropertyAnimator: states and misuse")
 struct PropertyAnimatorStateTests {
     /// What UIKit exposes publicly about an animator's state.
@@ -90,7 +91,7 @@ struct PropertyAnimatorStateTests {
         #expect(animator.progress(at: 0.25) == 0)
         #expect(animator.fractionComplete(at: 0.5) == 0)
         expectClose(animator.fractionComplete(at: 1.0), 0.5, within: 1e-12)
-        expectClose(animator.progress(at: 0.8), 0.18739589, within: 1e-6, "easeInEaseOut(0.3), values file §5")
+        expectClose(animator.progress(at: 0.8), 0.18739589, within: 1e-6, "easeInEaseOut(0.3), oracle §5")
         #expect(animator.naturalEndTime == 1.5)
     }
 
@@ -154,7 +155,7 @@ struct PropertyAnimatorStateTests {
         try animator.start(at: 0.5)
         #expect(Snapshot(animator) == .init(.active, true))
         let end = try #require(animator.naturalEndTime)
-        // The linear curve is solved to ε 1e-7 (values file §5 prints linear(0.4) = 0.40000006).
+        // The linear curve is solved to ε 1e-7 (oracle §5 prints linear(0.4) = 0.40000006).
         expectClose(end, 1.1, within: 1e-6, "0.6 of the second left, from 0.5")
     }
 

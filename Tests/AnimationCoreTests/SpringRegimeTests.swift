@@ -1,10 +1,11 @@
 import Testing
 @testable import AnimationCore
 
-/// Values file §2 (critical, clamped and overdamped), §3 (perceptual springs) and §4 (UISwitch springs).
+/// Oracle §2 (critical, clamped and overdamped), §3 (perceptual springs) and §4 (UISwitch springs):
+/// scripts/oracle/uikit_oracle.txt; the rules in docs/fidelity.md#springs, #settling, #response-bounce.
 @Suite("Springs: damping regimes, perceptual and UISwitch constants")
 struct SpringRegimeTests {
-    // MARK: §2, m = 1, k = 100
+    // MARK: Oracle §2, m = 1, k = 100
 
     struct RegimeRow: Sendable {
         let t, critical, clamped, overdamped: Double
@@ -37,7 +38,7 @@ struct SpringRegimeTests {
         #expect(try Self.physical(damping: 10, allowsOverdamping: true).spring.regime == .underdamped)
     }
 
-    @Test("Progress columns of §2", arguments: regimeRows)
+    @Test("Progress columns of oracle §2", arguments: regimeRows)
     func regimeColumns(_ row: RegimeRow) throws {
         let critical = try Self.physical(damping: 20, allowsOverdamping: false)
         let clamped = try Self.physical(damping: 30, allowsOverdamping: false)
@@ -50,13 +51,13 @@ struct SpringRegimeTests {
     @Test("An overdamped spring runs until it is truly within 0.001, not UIKit's critical estimate")
     func overdampedRunsForItsExactSettlingTime() throws {
         let overdamped = try Self.physical(damping: 30, allowsOverdamping: true)
-        // uikit_reference.py: last t with |Spring(1, 100, 30, allows_overdamping=True).displacement(t)| ≥ 0.001,
+        // Oracle §2: the last t with |x(t)| ≥ 0.001 for m 1, k 100, c 30 allowed to overdamp,
         // found by a 1e-4 s scan and bisection: 1.8497614355162997.
         expectClose(overdamped.duration, 1.8497614355162997, within: 1e-6)
         expectClose(overdamped.settlingDuration, 1.8497614355162997, within: 1e-6)
     }
 
-    // MARK: §3, perceptual springs (duration = response, bounce)
+    // MARK: Oracle §3, perceptual springs (duration = response, bounce)
 
     struct PerceptualRow: Sendable, CustomTestStringConvertible {
         let duration, bounce, zeta, stiffness, damping, uikitSettling: Double
@@ -96,7 +97,7 @@ struct SpringRegimeTests {
     func negativeBounceDuration() throws {
         let timing = try SpringParameters.perceptual(duration: 0.5, bounce: -0.5, initialVelocity: 0).resolve()
         #expect(timing.spring.regime == .overdamped)
-        // uikit_reference.py: Spring(1, 157.91367041742973, 50.26548245743669, allows_overdamping=True),
+        // Oracle §2: m 1, k 157.91367041742973, c 50.26548245743669 allowed to overdamp,
         // last t with |x| ≥ 0.001 by a 1e-4 s scan and bisection: 2.0736415720425163.
         expectClose(timing.duration, 2.0736415720425163, within: 1e-6)
     }
@@ -109,7 +110,7 @@ struct SpringRegimeTests {
         expectClose(timing.duration, 0.515655, within: 1e-6)
     }
 
-    // MARK: §4, UISwitch springs
+    // MARK: Oracle §4, UISwitch springs
 
     struct SwitchSpringRow: Sendable, CustomTestStringConvertible {
         let part: String

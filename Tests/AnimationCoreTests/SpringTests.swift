@@ -1,10 +1,11 @@
 import Testing
 @testable import AnimationCore
 
-/// UIKit's duration + dampingRatio springs (values file §1) and the published checks of §0.
+/// UIKit's duration + dampingRatio springs (docs/fidelity.md#uikit-duration-springs, oracle §1) and
+/// the published checks of oracle §0 (scripts/oracle/uikit_oracle.txt).
 @Suite("Springs: UIKit solver and published figures")
 struct SpringTests {
-    // MARK: §1, cases A–D
+    // MARK: Oracle §1, cases A–D
 
     @Test("Newton solver gives the printed stiffness, damping and ω0", arguments: UIKitSpringCase.all)
     func solvedConstants(_ reference: UIKitSpringCase) throws {
@@ -44,7 +45,7 @@ struct SpringTests {
     func progressAndVelocityColumns(_ reference: UIKitSpringCase) throws {
         let spring = try Spring.uikit(duration: reference.duration, dampingRatio: reference.dampingRatio,
                                       initialVelocity: reference.initialVelocity)
-        // Progress p = 1 − x, with x(0) = 1 and x'(0) = −v0 (reference conventions).
+        // Progress p = 1 − x, with x(0) = 1 and x'(0) = −v0 (docs/fidelity.md#conventions).
         let motion = SpringOscillator(spring: spring, displacement: 1, velocity: -reference.initialVelocity)
         for row in reference.samples {
             let (x, v) = motion.state(at: row.t)
@@ -75,7 +76,7 @@ struct SpringTests {
         }
     }
 
-    // MARK: §0, published figures
+    // MARK: Oracle §0, published figures
 
     @Test("Framer (3 s, ζ 0.25): the float32-mimicking solver, and Framer's double figures to 1e-6")
     func framerSpringsExample() throws {

@@ -4,7 +4,7 @@ import Testing
 /// `Timing`, the per-segment motion `AnimatedValue` composes: a timed curve or a spring.
 @Suite("Timing: curves over a duration, springs as resolved")
 struct TimingTests {
-    @Test("A curve runs over its duration: progress from values file §5, velocity = slope / duration")
+    @Test("A curve runs over its duration: progress from oracle §5, velocity = slope / duration")
     func curveOverDuration() {
         let timing = Timing.curve(.easeInEaseOut, duration: 2)
         #expect(timing.duration == 2)
@@ -33,7 +33,7 @@ struct TimingTests {
         #expect(Timing.curve(.linear, duration: 0).sample(at: 0) == (1, 0))
     }
 
-    @Test("A spring timing is the resolved spring, case D of values file §1")
+    @Test("A spring timing is the resolved spring, case D of oracle §1")
     func springTiming() throws {
         let spring = try SpringParameters.uikit(duration: 0.5, dampingRatio: 0.8, initialVelocity: 0).resolve()
         let timing = Timing.spring(spring)

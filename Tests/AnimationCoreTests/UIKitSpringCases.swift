@@ -1,9 +1,10 @@
 import Testing
 
-// Values-file §1 (uikit_reference_values.txt): UIKit's duration + dampingRatio + velocity springs,
-// their solved constants and sampled motion, as printed by uikit_reference.py.
+// Oracle §1 (scripts/oracle/uikit_oracle.txt, printed by scripts/oracle/uikit_oracle.py; see
+// docs/fidelity.md#uikit-duration-springs): UIKit's duration + dampingRatio + velocity springs,
+// their solved constants and sampled motion.
 
-/// One printed row: progress and (central-difference) velocity of the unclipped spring, and what
+/// One printed row: progress and velocity of the unclipped spring, and what
 /// the view displays (the target from `duration` on).
 struct SpringSample: Sendable {
     let t, progress, velocity, displayed: Double

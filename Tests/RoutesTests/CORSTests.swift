@@ -3,12 +3,12 @@ import Testing
 
 @Suite("CORS")
 struct CORSTests {
-    func send(_ router: Router, _ method: String, _ target: String, _ headers: [(String, String)]) -> HTTPResponse {
+    func send(_ router: Application, _ method: String, _ target: String, _ headers: [(String, String)]) -> HTTPResponse {
         router.respond(to: HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers)))
     }
 
-    func router(origins: [String]) -> Router {
-        makeRouter(AppEnvironment(now: { 0 }, makeID: { "id" }, corsOrigins: origins))
+    func router(origins: [String]) -> Application {
+        makeApp(AppEnvironment(now: { 0 }, makeID: { "id" }, corsOrigins: origins))
     }
 
     @Test func everyResponseAllowsAnyOriginByDefault() {

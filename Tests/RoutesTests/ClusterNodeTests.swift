@@ -6,13 +6,13 @@ import Testing
 struct ClusterNodeTests {
     /// An app that is node `node1` and makes the ids it is given, in order.
     static func node(_ node: String? = "node1", ids: [String] = ["node1-00000000000000000000000000000001"],
-                     journal: (any SessionJournal)? = nil) -> Router {
+                     journal: (any SessionJournal)? = nil) -> Application {
         let pool = Mutex(ids)
-        return makeRouter(AppEnvironment(now: { 1000 }, makeID: { pool.withLock { $0.removeFirst() } },
+        return makeApp(AppEnvironment(now: { 1000 }, makeID: { pool.withLock { $0.removeFirst() } },
                                          journal: journal, node: node))
     }
 
-    static func get(_ router: Router, _ target: String) -> HTTPResponse {
+    static func get(_ router: Application, _ target: String) -> HTTPResponse {
         router.respond(to: HTTPRequest(method: "GET", target: target))
     }
 
@@ -90,7 +90,7 @@ struct ClusterNodeTests {
         let frames = Self.get(writer, "/v1/sessions/\(old)/frames?from=0&to=0.3&fps=30").body
 
         let router = Self.node(journal: MemoryJournal())
-        #expect(router.restore(before.all).sessions == 1)
+        #expect(router.restore(entries: before.all).sessions == 1)
         #expect(Self.get(router, "/v1/sessions/\(old)/frames?from=0&to=0.3&fps=30").body == frames)
         #expect(try Self.get(router, "/v1/sessions").json()["sessions"]?.arrayValue?.first?["id"]?.stringValue == old)
     }

@@ -4,7 +4,7 @@ import Testing
 @Suite("Export: format and tolerance on GET frames")
 struct ExportFramesTests {
     @Test func jsonIsTheDefaultAndUnchanged() throws {
-        let (app, id) = try ExportScenario.all[3].start()
+        let (app, id) = try ExportScenario.named("card expand").start()
         let plain = app.get("/v1/sessions/\(id)/frames?from=0&to=0.5")
         let explicit = app.get("/v1/sessions/\(id)/frames?from=0&to=0.5&format=json")
         #expect(plain.status == 200 && plain.contentType == "application/json")
@@ -25,7 +25,7 @@ struct ExportFramesTests {
         ("format=css&from=-1", "invalid_query", "from"),
     ])
     func refusals(query: String, code: String, field: String) throws {
-        let (app, id) = try ExportScenario.all[0].start()
+        let (app, id) = try ExportScenario.named("switch toggle").start()
         try expectProblem(app.get("/v1/sessions/\(id)/frames?\(query)"), 400, code, field: field)
     }
 
@@ -36,10 +36,11 @@ struct ExportFramesTests {
     }
 
     @Test func theHeaderStatesTheToleranceAndTheWindow() throws {
-        let (app, id) = try ExportScenario.all[0].start()
+        let (app, id) = try ExportScenario.named("switch toggle").start()
         let css = app.get("/v1/sessions/\(id)/frames?from=0&to=0.5&format=css&tolerance=0.005").text
-        #expect(css.hasPrefix("/* ControlSim CSS export: switch session \(id), frames from 0 s to 0.5 s at 60 fps."))
-        #expect(css.contains("stay within 0.005 of every sample's progress"))
-        #expect(css.contains("/* thumbCenterX: normalisation endpoints, from 15.5 to 35.5, "))
+        #expect(css.hasPrefix("/* ControlSim CSS export: switch session \(id), frames from 0 s to 0.5 s at 60 fps.\n"
+                              + " * 31 samples at 60 fps, 500 ms from the first to the last."))
+        #expect(css.contains(" * 0.005 of its range over the window"))
+        #expect(css.contains("/* properties/thumbCenterX: normalisation endpoints, from 15.5 to 35.5, "))
     }
 }

@@ -65,13 +65,13 @@ struct ExportSVGTests {
     }
 
     @Test func eventTooltipsNameTheEventItsTimeAndFields() throws {
-        let (app, id) = try ExportScenario.all[0].start()
+        let (app, id) = try ExportScenario.named("switch toggle").start()
         let svg = try SVGSummary.parse(app.get("/v1/sessions/\(id)/frames?from=0&to=0.4&format=svg").body)
         #expect(svg.eventTitles == ["valueChanged at t = 0 s (isOn: true)"])
     }
 
     @Test func aWindowWithoutEventsHasNoMarks() throws {
-        let (app, id) = try ExportScenario.all[3].start()
+        let (app, id) = try ExportScenario.named("card expand").start()
         let svg = try SVGSummary.parse(app.get("/v1/sessions/\(id)/frames?from=2&to=3&format=svg").body)
         #expect(svg.series == ["cardY", "cornerRadius", "blurFraction"])
         #expect(svg.events == 0)

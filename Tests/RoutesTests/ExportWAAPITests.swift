@@ -1,47 +1,94 @@
 import Testing
 @testable import Routes
 
-@Suite("Export: Web Animations API keyframes")
+@Suite("Export: Web Animations API keyframes, and names on a shared page")
 struct ExportWAAPITests {
+    /// `element.animate()` ignores hyphenated names: keyframe and style keys are camelCase, or
+    /// custom properties.
     @Test(arguments: ExportScenario.all)
-    func keyframesFollowEveryFrameWithinTolerance(_ scenario: ExportScenario) throws {
+    func propertyNamesAreTheOnesElementAnimateReads(_ scenario: ExportScenario) throws {
         let (app, id) = try scenario.start()
-        let reply = try expectOK(app.get("/v1/sessions/\(id)/frames\(scenario.window)&format=waapi&tolerance=0.002"))
-        let series = try NumericSeries(app, id, scenario.window)
-        let css = try CSSExportRule.parse(app.get("/v1/sessions/\(id)/frames\(scenario.window)&format=css&tolerance=0.002").text)
-        #expect(reply["from"] == 0)
-        #expect(reply["tolerance"] == 0.002)
-        let span = series.times.last! - series.times.first!
-        #expect(abs((reply["duration"]?.doubleValue ?? 0) - span * 1000) < 1e-9)
-        let properties = try #require(reply["properties"]?.objectValue)
-        #expect(properties.keys == series.values.map(\.name))
-        for ((name, values), rule) in zip(series.values, css) {
-            let property = try #require(properties[name])
-            #expect(property["easing"] == "linear")
-            #expect(property["normalization"]?.stringValue == rule.normalization)
-            #expect(property["linear"]?.stringValue == rule.easingText, "the same stops as the CSS")
-            let cssProperty = try #require(property["cssProperty"]?.stringValue)
-            let keyframes = try #require(property["keyframes"]?.arrayValue)
-            let offsets = keyframes.compactMap { $0["offset"]?.doubleValue }
-            let points = keyframes.compactMap { frame in frame["value"]?.doubleValue }
-            #expect(offsets.count == keyframes.count && points.count == keyframes.count)
+        let reply = try expectOK(app.get("/v1/sessions/\(id)/frames\(scenario.window)&format=waapi"))
+        let keyframeKeys = (reply["animations"]?.arrayValue ?? []).flatMap { animation in
+            (animation["keyframes"]?.arrayValue ?? []).flatMap { $0.objectValue?.keys ?? [] }
+        }
+        let styleKeys = (reply["elements"]?.arrayValue ?? []).flatMap { $0["style"]?.objectValue?.keys ?? [] }
+        #expect(!keyframeKeys.isEmpty && !styleKeys.isEmpty)
+        for key in keyframeKeys + styleKeys where key != "offset" {
+            #expect(key.wholeMatch(of: /--[A-Za-z0-9_-]+|[a-z][A-Za-z]*/) != nil, "\(key) is not a name element.animate() reads")
+        }
+        for animation in reply["animations"]?.arrayValue ?? [] {
+            let offsets = (animation["keyframes"]?.arrayValue ?? []).compactMap { $0["offset"]?.doubleValue }
             #expect(offsets.first == 0 && offsets.last == 1 && offsets == offsets.sorted())
-            #expect(keyframes.allSatisfy { $0[cssProperty]?.stringValue != nil }, "each keyframe sets \(cssProperty)")
-            // Linear between keyframes, in the property's own units.
-            let easing = try LinearFunction("linear(" + zip(points, offsets).map { "\($0) \($1 * 100)%" }.joined(separator: ", ") + ")")
-            let allowed = try #require(property["valueTolerance"]?.doubleValue)
-            let worst = values.indices.map { k in abs(easing(Double(k) / Double(values.count - 1)) - values[k]) }.max()!
-            #expect(worst <= allowed + 1e-12, "\(name): \(worst) > \(allowed)")
+            #expect(animation["options"]?["fill"] == "both")
+            expectClose(animation["options"]?["duration"], reply["duration"] ?? .null)
         }
     }
 
-    @Test func cardKeyframesSetTransforms() throws {
-        let (app, id) = try ExportScenario.all[3].start()
+    @Test func theAnswerSaysWhatToRegisterAndWhatMarkupItPlays() throws {
+        let (app, id) = try ExportScenario.named("card expand").start()
         let reply = try expectOK(app.get("/v1/sessions/\(id)/frames?from=0&to=1.2&format=waapi"))
-        let cardY = try #require(reply["properties"]?["cardY"])
-        expectClose(cardY["keyframes"]?[0], ["offset": 0, "value": 779, "transform": "translateY(779px)"])
-        #expect(cardY["keyframes"]?.arrayValue?.last?["transform"] == "translateY(244px)")
-        expectClose(cardY["valueTolerance"], 0.535)   // 0.001 of the 535 pt travelled
-        #expect(reply["properties"]?["blurFraction"]?["cssProperty"] == "--blurFraction")
+        #expect(reply["markup"] == """
+            <div class="card">
+              <div class="card-backdrop"></div>
+              <div class="card-card"></div>
+              <div class="card-grabber"></div>
+            </div>
+            """)
+        expectClose(reply["bounds"], ["x": 0, "y": 0, "width": 390, "height": 844])
+        expectClose(reply["registrations"]?[0], ["name": "--cardY", "syntax": "<number>", "inherits": true, "initialValue": "0"])
+        #expect(reply["registrations"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
+                == ["--cardY", "--cornerRadius", "--blurFraction", "--blur-fraction"])
+        let rules = try #require(reply["propertyRules"]?.stringValue)
+        #expect(rules.contains("@property --blur-fraction {\n  syntax: \"<number>\";\n  inherits: false;\n  initial-value: 0;\n}"))
+        expectClose(reply["duration"], 1200)
+        let cardY = try #require(reply["animations"]?.arrayValue?.first { $0["source"] == "properties/cardY" })
+        #expect(cardY["normalization"] == "endpoints")
+        expectClose(cardY["valueTolerance"], ["cardY": 0.535])   // 0.001 of the 535 pt travelled
+        #expect(cardY["options"]?["easing"]?.stringValue?.hasPrefix("linear(0, ") == true)
+    }
+
+    /// The seed's ring runs counter-clockwise from the top: the circle, whose own path starts at
+    /// 3 o'clock clockwise, mirrored about its horizontal diameter and turned a quarter back.
+    @Test func theArcIsACircleThatStartsAtTheTop() throws {
+        let (app, id) = try ExportScenario.named("progress ring").start()
+        let reply = try expectOK(app.get("/v1/sessions/\(id)/frames?from=0&to=4&fps=30&format=waapi"))
+        #expect(reply["markup"] == """
+            <div class="progressButton">
+              <div class="progressButton-button"></div>
+              <svg class="progressButton-ring" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15.5" pathLength="1" transform="rotate(-90 16 16) translate(0 32) scale(1 -1)"/></svg>
+            </div>
+            """)
+    }
+
+    @Test func aNameLetsSessionsShareAPage() throws {
+        let (app, id) = try ExportScenario.named("switch toggle").start()
+        var selectors: [String: Set<String>] = [:]
+        for name in ["left", "right_2"] {
+            let reply = try expectOK(app.get("/v1/sessions/\(id)/frames?from=0&to=0.4&format=waapi&name=\(name)"))
+            #expect(reply["name"]?.stringValue == name)
+            let all = ((reply["elements"]?.arrayValue ?? []) + (reply["animations"]?.arrayValue ?? [])).compactMap { $0["selector"]?.stringValue }
+            #expect(all.allSatisfy { $0 == ".\(name)" || $0.hasPrefix(".\(name)-") }, "\(all)")
+            #expect(reply["markup"]?.stringValue?.hasPrefix("<div class=\"\(name)\">\n  <div class=\"\(name)-track\"></div>") == true)
+            selectors[name] = Set(all)
+            let css = app.get("/v1/sessions/\(id)/frames?from=0&to=0.4&format=css&name=\(name)").text
+            #expect(css.contains("@keyframes \(name)-thumb {") && css.contains("@keyframes \(name)--thumbCenterX {"))
+            #expect(!css.contains(".switch"))
+        }
+        #expect(selectors["left"]!.isDisjoint(with: selectors["right_2"]!))
+    }
+
+    @Test(arguments: [
+        ("format=css&name=1up", "name"),
+        ("format=css&name=a.b", "name"),
+        ("format=waapi&name=a%20b", "name"),
+        ("format=waapi&name=" + String(repeating: "a", count: 65), "name"),
+        ("format=waapi&name=", "name"),
+        ("format=svg&name=a", "name"),
+        ("name=a", "name"),
+    ])
+    func badNamesAreRefused(_ query: String, _ field: String) throws {
+        let (app, id) = try ExportScenario.named("switch toggle").start()
+        try expectProblem(app.get("/v1/sessions/\(id)/frames?\(query)"), 400, "invalid_query", field: field)
     }
 }

@@ -51,7 +51,7 @@ enum OpenAPIDocument {
 struct OpenAPIRouteTableTests {
     @Test func routesEqualTheDocumentedOperations() throws {
         let documented = OpenAPIDocument.operations(in: try OpenAPIDocument.text())
-        let routes = makeRouter(AppEnvironment(now: { 0 }, makeID: { "x" })).routes.map { "\($0.method) \($0.pattern)" }
+        let routes = makeApp(AppEnvironment(now: { 0 }, makeID: { "x" })).routes.map { "\($0.method) \($0.pattern)" }
         #expect(Set(routes) == Set(documented))
         #expect(routes.count == Set(routes).count, "a route declared twice")
         #expect(documented.count == Set(documented).count)

@@ -4,14 +4,14 @@ import Testing
 /// `/metrics`, `/readyz`, bearer-token auth and the bound on all sessions' events.
 @Suite("Operations: metrics, readiness, auth, storage bound")
 struct OperationsTests {
-    func router(token: String? = nil, journal: (any SessionJournal)? = nil, limits: Limits = Limits()) -> Router {
+    func router(token: String? = nil, journal: (any SessionJournal)? = nil, limits: Limits = Limits()) -> Application {
         var environment = AppEnvironment(now: { 0 }, makeID: { "s" }, limits: limits, journal: journal)
         environment.token = token
         environment.extraMetrics = { "controlsim_open_connections 3\n" }
-        return makeRouter(environment)
+        return makeApp(environment)
     }
 
-    func send(_ router: Router, _ method: String, _ target: String, _ body: String = "",
+    func send(_ router: Application, _ method: String, _ target: String, _ body: String = "",
               headers: [(String, String)] = []) -> HTTPResponse {
         router.respond(to: HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers), body: Array(body.utf8)))
     }
@@ -43,7 +43,7 @@ struct OperationsTests {
         let journal = MemoryJournal()
         let app = router(journal: journal)
         #expect(send(app, "GET", "/readyz").status == 503)
-        #expect(app.restore([]) == RestoreReport())
+        #expect(app.restore(entries: []) == RestoreReport())
         let ready = send(app, "GET", "/readyz")
         #expect(ready.status == 200)
         #expect(try JSONParser().parse(ready.body) == ["status": "ready"])
@@ -70,6 +70,21 @@ struct OperationsTests {
         #expect(preflight.status == 204)
     }
 
+    /// Two Authorization fields are ambiguous (which one counts?), right token or not: 400.
+    @Test(arguments: [["Bearer 0123456789abcdef0123", "Bearer 0123456789abcdef0123"],
+                      ["Bearer 0123456789abcdef0123", "Bearer wrong"], ["Bearer wrong", "Bearer 0123456789abcdef0123"]])
+    func twoAuthorizationHeadersAre400(_ values: [String]) throws {
+        let app = router(token: "0123456789abcdef0123")
+        let response = send(app, "GET", "/v1/sessions", headers: values.map { ("Authorization", $0) })
+        #expect(response.status == 400)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        let problem = try JSONParser().parse(response.body)
+        #expect(problem["code"] == "duplicate_header")
+        #expect(problem["field"] == "Authorization")
+        #expect(problem["detail"] == "send one Authorization header, not 2")
+        #expect(send(app, "GET", "/healthz", headers: values.map { ("Authorization", $0) }).status == 200)
+    }
+
     @Test func constantTimeComparisonIsStillAComparison() {
         #expect(BearerAuth.equalInConstantTime(Array("abc".utf8), Array("abc".utf8)))
         #expect(!BearerAuth.equalInConstantTime(Array("abc".utf8), Array("abd".utf8)))
@@ -83,7 +98,7 @@ struct OperationsTests {
         let ids = CountingIDs()
         var environment = AppEnvironment(now: { 0 }, makeID: { ids.next() }, limits: limits)
         environment.extraMetrics = { "" }
-        let app = makeRouter(environment)
+        let app = makeApp(environment)
         #expect(send(app, "POST", "/v1/sessions", #"{"control":"switch"}"#).status == 201)
         #expect(send(app, "POST", "/v1/sessions", #"{"control":"switch"}"#).status == 201)
         #expect(send(app, "POST", "/v1/sessions/id-1/events", #"{"type":"tap","t":0,"x":1,"y":1}"#).status == 200)   // 2

@@ -2,81 +2,73 @@ import Foundation
 import Testing
 @testable import Routes
 
-/// playground/ on disk, next to the package, from this file's path.
-enum PlaygroundSource {
-    static func file(_ name: String, filePath: String = #filePath) throws -> String {
+/// A file of the repository, found from this file's path (Tests/RoutesTests/ → the package).
+enum RepositoryFile {
+    static func bytes(_ path: String, filePath: String = #filePath) throws -> [UInt8] {
         let root = URL(fileURLWithPath: filePath).deletingLastPathComponent()   // RoutesTests
             .deletingLastPathComponent()                                         // Tests
             .deletingLastPathComponent()                                         // the package
-        return try String(contentsOf: root.appendingPathComponent("playground").appendingPathComponent(name), encoding: .utf8)
+        return Array(try Data(contentsOf: root.appendingPathComponent(path)))
     }
 
-    /// What scripts/embed-playground.sh puts in the Swift literal: index.html with the lines that
-    /// link playground.css and playground.js replaced by the files inline.
-    static func inlined() throws -> String {
-        let css = try file("playground.css")
-        let js = try file("playground.js")
-        var lines: [String] = []
-        var index = try file("index.html")
-        if index.hasSuffix("\n") { index.removeLast() }
-        for line in index.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.contains(#"<link rel="stylesheet" href="playground.css">"#) {
-                lines.append("<style>\n" + css + "</style>")
-            } else if line.contains(#"<script src="playground.js"></script>"#) {
-                lines.append("<script>\n" + js + "</script>")
-            } else {
-                lines.append(String(line))
-            }
-        }
-        return lines.joined(separator: "\n")
+    static func text(_ path: String) throws -> String {
+        String(decoding: try bytes(path), as: UTF8.self)
     }
 }
 
-@Suite("GET / serves the playground")
+@Suite("The browser's files: the playground and the client module")
 struct PlaygroundTests {
-    @Test func servesTheSelfContainedPage() throws {
-        let app = TestApp()
-        let response = app.get("/")
+    static let files: [(route: String, file: String, contentType: String)] = [
+        ("/", "playground/index.html", "text/html; charset=utf-8"),
+        ("/playground.css", "playground/playground.css", "text/css; charset=utf-8"),
+        ("/playground.js", "playground/playground.js", "text/javascript; charset=utf-8"),
+        ("/client.js", "client/client.js", "text/javascript; charset=utf-8"),
+        ("/client.d.ts", "client/client.d.ts", "text/plain; charset=utf-8"),
+    ]
+
+    @Test(arguments: files.indices)
+    func servesEachFileByteForByte(_ index: Int) throws {
+        let (route, file, contentType) = Self.files[index]
+        let response = TestApp().get(route)
         #expect(response.status == 200)
-        #expect(response.contentType == "text/html; charset=utf-8")
-        let html = response.text
-        #expect(html.hasPrefix("<!doctype html>"))
-        #expect(html.contains("<script>\n'use strict';") || html.contains("<script>\n//"))
-        #expect(html.contains("new EventSource("))
-        #expect(html.contains("<style>"))
-        // Self-contained: nothing linked or loaded from elsewhere.
-        #expect(!html.contains("<script src="))
-        #expect(!html.contains("<link rel=\"stylesheet\""))
-        #expect(!html.contains("https://"))
-        #expect(!html.contains("@import"))
+        #expect(response.contentType == contentType)
+        #expect(response.headers["Cache-Control"] == "no-cache")
+        #expect(response.body == (try RepositoryFile.bytes(file)), "\(route) is not \(file) as compiled in")
     }
 
-    @Test func headAndOtherMethods() {
+    /// Every `href="/…"`, `src="/…"` and `from '/…'` in the page and its scripts names a route
+    /// that answers 200, and nothing is loaded from another origin.
+    @Test func thePageLoadsOnlyWhatTheServerServes() throws {
         let app = TestApp()
-        let head = app.send("HEAD", "/")
-        #expect(head.status == 200)
+        var linked: Set<String> = []
+        for (route, _, _) in Self.files {
+            let text = app.get(route).text
+            // XML namespaces (http://www.w3.org/2000/svg) are names, not requests.
+            let origins = try NSRegularExpression(pattern: #"https?://(?!www\.w3\.org/)"#)
+            #expect(origins.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil,
+                    "\(route) refers to another origin")
+            #expect(!text.contains("@import"))
+            for pattern in [#"(?:href|src)="(/[^"]*)""#, #"from '(/[^']*)'"#] {
+                let regex = try NSRegularExpression(pattern: pattern)
+                for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    linked.insert(String(text[Range(match.range(at: 1), in: text)!]))
+                }
+            }
+        }
+        #expect(linked.isSuperset(of: ["/playground.css", "/playground.js", "/client.js"]), "\(linked)")
+        for path in linked where !path.hasPrefix("/v1/") && path != "/openapi.yaml" {
+            #expect(app.get(path).status == 200, "\(path) is linked but not served")
+        }
+    }
+
+    @Test func theModuleNamesItsTypes() {
+        #expect(TestApp().get("/client.js").headers["X-TypeScript-Types"] == "/client.d.ts")
+    }
+
+    @Test func otherMethodsAreRefused() {
+        let app = TestApp()
         let post = app.post("/", "{}")
         #expect(post.status == 405)
         #expect(post.headers["Allow"]?.contains("GET") == true)
-    }
-
-    @Test func embeddedPageIsUpToDateWithPlaygroundSources() throws {
-        let expected = try PlaygroundSource.inlined().split(separator: "\n", omittingEmptySubsequences: false)
-        let embedded = PlaygroundPage.html.split(separator: "\n", omittingEmptySubsequences: false)
-        // The first line that differs, rather than two whole pages.
-        let common = min(embedded.count, expected.count)
-        let first = (0..<common).first { embedded[$0] != expected[$0] } ?? (embedded.count == expected.count ? nil : common)
-        #expect(first == nil, """
-            Sources/Routes/Playground/PlaygroundPage.swift is stale from line \((first ?? 0) + 1) of the page: \
-            run scripts/embed-playground.sh
-            """)
-    }
-
-    @Test func pageScriptDrawsEveryLayerKind() throws {
-        let js = try PlaygroundSource.file("playground.js")
-        for kind in ["'arc'", "'blur'", "rect"] { #expect(js.contains(kind)) }
-        for event in ["touchDown", "touchMove", "touchUp", "touchCancel"] { #expect(js.contains("'\(event)'")) }
-        #expect(js.contains("setPointerCapture"))
-        #expect(js.contains("clock: 'wall'"))
     }
 }

@@ -34,13 +34,13 @@ struct TestApp {
     static let clockOrigin = 1000.0
 
     let clock: ManualClock
-    let router: Router
+    let router: Application
 
     init(limits: Limits = Limits()) {
         let clock = ManualClock(at: Self.clockOrigin)
         let ids = CountingIDs()
         self.clock = clock
-        router = makeRouter(AppEnvironment(now: { clock.now }, makeID: { ids.next() }, limits: limits))
+        router = makeApp(AppEnvironment(now: { clock.now }, makeID: { ids.next() }, limits: limits))
     }
 
     /// An app whose default limits are changed by `adjust`.
@@ -223,4 +223,22 @@ func expectClose(_ actual: JSON?, _ expected: JSON, tolerance: Double = 1e-5, co
                  sourceLocation: SourceLocation = #_sourceLocation) {
     let found = differences(actual, expected, tolerance: tolerance)
     #expect(found.isEmpty, "\(context)\(found.joined(separator: "; "))", sourceLocation: sourceLocation)
+}
+
+/// Tests read answers that are ready at once; asking a pending response for them is a failed test.
+extension HTTPResponse {
+    var ready: HTTPAnswer {
+        guard case .now(let answer) = self else { preconditionFailure("the response is pending; expected an answer now") }
+        return answer
+    }
+
+    var status: Int { ready.status }
+    var headers: HTTPHeaders { ready.headers }
+    var body: [UInt8] { ready.body }
+    var stream: (any ResponseStream)? { ready.stream }
+    /// The response still to come, if it is pending.
+    var pending: (any PendingResponse)? {
+        if case .later(let pending) = self { return pending }
+        return nil
+    }
 }

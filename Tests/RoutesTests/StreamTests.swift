@@ -135,11 +135,21 @@ struct StreamTests {
     @Test(arguments: [
         ("?fps=0", "fps"), ("?fps=241", "fps"), ("?fps=abc", "fps"), ("?from=-1", "from"),
         ("?from=2&to=1", "to"), ("?rate=5", "rate"),
+        ("?from=1000000001", "from"), ("?to=2000000000", "to"), ("?from=0&to=1000000000.5", "to"),
     ])
     func badQueriesAreRefused(_ query: String, _ field: String) throws {
         let app = TestApp()
         let id = try app.create(control: "switch")
         try expectProblem(app.get("/v1/sessions/\(id)/stream\(query)"), 400, "invalid_query", field: field)
+    }
+
+    /// `to` is bounded like `from` and every other time: at most 1e9 s, the latest a session takes.
+    @Test func toMayBeTheLatestTimeButNotBeyond() throws {
+        let app = TestApp()
+        let id = try app.create(control: "switch")
+        #expect(app.get("/v1/sessions/\(id)/stream?from=0&to=1000000000").status == 200)
+        let problem = try expectProblem(app.get("/v1/sessions/\(id)/stream?to=2000000000"), 400, "invalid_query", field: "to")
+        #expect(problem["detail"] == "'to' must be at most 1000000000")
     }
 
     @Test func wallSessionsRefuseFromAndTo() throws {

@@ -1,3 +1,4 @@
+import HTTP1
 import Testing
 @testable import Server
 
@@ -85,5 +86,40 @@ import Testing
         let line = Configuration().logLine.description
         #expect(line.hasPrefix("level=info msg=configuration host=127.0.0.1 port=8080 threads="))
         #expect(line.contains("max_body_bytes=1048576 max_header_bytes=16384 max_output_bytes=262144 header_timeout_s=10.0"))
+    }
+}
+
+/// Options that depend on each other: the result does not depend on their order, and a
+/// contradiction is refused with a message that names both.
+@Suite struct ConfigurationCombinationTests {
+    func resolve(_ arguments: [String], _ environment: [String: String] = [:]) throws(ConfigurationError) -> Configuration? {
+        guard case .run(let configuration) = try Configuration.resolve(arguments: arguments, environment: environment) else { return nil }
+        return configuration
+    }
+
+    @Test(arguments: [["--fsync", "batch", "--fsync-window-ms", "5"], ["--fsync-window-ms", "5", "--fsync", "batch"]])
+    func aWindowRefinesBatchInEitherOrder(_ arguments: [String]) throws {
+        #expect(try resolve(arguments)?.syncPolicy == .batch(window: 0.005))
+    }
+
+    @Test func batchFromTheEnvironmentTakesTheWindowFromAFlag() throws {
+        #expect(try resolve(["--fsync-window-ms", "7"], ["FSYNC": "batch"])?.syncPolicy == .batch(window: 0.007))
+    }
+
+    @Test func batchAloneHasTheDefaultWindow() throws {
+        #expect(try resolve(["--fsync", "batch"])?.syncPolicy == .batch(window: 0.002))
+    }
+
+    @Test(arguments: [["--fsync", "always", "--fsync-window-ms", "5"], ["--fsync-window-ms", "5", "--fsync", "always"], ["--fsync-window-ms", "5"]])
+    func aWindowWithAlwaysIsRefused(_ arguments: [String]) {
+        #expect(throws: ConfigurationError(message: "--fsync-window-ms applies only with --fsync batch, but the sync policy is always")) {
+            _ = try resolve(arguments)
+        }
+    }
+
+    @Test func helpSaysWhatATokenNeeds() {
+        let line = Configuration.usage.split(separator: "\n").first { $0.hasPrefix("  --token") }.map(String.init)
+        #expect(line == "  --token TOKEN               Require 'Authorization: Bearer TOKEN' on every endpoint but /healthz; "
+            + "at least 16 visible ASCII characters. [env TOKEN]")
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import HTTP1
 import Routes
 import Testing
 @testable import Server
@@ -6,7 +7,7 @@ import Testing
 /// The mailbox wakes its loop once per batch, never while the loop is going to look anyway.
 @Suite struct DeliveryMailboxTests {
     static func delivery(_ serial: UInt64) -> DeliveryMailbox.Delivery {
-        DeliveryMailbox.Delivery(token: 7, serial: serial, response: HTTPResponse(status: 200))
+        DeliveryMailbox.Delivery(token: 7, serial: serial, answer: HTTPAnswer(status: 200))
     }
 
     /// How many eventfd writes since the last look (0 when none).

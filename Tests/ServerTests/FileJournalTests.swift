@@ -1,107 +1,255 @@
 import Foundation
+import Routes
+import Synchronization
 import Testing
 @testable import Server
 
-@Suite("File journal: framing, torn tails, compaction, sync policies")
+extension FileJournal {
+    /// Writes an entry and waits until it is durable (tests only: the server never waits).
+    func appendAndWait(_ entry: JournalEntry) throws {
+        let sequence = try write(entry)
+        let done = DispatchSemaphore(value: 0)
+        let failure = Mutex<(any Error)?>(nil)
+        whenDurable(sequence) { error in
+            failure.withLock { $0 = error }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// Opens on the real file system with a clock reading zero (tests only).
+    static func open(directory: String, policy: SyncPolicy = .always) throws -> Opened {
+        try open(directory: directory, policy: policy, clock: { 0 }, log: { _ in })
+    }
+}
+
+@Suite("File journal: framing, torn tails, damage kept, compaction, sync policies")
 struct FileJournalTests {
     /// A fresh directory per test.
     static func directory() -> String {
-        let path = NSTemporaryDirectory() + "journal-test-\(UUID().uuidString)"
-        return path
+        NSTemporaryDirectory() + "journal-test-\(UUID().uuidString)"
     }
 
-    static func payloads(_ count: Int, from start: Int = 0) -> [[UInt8]] {
-        (start..<(start + count)).map { Array(#"{"op":"delete","id":"s\#($0)"}"#.utf8) }
+    static func entries(_ count: Int, from start: Int = 0) -> [JournalEntry] {
+        (start..<(start + count)).map { JournalEntry(session: "s\($0)", payload: Array(#"{"op":"delete","id":"s\#($0)"}"#.utf8)) }
+    }
+
+    static func segment(_ dir: String, _ number: Int = 1) -> String {
+        dir + "/" + JournalFiles.name(JournalFiles.segmentPrefix, number)
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func populated(_ count: Int) throws -> String {
+        let dir = directory()
+        let opened = try FileJournal.open(directory: dir)
+        for entry in entries(count) { try opened.journal.appendAndWait(entry) }
+        opened.journal.close()
+        return dir
+    }
+
+    @Test func theFrameIsWhatTheFormatSays() {
+        let framed = JournalFormat.frame(JournalEntry(kind: .change, session: "ab", payload: Array("{}".utf8)))
+        // Literal bytes: markers, kind 1, key length 2, payload length 2, "ab", CRCs as computed by
+        // zlib.crc32 over the same ranges (python3 -c "import zlib; ...").
+        #expect(framed == [
+            0xF8, 0xC1, 0xFE, 0xC0, 0x01, 0x02, 0x02, 0x00, 0x00, 0x00, 0x61, 0x62,   // header
+            0x79, 0xF8, 0x96, 0x26,                                                    // header CRC
+            0x7B, 0x7D,                                                                // payload "{}"
+            0x43, 0xBF, 0xA6, 0xA3,                                                    // payload CRC
+            0x02, 0x00, 0x00, 0x00, 0x01, 0x61, 0x62, 0x02,                            // trailer
+            0x6F, 0x76, 0x6B, 0x6F,                                                    // trailer CRC
+            0xC0, 0xFE, 0xC1, 0xF8,                                                    // end marker
+        ])
+        #expect(framed.count == JournalFormat.recordSize(key: 2, payload: 2))
     }
 
     @Test func appendedRecordsReadBackInOrderAfterReopening() throws {
-        let dir = Self.directory()
-        let first = try FileJournal.open(directory: dir, policy: .always, log: { _ in })
-        #expect(first.records.isEmpty)
-        for payload in Self.payloads(50) { try first.journal.append(payload) }
-        first.journal.close()
-        let second = try FileJournal.open(directory: dir, policy: .always, log: { _ in })
-        #expect(second.records == Self.payloads(50))
-        #expect(second.warnings.isEmpty)
-        try second.journal.append(Self.payloads(1, from: 50)[0])
+        let dir = try Self.populated(50)
+        let second = try FileJournal.open(directory: dir)
+        #expect(second.entries == Self.entries(50))
+        #expect(second.tornTails.isEmpty && second.damage.isEmpty && !second.legacy)
+        try second.journal.appendAndWait(Self.entries(1, from: 50)[0])
         second.journal.close()
-        #expect(try FileJournal.open(directory: dir, policy: .always, log: { _ in }).records == Self.payloads(51))
+        #expect(try FileJournal.open(directory: dir).entries == Self.entries(51))
+        #expect(try JournalFiles.segmentNames(dir) == [JournalFiles.name(JournalFiles.segmentPrefix, 1)])
     }
 
-    @Test(arguments: [1, 3, 8, 20])
+    /// A crash in the middle of writing an eleventh record: only `cut` of its bytes arrived,
+    /// whether inside its header, its payload or its trailer.
+    @Test(arguments: [1, 3, 8, 15, 20, 40, 55, 63])
     func aTornTailIsCutOffAndEverythingBeforeSurvives(_ cut: Int) throws {
-        let dir = Self.directory()
-        let opened = try FileJournal.open(directory: dir, policy: .always, log: { _ in })
-        for payload in Self.payloads(10) { try opened.journal.append(payload) }
-        opened.journal.close()
-        let file = dir + "/" + JournalFiles.name(JournalFiles.segmentPrefix, 1)
-        var bytes = try JournalFiles.read(file)
-        let intact = bytes.count
-        // A crash in the middle of writing an eleventh record: only `cut` of its bytes arrived.
-        let torn = JournalFormat.frame(Self.payloads(1, from: 10)[0])
-        bytes += torn.prefix(cut)
-        try Data(bytes).write(to: URL(fileURLWithPath: file))
-        let reopened = try FileJournal.open(directory: dir, policy: .always, log: { _ in })
-        #expect(reopened.records == Self.payloads(10))
-        #expect(reopened.warnings.count == 1)
-        #expect(try JournalFiles.read(file).count == intact)
-        // And the journal goes on from there.
-        try reopened.journal.append(Self.payloads(1, from: 10)[0])
+        let dir = try Self.populated(10)
+        let file = Self.segment(dir)
+        let intact = try LiveFileSystem().read(file)
+        let torn = JournalFormat.frame(Self.entries(1, from: 10)[0])
+        #expect(cut < torn.count)
+        try Self.write(intact + torn.prefix(cut), to: file)
+        let reopened = try FileJournal.open(directory: dir)
+        #expect(reopened.entries == Self.entries(10))
+        #expect(reopened.tornTails == ["\(JournalFiles.name(JournalFiles.segmentPrefix, 1)): an incomplete last record (a crash mid-write) cut off at offset \(intact.count), \(cut) bytes"])
+        #expect(reopened.damage.isEmpty)
+        #expect(try LiveFileSystem().read(file) == intact)
+        #expect(reopened.journal.statistics.snapshot.tornBytes == cut)
+        // And the journal goes on from there, in the same file.
+        try reopened.journal.appendAndWait(Self.entries(1, from: 10)[0])
         reopened.journal.close()
-        #expect(try FileJournal.open(directory: dir, policy: .always, log: { _ in }).records == Self.payloads(11))
+        #expect(try FileJournal.open(directory: dir).entries == Self.entries(11))
     }
 
-    @Test func aCorruptRecordEndsTheIntactPart() throws {
-        let dir = Self.directory()
-        let opened = try FileJournal.open(directory: dir, policy: .always, log: { _ in })
-        for payload in Self.payloads(5) { try opened.journal.append(payload) }
-        opened.journal.close()
-        let file = dir + "/" + JournalFiles.name(JournalFiles.segmentPrefix, 1)
-        var bytes = try JournalFiles.read(file)
-        bytes[bytes.count - 3] ^= 0xFF               // flip a byte in the last record's payload
-        try Data(bytes).write(to: URL(fileURLWithPath: file))
-        let reopened = try FileJournal.open(directory: dir, policy: .always, log: { _ in })
-        #expect(reopened.records == Self.payloads(4))
-        #expect(reopened.warnings.first?.contains("checksum mismatch") == true)
+    @Test func aDamagedRecordCostsOnlyItselfAndIsKept() throws {
+        let dir = try Self.populated(5)
+        let file = Self.segment(dir)
+        var bytes = try LiveFileSystem().read(file)
+        let second = 8 + JournalFormat.frame(Self.entries(1)[0]).count    // the second record's offset
+        bytes[second + 20] ^= 0xFF                                       // in its payload
+        try Self.write(bytes, to: file)
+        let logged = Mutex<[String]>([])
+        let reopened = try FileJournal.open(directory: dir, policy: .always, clock: { 0 }, log: { line in logged.withLock { $0.append(line) } })
+        // Every other record is still there, and nothing was cut.
+        #expect(reopened.entries == Self.entries(5).enumerated().filter { $0.offset != 1 }.map(\.element))
+        let quarantined = "quarantine/" + JournalFiles.name(JournalFiles.segmentPrefix, 1)
+        #expect(reopened.damage == [JournalDamage(file: quarantined, offset: second, length: JournalFormat.frame(Self.entries(1, from: 1)[0]).count,
+                                                  sessions: ["s1"], attributed: true, records: 1, detail: "payload checksum mismatch")])
+        #expect(try LiveFileSystem().read(file) == bytes)
+        #expect(try LiveFileSystem().read(dir + "/" + quarantined) == bytes)
+        #expect(logged.withLock { $0 } == ["level=error msg=journal_damaged file=\(quarantined) offset=\(second) length=\(reopened.damage[0].length) sessions=s1 attributed=yes detail=\"payload checksum mismatch\""])
+        // Appends go to a new segment; the damaged one is left as it is.
+        try reopened.journal.appendAndWait(Self.entries(1, from: 5)[0])
+        reopened.journal.close()
+        #expect(try JournalFiles.segmentNames(dir) == [1, 2].map { JournalFiles.name(JournalFiles.segmentPrefix, $0) })
+        let again = try FileJournal.open(directory: dir)
+        #expect(again.entries.count == 5 && again.damage.count == 1)
+        // Opened again, the same damage is not quarantined twice.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/quarantine") == [JournalFiles.name(JournalFiles.segmentPrefix, 1)])
+        again.journal.close()
     }
 
-    @Test func compactionReplacesTheHistoryWithTheSnapshotAndKeepsLaterRecords() throws {
+    @Test func aDamagedFileHeaderCostsNoRecord() throws {
+        let dir = try Self.populated(3)
+        let file = Self.segment(dir)
+        var bytes = try LiveFileSystem().read(file)
+        bytes[2] ^= 0xFF
+        try Self.write(bytes, to: file)
+        let reopened = try FileJournal.open(directory: dir)
+        #expect(reopened.entries == Self.entries(3))
+        #expect(reopened.damage.map(\.detail) == ["damaged file header"])
+        #expect(reopened.damage.first?.sessions == [] && reopened.damage.first?.attributed == true)
+        reopened.journal.close()
+    }
+
+    @Test func aDamagedSnapshotCostsOnlyTheRecordsItTouched() throws {
         let dir = Self.directory()
-        let opened = try FileJournal.open(directory: dir, policy: .always, log: { _ in })
-        for payload in Self.payloads(100) { try opened.journal.append(payload) }
-        let snapshot = Self.payloads(3, from: 1000)
-        try opened.journal.compact { snapshot }
-        try opened.journal.append(Self.payloads(1, from: 2000)[0])
+        let opened = try FileJournal.open(directory: dir)
+        for entry in Self.entries(10) { try opened.journal.appendAndWait(entry) }
+        try opened.journal.compact { Self.entries(4, from: 100) }
         opened.journal.close()
+        let snapshot = dir + "/" + JournalFiles.name(JournalFiles.snapshotPrefix, 2)
+        var bytes = try LiveFileSystem().read(snapshot)
+        bytes[bytes.count - 2] ^= 0xFF                                   // the last record's end marker
+        try Self.write(bytes, to: snapshot)
+        let reopened = try FileJournal.open(directory: dir)
+        #expect(reopened.entries == Self.entries(3, from: 100))
+        #expect(reopened.damage.map(\.sessions) == [["s103"]])
+        #expect(reopened.damage.map(\.detail) == ["damaged record trailer"])
+        #expect(try LiveFileSystem().read(snapshot) == bytes)           // snapshots are never cut
+        reopened.journal.close()
+    }
+
+    @Test func compactionReplacesTheHistoryKeepsLaterRecordsAndLeavesTheQuarantine() throws {
+        let dir = Self.directory()
+        let opened = try FileJournal.open(directory: dir)
+        for entry in Self.entries(100) { try opened.journal.appendAndWait(entry) }
+        opened.journal.close()
+        var bytes = try LiveFileSystem().read(Self.segment(dir))
+        bytes[12] ^= 0x01                                               // the first record's header
+        try Self.write(bytes, to: Self.segment(dir))
+        let damaged = try FileJournal.open(directory: dir)
+        #expect(damaged.damage.map(\.sessions) == [["s0"]])
+        let snapshot = Self.entries(3, from: 1000)
+        try damaged.journal.compact { snapshot }
+        try damaged.journal.appendAndWait(Self.entries(1, from: 2000)[0])
+        damaged.journal.close()
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-        #expect(names == [JournalFiles.name(JournalFiles.segmentPrefix, 2), JournalFiles.name(JournalFiles.snapshotPrefix, 2)])
-        let reopened = try FileJournal.open(directory: dir, policy: .always, log: { _ in })
-        #expect(reopened.records == snapshot + Self.payloads(1, from: 2000))
+        #expect(names == [JournalFiles.name(JournalFiles.segmentPrefix, 3), "quarantine", JournalFiles.name(JournalFiles.snapshotPrefix, 3)])
+        #expect(try LiveFileSystem().read(dir + "/quarantine/" + JournalFiles.name(JournalFiles.segmentPrefix, 1)) == bytes)
+        let reopened = try FileJournal.open(directory: dir)
+        #expect(reopened.entries == snapshot + Self.entries(1, from: 2000))
+        #expect(reopened.damage.isEmpty)
+        reopened.journal.close()
     }
 
     @Test func leftoversOfAnInterruptedCompactionAreIgnored() throws {
-        let dir = Self.directory()
-        let opened = try FileJournal.open(directory: dir, policy: .always, log: { _ in })
-        for payload in Self.payloads(4) { try opened.journal.append(payload) }
-        opened.journal.close()
+        let dir = try Self.populated(4)
         // A compaction that died before its rename leaves a temp file; it must not be read.
         let temp = dir + "/" + JournalFiles.name(JournalFiles.snapshotPrefix, 2) + ".tmp"
-        try Data(JournalFormat.magic + JournalFormat.frame(Array("junk".utf8))).write(to: URL(fileURLWithPath: temp))
-        let reopened = try FileJournal.open(directory: dir, policy: .always, log: { _ in })
-        #expect(reopened.records == Self.payloads(4))
+        try Self.write(JournalFormat.fileHeader + JournalFormat.frame(JournalEntry(session: "x", payload: Array("junk".utf8))), to: temp)
+        let reopened = try FileJournal.open(directory: dir)
+        #expect(reopened.entries == Self.entries(4))
         #expect(!FileManager.default.fileExists(atPath: temp))
+        reopened.journal.close()
+    }
+
+    @Test func aJournalOfTheFirstFormatIsReadAndAppendsGoToANewSegment() throws {
+        let dir = Self.directory()
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let payloads = Self.entries(3).map(\.payload)
+        try Self.write(JournalFormat.legacyFileHeader + payloads.flatMap(Self.legacyFrame), to: Self.segment(dir))
+        let opened = try FileJournal.open(directory: dir)
+        #expect(opened.legacy)
+        #expect(opened.entries == payloads.map { JournalEntry(session: "", payload: $0) })
+        try opened.journal.appendAndWait(Self.entries(1, from: 3)[0])
+        opened.journal.close()
+        #expect(try JournalFiles.segmentNames(dir) == [1, 2].map { JournalFiles.name(JournalFiles.segmentPrefix, $0) })
+        #expect(try LiveFileSystem().read(Self.segment(dir, 2)).prefix(8) == ArraySlice(JournalFormat.fileHeader))
+    }
+
+    @Test func damageInTheFirstFormatIsFoundButNotAttributed() throws {
+        let dir = Self.directory()
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let payloads = Self.entries(3).map(\.payload)
+        var bytes = JournalFormat.legacyFileHeader + payloads.flatMap(Self.legacyFrame)
+        bytes[8 + 8 + payloads[0].count + 8 + 3] ^= 0xFF                // inside the second payload
+        try Self.write(bytes, to: Self.segment(dir))
+        let opened = try FileJournal.open(directory: dir)
+        #expect(opened.entries.map(\.payload) == [payloads[0], payloads[2]])
+        #expect(opened.damage.count == 1)
+        #expect(opened.damage.first?.attributed == false)
+        #expect(opened.damage.first?.sessions == ["s1"])               // named where the bytes still say so
+        opened.journal.close()
+    }
+
+    /// A later format is not guessed at: the server refuses to start and changes nothing.
+    @Test func aJournalOfALaterFormatIsRefusedAndLeftAlone() throws {
+        let dir = Self.directory()
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let bytes = Array("CSJRNL03".utf8) + Array(repeating: 0x55, count: 40)
+        try Self.write(bytes, to: Self.segment(dir))
+        #expect(throws: JournalError.self) { try FileJournal.open(directory: dir) }
+        #expect(try LiveFileSystem().read(Self.segment(dir)) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/quarantine"))
+    }
+
+    static func legacyFrame(_ payload: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        JournalFormat.append(UInt32(payload.count), to: &bytes)
+        JournalFormat.append(CRC32.checksum(payload), to: &bytes)
+        return bytes + payload
     }
 
     @Test func batchPolicySharesSyncsAcrossConcurrentWriters() throws {
         let dir = Self.directory()
-        let opened = try FileJournal.open(directory: dir, policy: .batch(window: 0.005), log: { _ in })
+        let opened = try FileJournal.open(directory: dir, policy: .batch(window: 0.005))
         let journal = opened.journal
-        // Real threads: the writers block in append, which must not starve the test pool.
+        // Real threads: the writers wait for durability, which must not starve the test pool.
         let done = DispatchGroup()
         for writer in 0..<8 {
             done.enter()
             Thread.detachNewThread {
-                for payload in Self.payloads(25, from: writer * 100) { try? journal.append(payload) }
+                for entry in Self.entries(25, from: writer * 100) { try? journal.appendAndWait(entry) }
                 done.leave()
             }
         }
@@ -110,11 +258,111 @@ struct FileJournalTests {
         #expect(stats.appends == 200)
         #expect(stats.syncs < 200)          // group commit: fewer syncs than appends
         journal.close()
-        let records = try FileJournal.open(directory: dir, policy: .always, log: { _ in }).records
-        #expect(Set(records) == Set((0..<8).flatMap { Self.payloads(25, from: $0 * 100) }))
+        let entries = try FileJournal.open(directory: dir).entries
+        #expect(Set(entries.map(\.payload)) == Set((0..<8).flatMap { Self.entries(25, from: $0 * 100) }.map(\.payload)))
+    }
+
+    /// Sync timings come from the clock the journal was given, not from the system's.
+    @Test func syncTimingsReadTheInjectedClock() throws {
+        let ticks = Mutex(0.0)
+        let clock: @Sendable () -> Double = { ticks.withLock { $0 += 0.25; return $0 } }
+        let files = SimulatedFileSystem(seed: 1)
+        let opened = try FileJournal.open(directory: "data", policy: .always, clock: clock, log: { _ in }, fileSystem: files,
+                                          flushing: .manual)
+        for entry in Self.entries(3) {
+            _ = try opened.journal.write(entry)
+            opened.journal.flush()
+        }
+        let stats = opened.journal.statistics.snapshot
+        #expect(stats.syncs == 3)
+        #expect(stats.syncSeconds == 0.75)                              // each sync: two reads, 0.25 apart
+        #expect(stats.syncBuckets == [0, 0, 0, 0, 0, 0, 0, 0, 3, 0])    // 0.25 s is in the ≤ 0.5 s bucket
+    }
+
+    /// A compaction's rotation syncs the old segment outside the journal's lock: a writer (a
+    /// loop thread, in the server) goes on while that sync takes its time.
+    @Test func writersDoNotWaitForARotationsSync() throws {
+        let files = GatedFileSystem(SimulatedFileSystem(seed: 2))
+        let opened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in }, fileSystem: files,
+                                          flushing: .manual)
+        let journal = opened.journal
+        // What the store would hold: every entry written so far (a snapshot reads it after rotating).
+        let held = Mutex<[JournalEntry]>([])
+        _ = try journal.write(Self.entries(1)[0])
+        held.withLock { $0 = Self.entries(1) }
+        files.close()
+        let compacted = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? journal.compact { held.withLock { $0 } }
+            compacted.signal()
+        }
+        #expect(files.syncStarted.wait(timeout: .now() + 10) == .success)   // the rotation is in a sync now
+        let wrote = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = try? journal.write(Self.entries(1, from: 1)[0])
+            held.withLock { $0 += Self.entries(1, from: 1) }
+            wrote.signal()
+        }
+        #expect(wrote.wait(timeout: .now() + 10) == .success, "the write waited for the sync")
+        files.open()
+        #expect(compacted.wait(timeout: .now() + 10) == .success)
+        journal.flush()
+        journal.close()
+        let reopened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in },
+                                            fileSystem: files.inner.restarted(failAt: nil), flushing: .manual)
+        // Both, once or twice (in the snapshot, and in the new segment if written after the switch).
+        #expect(Set(reopened.entries.map(\.payload)) == Set(Self.entries(2).map(\.payload)))
     }
 
     @Test func crcMatchesTheStandardCheckValue() {
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
     }
+}
+
+extension JournalFiles {
+    /// The segment files in a directory on the real file system, in order.
+    static func segmentNames(_ directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { number($0, segmentPrefix) != nil }.sorted()
+    }
+}
+
+/// A file system whose syncs wait at a gate while it is closed (and say when one does).
+final class GatedFileSystem: JournalFileSystem, @unchecked Sendable {
+    let inner: SimulatedFileSystem
+    let syncStarted = DispatchSemaphore(value: 0)
+    private let condition = NSCondition()
+    private var closed = false
+
+    init(_ inner: SimulatedFileSystem) { self.inner = inner }
+
+    func close() { condition.lock(); closed = true; condition.unlock() }
+
+    func open() {
+        condition.lock()
+        closed = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func sync(_ handle: Int32) throws(SyscallError) {
+        condition.lock()
+        if closed { syncStarted.signal() }
+        while closed { condition.wait() }
+        condition.unlock()
+        try inner.sync(handle)
+    }
+
+    func makeDirectory(_ path: String) throws { try inner.makeDirectory(path) }
+    func contents(ofDirectory path: String) throws -> [String] { try inner.contents(ofDirectory: path) }
+    func exists(_ path: String) -> Bool { inner.exists(path) }
+    func read(_ path: String) throws -> [UInt8] { try inner.read(path) }
+    func openForAppend(_ path: String, create: Bool) throws(SyscallError) -> Int32 { try inner.openForAppend(path, create: create) }
+    func append(_ handle: Int32, _ bytes: [UInt8]) throws(SyscallError) { try inner.append(handle, bytes) }
+    func size(_ handle: Int32) throws(SyscallError) -> Int { try inner.size(handle) }
+    func truncate(_ handle: Int32, to length: Int) throws(SyscallError) { try inner.truncate(handle, to: length) }
+    func close(_ handle: Int32) { inner.close(handle) }
+    func rename(_ from: String, to: String) throws(SyscallError) { try inner.rename(from, to: to) }
+    func link(_ existing: String, as new: String) throws(SyscallError) { try inner.link(existing, as: new) }
+    func remove(_ path: String) { inner.remove(path) }
+    func syncDirectory(_ path: String) throws(SyscallError) { try inner.syncDirectory(path) }
 }

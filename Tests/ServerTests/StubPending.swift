@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import HTTP1
 import Routes
 import Synchronization
 @testable import Server
@@ -8,14 +9,14 @@ import Synchronization
 /// A `PendingResponse` whose delivery the test decides: `start` gets the server's `deliver` from
 /// `onReady` and calls it at once, later from another thread, or never. Counts `onReady` calls.
 final class StubPending: PendingResponse {
-    private let start: @Sendable (@escaping @Sendable (HTTPResponse) -> Void) -> Void
+    private let start: @Sendable (@escaping @Sendable (HTTPAnswer) -> Void) -> Void
     private let readyCalls = Atomic<Int>(0)
 
-    init(_ start: @escaping @Sendable (@escaping @Sendable (HTTPResponse) -> Void) -> Void) {
+    init(_ start: @escaping @Sendable (@escaping @Sendable (HTTPAnswer) -> Void) -> Void) {
         self.start = start
     }
 
-    func onReady(_ deliver: @escaping @Sendable (HTTPResponse) -> Void) {
+    func onReady(_ deliver: @escaping @Sendable (HTTPAnswer) -> Void) {
         readyCalls.add(1, ordering: .relaxed)
         start(deliver)
     }
@@ -26,8 +27,8 @@ final class StubPending: PendingResponse {
 /// A delivery the test makes by hand, for the request with `target`.
 struct HeldDelivery: Sendable {
     let target: String
-    let response: HTTPResponse
-    let deliver: @Sendable (HTTPResponse) -> Void
+    let response: HTTPAnswer
+    let deliver: @Sendable (HTTPAnswer) -> Void
 
     func callAsFunction() {
         deliver(response)
@@ -36,8 +37,8 @@ struct HeldDelivery: Sendable {
 
 /// Answers `/pending/<mode>` with a pending `201 text/plain` response whose body says
 /// "METHOD target bodyBytes" (as the route saw it: GET for HEAD); everything else like `EchoResponder`.
-/// Modes: `sync` (delivered inside onReady), `after/<ms>` (from another thread), `never`, `held` (the
-/// test delivers, see `held(_:)`), `batch` (by `batcher`), `stream` (a 3-event stream, from another thread).
+/// Modes: `sync` (delivered inside onReady), `never`, `held` (the test delivers, see `held(_:)`),
+/// `batch` (by `batcher`), anything else at once from another thread.
 final class PendingResponder: Responder {
     let batcher: BatchDeliverer?
     private let made = Mutex<[StubPending]>([])
@@ -53,7 +54,7 @@ final class PendingResponder: Responder {
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         guard request.path.hasPrefix("/pending/") else { return EchoResponder().respond(to: request) }
-        let response = HTTPResponse(status: 201, contentType: "text/plain",
+        let response = HTTPAnswer(status: 201, contentType: "text/plain",
                                     body: Array("\(request.method) \(request.target) \(request.body.count)".utf8))
         let mode = request.path.dropFirst("/pending/".count)
         let pending = StubPending { [target = request.target, batcher, holding] deliver in
@@ -66,18 +67,8 @@ final class PendingResponder: Responder {
                 holding.deliveries.withLock { $0.append(HeldDelivery(target: target, response: response, deliver: deliver)) }
             case "batch":
                 batcher?.enqueue { deliver(response) }
-            case "stream":
-                _ = onNewThread {
-                    usleep(20_000)
-                    deliver(HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/event-stream")]),
-                                         stream: StubStream(interval: 0.01, count: 3)))
-                }
             default:
-                let delay = mode.hasPrefix("after/") ? Double(mode.dropFirst(6)) ?? 0 : 0
-                _ = onNewThread {
-                    usleep(UInt32(delay * 1000))
-                    deliver(response)
-                }
+                _ = onNewThread { deliver(response) }
             }
         }
         made.withLock { $0.append(pending) }
@@ -86,38 +77,33 @@ final class PendingResponder: Responder {
 
     var pendings: [StubPending] { made.withLock { $0 } }
 
-    /// The first `count` held deliveries, in the order the requests arrived, waiting up to `timeout`
-    /// for them; fewer if they do not come.
-    func held(_ count: Int, timeout: Double = 2) -> [HeldDelivery] {
-        let deadline = MonotonicClock.now() + timeout
-        while MonotonicClock.now() < deadline {
-            let held = holding.deliveries.withLock { $0 }
-            if held.count >= count { return Array(held.prefix(count)) }
-            usleep(1000)
-        }
-        return holding.deliveries.withLock { $0 }
+    /// The first `count` held deliveries, in the order the requests arrived (fewer if they have not).
+    func held(_ count: Int) -> [HeldDelivery] {
+        Array(holding.deliveries.withLock { $0 }.prefix(count))
     }
 }
 
-/// Stands in for the journal's flusher: a thread that every `interval` delivers everything queued
-/// since its last pass, as one group commit does.
+/// Stands in for the journal's flusher: a thread that wakes when something is queued and delivers
+/// everything queued since its last pass, as one group commit does.
 final class BatchDeliverer: Sendable {
     private let queue: Queue
     private let finished: DispatchSemaphore
 
     private final class Queue: Sendable {
         let deliveries = Mutex<[@Sendable () -> Void]>([])
+        let queued = DispatchSemaphore(value: 0)
         let stopping = Atomic<Bool>(false)
         let batches = Atomic<Int>(0)
     }
 
-    init(interval: Double) {
+    init() {
         let queue = Queue()
         self.queue = queue
         finished = onNewThread {
             var taken: [@Sendable () -> Void] = []
-            while !queue.stopping.load(ordering: .relaxed) {
-                usleep(UInt32(interval * 1_000_000))
+            while true {
+                queue.queued.wait()
+                guard !queue.stopping.load(ordering: .relaxed) else { return }
                 queue.deliveries.withLock { swap(&$0, &taken) }
                 guard !taken.isEmpty else { continue }
                 queue.batches.add(1, ordering: .relaxed)
@@ -129,6 +115,7 @@ final class BatchDeliverer: Sendable {
 
     func enqueue(_ delivery: @escaping @Sendable () -> Void) {
         queue.deliveries.withLock { $0.append(delivery) }
+        queue.queued.signal()
     }
 
     /// Passes that delivered something.
@@ -136,6 +123,7 @@ final class BatchDeliverer: Sendable {
 
     func stop() {
         queue.stopping.store(true, ordering: .relaxed)
+        queue.queued.signal()
         finished.wait()
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import HTTP1
 import Routes
 import Synchronization
 @testable import Server
@@ -11,14 +12,22 @@ final class StubStream: ResponseStream {
     let interval: Double
     let count: Int?
     let payload: @Sendable (Int) -> [UInt8]
+    /// What `finish` says when the server stops.
+    let farewell: [UInt8]
     let cancelled = DispatchSemaphore(value: 0)
     private let state = Mutex<(polls: Int, first: Double)>((0, 0))
     private let cancels = Atomic<Int>(0)
 
-    init(interval: Double, count: Int? = nil, payload: @escaping @Sendable (Int) -> [UInt8] = StubStream.event) {
+    init(interval: Double, count: Int? = nil, farewell: String = "",
+         payload: @escaping @Sendable (Int) -> [UInt8] = StubStream.event) {
         self.interval = interval
         self.count = count
+        self.farewell = Array(farewell.utf8)
         self.payload = payload
+    }
+
+    func finish(now: Double) -> [UInt8] {
+        farewell
     }
 
     /// `data: k` as one Server-Sent Event.
@@ -66,13 +75,4 @@ final class StreamResponder: Responder {
 
     var streams: [StubStream] { opened.withLock { $0 } }
 
-    /// The first stream made, waiting up to `timeout` for the request to arrive.
-    func firstStream(timeout: Double = 2) -> StubStream? {
-        let deadline = MonotonicClock.now() + timeout
-        while MonotonicClock.now() < deadline {
-            if let stream = streams.first { return stream }
-            usleep(1000)
-        }
-        return nil
-    }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import HTTP1
 import Routes
 import Synchronization
 @testable import Server
@@ -74,20 +75,33 @@ final class LargeResponder: Responder {
     }
 }
 
-/// Signals when a request arrives, then takes its time: an in-flight request for the drain test.
-struct SlowResponder: Responder {
-    let entered = DispatchSemaphore(value: 0)
-    let delay: Double
-    func respond(to request: HTTPRequest) -> HTTPResponse {
-        entered.signal()
-        usleep(UInt32(delay * 1_000_000))
-        return HTTPResponse(status: 200, contentType: "text/plain", body: Array("slow".utf8))
-    }
-}
-
 /// Collects log lines from every loop thread.
 final class LogCollector: Sendable {
     private let lines = Mutex<[String]>([])
     var sink: LogSink { { line in self.lines.withLock { $0.append(line) } } }
     var all: [String] { lines.withLock { $0 } }
+}
+
+/// Tests read answers as the server sends them: one that comes later (after a journal sync) is
+/// waited for, up to 5 s.
+extension HTTPResponse {
+    var ready: HTTPAnswer {
+        switch self {
+        case .now(let answer): return answer
+        case .later(let pending):
+            let box = Mutex<HTTPAnswer?>(nil)
+            let arrived = DispatchSemaphore(value: 0)
+            pending.onReady { answer in
+                box.withLock { $0 = answer }
+                arrived.signal()
+            }
+            guard arrived.wait(timeout: .now() + 5) == .success, let answer = box.withLock({ $0 }) else {
+                preconditionFailure("a pending response was not delivered within 5 s")
+            }
+            return answer
+        }
+    }
+
+    var status: Int { ready.status }
+    var body: [UInt8] { ready.body }
 }

@@ -1,4 +1,4 @@
-/// `CABasicAnimation` on one scalar key path, removed on completion (reference §4).
+/// `CABasicAnimation` on one scalar key path, removed on completion (docs/fidelity.md#basic-animation).
 ///
 /// While it runs the layer shows `from + (to − from)·timing(elapsed/duration)`; before it
 /// begins and after it is removed the layer shows its model value, which the owner keeps.

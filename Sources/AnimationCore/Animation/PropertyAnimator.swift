@@ -1,5 +1,5 @@
 /// `UIViewPropertyAnimator` as a value: one progress channel (0 = start, 1 = end) whose
-/// state machine, pause/scrub/continue/reverse rules and completions follow reference §2.
+/// state machine, pause/scrub/continue/reverse rules and completions follow docs/fidelity.md#property-animator.
 ///
 /// Properties animate as `from + progress·(to − from)`; the owner keeps the endpoints.
 /// Every mutating call takes the time it happens and first lets any natural completion
@@ -164,7 +164,7 @@ public struct PropertyAnimator: Sendable, Equatable {
     }
 
     /// `pauseAnimation()`: freezes the visible progress; with `scrubsLinearly` it re-times the
-    /// remainder linearly so scrubbing moves in proportion (reference §2, fractionComplete).
+    /// remainder linearly so scrubbing moves in proportion (docs/fidelity.md#property-animator, fractionComplete).
     @discardableResult
     public mutating func pause(at t: Double) throws(AnimatorError) -> [Completion] {
         try atomically { animator throws(AnimatorError) in try animator.pauseNow(at: t) }

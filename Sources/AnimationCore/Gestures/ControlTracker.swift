@@ -1,4 +1,4 @@
-/// `UIControl` touch tracking (reference §5): highlight on touch-down, a 70 pt slop for
+/// `UIControl` touch tracking (docs/fidelity.md#control-tracking): highlight on touch-down, a 70 pt slop for
 /// "mostly inside", drag enter/exit, and touch-up inside or outside.
 public struct ControlTracker: Sendable, Equatable {
     /// UIKit's reported `_UIControlMostlyInsideEdgeInsets` (community measurement).

@@ -1,4 +1,4 @@
-/// `UIPanGestureRecognizer` for one finger (reference §7): begins when either axis moves
+/// `UIPanGestureRecognizer` for one finger (docs/fidelity.md#pan): begins when either axis moves
 /// past the hysteresis, which is then subtracted; velocity blends the last two move samples.
 public struct PanRecognizer: Sendable, Equatable {
     public static let defaultHysteresis = 10.0

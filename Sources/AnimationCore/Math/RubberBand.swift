@@ -19,6 +19,15 @@ public struct RubberBand: Sendable, Equatable {
         return (1 - 1 / (x * coefficient / dimension + 1)) * dimension
     }
 
+    /// The overscroll that shows as a stretch of `y` (the inverse of `stretch`): (d/c)·y/(d − y).
+    /// A stretch at or beyond the dimension cannot be shown, so it maps to the largest finite
+    /// overscroll; UIKit needs this when a touch grabs a view that is already rubber-banding.
+    public func overscroll(forStretch y: Double) -> Double {
+        guard y > 0 else { return 0 }
+        guard y < dimension else { return .greatestFiniteMagnitude }
+        return dimension / coefficient * y / (dimension - y)
+    }
+
     /// `value` pulled into `range` with resistance beyond either end.
     public func clamp(_ value: Double, to range: ClosedRange<Double>) -> Double {
         if value < range.lowerBound { return range.lowerBound - stretch(range.lowerBound - value) }

@@ -1,4 +1,4 @@
-// UIKit's conversions between a spring's constants and durations (reference §1.2, §1.3).
+// UIKit's conversions between a spring's constants and durations (docs/fidelity.md#uikit-duration-springs, #settling).
 
 extension Spring {
     /// The spring `UIView.animate(withDuration:…usingSpringWithDamping:initialSpringVelocity:)`

@@ -1,7 +1,7 @@
 /// A damped harmonic oscillator's constants: m·x'' + c·x' + k·x = 0.
 ///
 /// Core Animation evaluates ζ > 1 as critically damped unless overdamping is allowed
-/// (reference §1.1), so that choice travels with the constants.
+/// (docs/fidelity.md#springs), so that choice travels with the constants.
 public struct Spring: Sendable, Equatable {
     public let mass: Double
     public let stiffness: Double

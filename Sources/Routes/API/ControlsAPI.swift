@@ -36,6 +36,14 @@ struct ControlsAPI: Sendable {
             w.beginArray()
             for control in registry.all { summary(control, into: &w) }
             w.endArray()
+            // Names held apart because their journal records are damaged, so a client can settle them.
+            let damaged = registry.damagedNames
+            if !damaged.isEmpty {
+                w.key("damaged")
+                w.beginArray()
+                for entry in damaged { w.value(entry.name) }
+                w.endArray()
+            }
             w.endObject()
         }
     }
@@ -43,7 +51,7 @@ struct ControlsAPI: Sendable {
     func show(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
         let name = context.captures["name"] ?? ""
-        guard let control = registry.named(name) else { throw notFound(name) }
+        guard let control = registry.named(name) else { throw registry.damage(name)?.problem(control: name) ?? notFound(name) }
         return json(status: 200, capacity: control.version.canonical.count + 256) { w in detail(control, into: &w) }
     }
 
@@ -63,16 +71,20 @@ struct ControlsAPI: Sendable {
             throw Problem(error)
         }
         try checkName(name)
+        if registry.damage(name) != nil {
+            throw Problem(409, "control_exists", "the journal records of a control named '\(name)' are damaged; PUT /v1/controls/\(name) "
+                              + "registers it again, DELETE discards it", field: "name")
+        }
         if let existing = registry.named(name) {
             throw existing.builtIn ? builtIn(name)
                 : Problem(409, "control_exists", "a control named '\(name)' is registered; PUT /v1/controls/\(name) replaces it", field: "name")
         }
         let control = try load(name, definition)
         try checkRoom()
-        try journal { () throws(SessionStore.StoreError) in try store.register(control) }
-        var response = json(status: 201, capacity: control.version.canonical.count + 256) { w in detail(control, into: &w) }
-        response.headers.add("Location", "/v1/controls/\(name)")
-        return response
+        let record = try journal { () throws(SessionStore.StoreError) in try store.register(control) }
+        var answer = jsonAnswer(status: 201, capacity: control.version.canonical.count + 256) { w in detail(control, into: &w) }
+        answer.headers.add("Location", "/v1/controls/\(name)")
+        return SessionsAPI.durable(answer, record, environment)
     }
 
     /// `PUT /v1/controls/{name} {"definition"}`: registers or replaces a user-defined control.
@@ -93,24 +105,23 @@ struct ControlsAPI: Sendable {
         if existing?.builtIn == true { throw builtIn(name) }
         let control = try load(name, definition)
         if existing == nil { try checkRoom() }
-        try journal { () throws(SessionStore.StoreError) in try store.register(control) }
-        var response = json(status: existing == nil ? 201 : 200, capacity: control.version.canonical.count + 256) { w in
+        let record = try journal { () throws(SessionStore.StoreError) in try store.register(control) }
+        var answer = jsonAnswer(status: existing == nil ? 201 : 200, capacity: control.version.canonical.count + 256) { w in
             detail(control, into: &w)
         }
-        if existing == nil { response.headers.add("Location", "/v1/controls/\(name)") }
-        return response
+        if existing == nil { answer.headers.add("Location", "/v1/controls/\(name)") }
+        return SessionsAPI.durable(answer, record, environment)
     }
 
-    /// Removes a user-defined name; sessions made with it keep working with their definition.
+    /// Removes a user-defined name (or settles a damaged one); sessions made with it keep
+    /// working with their definition.
     func delete(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
         let name = context.captures["name"] ?? ""
-        guard let control = registry.named(name) else { throw notFound(name) }
-        guard !control.builtIn else { throw builtIn(name) }
-        var removed = false
-        try journal { () throws(SessionStore.StoreError) in removed = try store.unregister(name) }
-        guard removed else { throw notFound(name) }
-        return HTTPResponse(status: 204)
+        if registry.named(name)?.builtIn == true { throw builtIn(name) }
+        let removal = try journal { () throws(SessionStore.StoreError) in try store.unregister(name) }
+        guard case let .removed(record) = removal else { throw notFound(name) }
+        return SessionsAPI.durable(HTTPAnswer(status: 204), record, environment)
     }
 
     // MARK: Helpers
@@ -153,9 +164,9 @@ struct ControlsAPI: Sendable {
         }
     }
 
-    private func journal(_ change: () throws(SessionStore.StoreError) -> Void) throws(Problem) {
+    private func journal<T>(_ change: () throws(SessionStore.StoreError) -> T) throws(Problem) -> T {
         do {
-            try change()
+            return try change()
         } catch {
             throw SessionsAPI.journalProblem
         }

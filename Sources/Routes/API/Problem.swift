@@ -20,11 +20,14 @@ public struct Problem: Error, Sendable {
         self.init(status, error.code, error.detail, field: error.field)
     }
 
-    public var response: HTTPResponse {
+    public var response: HTTPResponse { .now(answer) }
+
+    /// The problem+json answer itself (what a pending response delivers when it fails).
+    public var answer: HTTPAnswer {
         var w = JSONWriter(reservingCapacity: 256)
         w.beginObject()
         w.member("type", "about:blank")
-        w.member("title", HTTPResponse.reason(for: status))
+        w.member("title", HTTPStatus.reason(for: status))
         w.member("status", status)
         w.member("code", code)
         w.member("detail", detail)
@@ -32,7 +35,7 @@ public struct Problem: Error, Sendable {
         w.endObject()
         var body = w.bytes
         body.append(UInt8(ascii: "\n"))
-        var response = HTTPResponse(status: status, contentType: "application/problem+json", body: body)
+        var response = HTTPAnswer(status: status, contentType: "application/problem+json", body: body)
         for (name, value) in headers { response.headers.add(name, value) }
         return response
     }

@@ -1,6 +1,6 @@
 import AnimationCore
 
-/// The session endpoints of API v1 (DESIGN.md §5).
+/// The session endpoints of API v1 (`openapi.yaml`).
 struct SessionsAPI: Sendable {
     let environment: AppEnvironment
     let store: SessionStore
@@ -24,9 +24,10 @@ struct SessionsAPI: Sendable {
         let (clock, instance, version) = try decodeCreate(try parseBody(context.request))
         let now = environment.now()
         let session = Session(configuration: instance, maximumEvents: environment.limits.maxEventsPerSession)
-        let slot: SessionSlot
+        let (slot, record): (SessionSlot, UInt64?)
         do throws(SessionStore.StoreError) {
-            slot = try store.create(id: environment.makeID(), clock: clock, version: version, session: session, now: now)
+            (slot, record) = try store.create(id: environment.makeID(), clock: clock, version: version, session: session,
+                                              now: now)
         } catch {
             guard case let .full(retryAfter) = error else { throw Self.journalProblem }
             var problem = Problem(503, "too_many_sessions",
@@ -34,9 +35,9 @@ struct SessionsAPI: Sendable {
             problem.headers = [("Retry-After", String(retryAfter))]
             throw problem
         }
-        var response = json(status: 201) { w in encodeSession(slot, session, now: now, into: &w) }
-        response.headers.add("Location", "/v1/sessions/\(slot.id)")
-        return response
+        var answer = jsonAnswer(status: 201) { w in encodeSession(slot, session, now: now, into: &w) }
+        answer.headers.add("Location", "/v1/sessions/\(slot.id)")
+        return Self.durable(answer, record, environment)
     }
 
     /// `control` names a registered control; or `definition` carries one inline (then `control`,
@@ -66,10 +67,14 @@ struct SessionsAPI: Sendable {
                 do {
                     control = try RegisteredControl(name: shown, builtIn: false, version: version)
                 } catch {
-                    throw WireError(code: error.code.rawValue, field: error.path.dotted, error.message)
+                    throw WireError(code: error.code.rawValue, field: "/definition" + error.path.pointer, error.message)
                 }
             } else if let name {
                 guard let known = registry.named(name) else {
+                    if let damage = registry.damage(name) {
+                        let problem = damage.problem(control: name)
+                        throw WireError(code: problem.code, field: "control", problem.detail)
+                    }
                     throw WireError(code: "unknown_control", field: "control", "unknown control '\(name)': use one of \(registry.quotedNames)")
                 }
                 control = known
@@ -80,7 +85,7 @@ struct SessionsAPI: Sendable {
             try body.finish()
             return (clock, instance, control.version)
         } catch {
-            throw Problem(error, status: error.code == "definition_too_large" ? 413 : 400)
+            throw Problem(error, status: error.code == "definition_too_large" ? 413 : error.code == "control_damaged" ? 503 : 400)
         }
     }
 
@@ -89,6 +94,7 @@ struct SessionsAPI: Sendable {
         if let asked = query.string("node") { try checkNode(asked) }
         let now = environment.now()
         let slots = store.list(now: now)
+        let damaged = store.damagedIDs
         return json(status: 200) { w in
             w.beginObject()
             if let node = environment.node { w.member("node", node) }
@@ -104,6 +110,13 @@ struct SessionsAPI: Sendable {
                 w.endObject()
             }
             w.endArray()
+            // Sessions held apart as damaged are named, so a client can find and discard them.
+            if !damaged.isEmpty {
+                w.key("damaged")
+                w.beginArray()
+                for id in damaged { w.value(id) }
+                w.endArray()
+            }
             w.endObject()
         }
     }
@@ -118,16 +131,16 @@ struct SessionsAPI: Sendable {
 
     func delete(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
-        // An expired session is gone even if no sweep has removed it yet.
-        guard store.slot(context.id, now: environment.now()) != nil else { throw notFound(context.id) }
-        let deleted: Bool
+        // An expired session is gone even if no sweep has removed it yet; a damaged one may be discarded.
+        if store.slot(context.id, now: environment.now()) == nil, store.damage(context.id) == nil { throw notFound(context.id) }
+        let removal: SessionStore.Removal
         do throws(SessionStore.StoreError) {
-            deleted = try store.delete(context.id)
+            removal = try store.delete(context.id)
         } catch {
             throw Self.journalProblem
         }
-        guard deleted else { throw notFound(context.id) }
-        return HTTPResponse(status: 204)
+        guard case let .removed(record) = removal else { throw notFound(context.id) }
+        return Self.durable(HTTPAnswer(status: 204), record, environment)
     }
 
     func postEvents(_ context: RequestContext) throws(Problem) -> HTTPResponse {
@@ -163,7 +176,7 @@ struct SessionsAPI: Sendable {
         }
         switch outcome {
         case let .success(applied):
-            let response = json(status: 200) { w in
+            let response = jsonAnswer(status: 200) { w in
                 w.beginObject()
                 w.member("time", slot.time(lastEvent: applied.time, now: now))
                 w.key("state")
@@ -173,10 +186,7 @@ struct SessionsAPI: Sendable {
                 FrameEncoder.encode(applied.emitted, into: &w)
                 w.endObject()
             }
-            // Acknowledged only once durable; the server sends it when the journal has synced.
-            guard let sequence = applied.record, let journal = environment.journal else { return response }
-            return DurableAnswer(journal: journal, sequence: sequence, response: response,
-                                 failure: Self.journalProblem.response).answer
+            return Self.durable(response, applied.record, environment)
         case let .failure(error):
             throw problem(for: error, decoded: decoded, definition: slot.version.definition)
         }
@@ -240,13 +250,25 @@ struct SessionsAPI: Sendable {
         }
     }
 
-    /// The journal could not make a change durable, so the change was not made.
+    /// The journal could not write a change, so the change was not made.
     static let journalProblem = Problem(503, "journal_unavailable",
                                         "the change could not be made durable and was not applied; retry later")
 
+    /// The journal wrote a change but could not sync it: it refuses every change from then on,
+    /// and a restart replays what the disk holds.
+    static let syncProblem = Problem(503, "journal_unavailable",
+                                     "the change could not be made durable; the server accepts no changes until it is restarted, and then holds what its disk holds")
+
+    /// Acknowledged only once durable: a pending answer the server sends when the journal has
+    /// synced `record`, without holding its thread meanwhile.
+    /// Acknowledged only once durable: the server sends the answer when the journal has synced.
+    static func durable(_ answer: HTTPAnswer, _ record: UInt64?, _ environment: AppEnvironment) -> HTTPResponse {
+        guard let record, let journal = environment.journal else { return .now(answer) }
+        return DurableAnswer(journal: journal, sequence: record, response: answer, failure: Self.syncProblem.answer).answer
+    }
+
     private func find(_ id: String, now: Double) throws(Problem) -> SessionSlot {
-        guard let slot = store.slot(id, now: now) else { throw notFound(id) }
-        return slot
+        try store.servable(id, now: now) { notFound(id) }
     }
 
     private func notFound(_ id: String) -> Problem {
@@ -310,13 +332,4 @@ struct SessionsAPI: Sendable {
         w.member("eventCount", session.events.count)
         w.endObject()
     }
-}
-
-/// A JSON response written by `body`, ending in a newline so terminals show it whole.
-func json(status: Int, capacity: Int = 1024, _ body: (inout JSONWriter) -> Void) -> HTTPResponse {
-    var w = JSONWriter(reservingCapacity: capacity)
-    body(&w)
-    var bytes = w.bytes
-    bytes.append(UInt8(ascii: "\n"))
-    return HTTPResponse(status: status, contentType: "application/json", body: bytes)
 }

@@ -20,9 +20,7 @@ struct StreamAPI: Sendable {
     func stream(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let query = try Query(context.request.queryString, allowed: ["fps", "from", "to"])
         let now = environment.now()
-        guard let slot = store.slot(context.id, now: now) else {
-            throw Problem(404, "session_not_found", "no session '\(context.id)'")
-        }
+        let slot = try store.servable(context.id, now: now) { Problem(404, "session_not_found", "no session '\(context.id)'") }
         let fps = try query.number("fps") ?? 60
         let limit = environment.limits.maxStreamFPS
         guard fps > 0, fps <= limit else {
@@ -38,7 +36,12 @@ struct StreamAPI: Sendable {
         guard from >= 0, from <= EventCodec.maximumTime else {
             throw Problem(400, "invalid_query", "'from' must be between 0 and \(Int(EventCodec.maximumTime))", field: "from")
         }
-        if let to, to < from { throw Problem(400, "invalid_query", "'to' must not be before 'from'", field: "to") }
+        if let to {
+            guard to <= EventCodec.maximumTime else {
+                throw Problem(400, "invalid_query", "'to' must be at most \(Int(EventCodec.maximumTime))", field: "to")
+            }
+            guard to >= from else { throw Problem(400, "invalid_query", "'to' must not be before 'from'", field: "to") }
+        }
         let stream = SessionStream(slot: slot, store: store, fps: fps, sessionStart: from, end: to,
                                    streamStart: now, heartbeat: environment.limits.streamHeartbeat)
         var headers = HTTPHeaders([("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")])
@@ -85,6 +88,13 @@ final class SessionStream: ResponseStream {
 
     func cancel() {
         progress.withLock { $0.cancelled = true }
+    }
+
+    /// The server is stopping: the promised last event says so.
+    func finish(now: Double) -> [UInt8] {
+        progress.withLock { state in
+            state.cancelled ? [] : Self.event("end", #"{"reason":"server_stopping"}"#)
+        }
     }
 
     func poll(now: Double) -> StreamPoll {

@@ -3,22 +3,35 @@
 /// (Perpendicular distance, RDP's usual measure, would not bound the value at a given time.)
 enum PolylineSimplifier {
     /// Indices of the points to keep, ascending; the first and the last are always kept.
-    /// `x` must not decrease. Iterative, so 10,000 points cannot exhaust a thread's stack.
+    /// `x` must not decrease.
     static func simplify(x: [Double], y: [Double], tolerance: Double) -> [Int] {
         precondition(x.count == y.count, "one y per x")
-        guard x.count > 2 else { return Array(x.indices) }
-        var keep = [Bool](repeating: false, count: x.count)
+        return simplify(count: x.count, tolerance: tolerance) { a, b, k in
+            abs(y[k] - interpolate(x, y, a, b, at: x[k]))
+        }
+    }
+
+    /// The general form: `error(a, b, k)` is how far sample `k` lies from what the kept points
+    /// `a` < k < `b` show there; a segment is split at its worst sample while that exceeds
+    /// `tolerance`. `forced` indices are kept whatever their error (both sides of a jump that
+    /// must stay sharp). Iterative, so 10,000 points cannot exhaust a thread's stack.
+    static func simplify(count: Int, forced: [Int] = [], tolerance: Double,
+                         error: (_ a: Int, _ b: Int, _ k: Int) -> Double) -> [Int] {
+        guard count > 2 else { return Array(0..<count) }
+        var keep = [Bool](repeating: false, count: count)
         keep[0] = true
-        keep[x.count - 1] = true
-        var pending = [(0, x.count - 1)]
+        keep[count - 1] = true
+        for index in forced where index > 0 && index < count { keep[index] = true }
+        let initial = keep.indices.filter { keep[$0] }
+        var pending = Array(zip(initial, initial.dropFirst()))
         while let (first, last) = pending.popLast() {
             guard last - first > 1 else { continue }
             var worst = first, worstError = 0.0
             for k in first + 1 ..< last {
-                let error = abs(y[k] - interpolate(x, y, first, last, at: x[k]))
-                if error > worstError {
+                let e = error(first, last, k)
+                if e > worstError {
                     worst = k
-                    worstError = error
+                    worstError = e
                 }
             }
             guard worstError > tolerance else { continue }

@@ -1,48 +1,94 @@
-/// A sampled motion as Web Animations API keyframes, built from the same simplified stops as
-/// the CSS export: `element.animate(properties[p].keyframes, {duration, easing: "linear"})`.
+/// An export plan as the arguments of the Web Animations API: for every animation the selector
+/// of its element, its keyframes with property names `element.animate()` reads (camelCase,
+/// custom properties as `--name`), and its options, so
+/// `root.querySelector(a.selector).animate(a.keyframes, a.options)` plays it; with the markup,
+/// the elements' static styles and the custom properties to register.
 enum WAAPIExport {
-    static func render(_ motion: SampledMotion, tolerance: Double) -> [UInt8] {
-        var w = JSONWriter(reservingCapacity: 512 + motion.series.count * 4096)
+    static func render(_ plan: ExportPlan) -> [UInt8] {
+        var w = JSONWriter(reservingCapacity: 1024 + plan.animations.count * 4096)
         w.beginObject()
-        w.member("name", motion.name)
-        w.member("title", motion.title)
-        w.member("from", motion.window.from)
-        w.member("duration", motion.span * 1000)
-        w.member("tolerance", tolerance)
-        w.key("properties")
-        w.beginObject()
-        for series in motion.series {
-            w.key(series.name)
-            encode(series, LinearEasing(motion, series, tolerance: tolerance), into: &w)
+        w.member("name", plan.name)
+        w.member("title", plan.motion.title)
+        w.member("from", plan.motion.window.from)
+        w.member("duration", plan.duration)
+        w.member("tolerance", plan.tolerance)
+        if let bounds = plan.motion.bounds {
+            w.key("bounds")
+            w.beginObject()
+            w.member("x", bounds.minX)
+            w.member("y", bounds.minY)
+            w.member("width", bounds.size.width)
+            w.member("height", bounds.size.height)
+            w.endObject()
         }
-        w.endObject()
+        w.member("markup", plan.markup)
+        w.key("registrations")
+        w.beginArray()
+        for registration in plan.registrations {
+            w.beginObject()
+            w.member("name", registration.name.css)
+            w.member("syntax", registration.syntax)
+            w.member("inherits", registration.inherits)
+            w.member("initialValue", registration.initialValue)
+            w.endObject()
+        }
+        w.endArray()
+        w.member("propertyRules", plan.registrations.map(CSSExport.rule).joined())
+        w.key("elements")
+        w.beginArray()
+        for element in plan.elements {
+            w.beginObject()
+            w.member("selector", "." + element.className)
+            w.member("source", element.source)
+            w.key("style")
+            declarations(element.style, into: &w)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("animations")
+        w.beginArray()
+        for animation in plan.animations { encode(animation, duration: plan.duration, into: &w) }
+        w.endArray()
         w.endObject()
         var bytes = w.bytes
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
 
-    private static func encode(_ series: SampledMotion.Series, _ easing: LinearEasing, into w: inout JSONWriter) {
-        let target = CSSProperty(for: series.name)
+    private static func encode(_ animation: ExportPlan.Animation, duration: Double, into w: inout JSONWriter) {
         w.beginObject()
-        w.member("cssProperty", target.name)
-        w.member("normalization", easing.normalization.rawValue)
-        w.member("from", easing.from)
-        w.member("to", easing.to)
-        w.member("linear", easing.css)
-        w.member("valueTolerance", easing.valueTolerance)
-        w.member("easing", "linear")
+        w.member("selector", "." + animation.className)
+        w.member("source", animation.source)
         w.key("keyframes")
         w.beginArray()
-        for stop in easing.stops {
-            let value = series.values[stop.index]
+        for keyframe in animation.keyframes {
             w.beginObject()
-            w.member("offset", stop.fraction)
-            w.member("value", value)
-            w.member(target.name, target.value(value))
+            w.member("offset", keyframe.offset)
+            for declaration in keyframe.declarations { w.member(declaration.property.waapi, declaration.value) }
             w.endObject()
         }
         w.endArray()
+        w.key("options")
+        w.beginObject()
+        w.member("duration", duration)
+        w.member("easing", animation.easing)
+        w.member("fill", "both")
+        w.endObject()
+        w.key("valueTolerance")
+        w.beginObject()
+        for (field, value) in animation.valueTolerance { w.member(field, value) }
+        w.endObject()
+        if let easing = animation.easingForm {
+            w.member("normalization", easing.normalization.rawValue)
+            w.member("from", easing.from)
+            w.member("to", easing.to)
+        }
+        w.endObject()
+    }
+
+    private static func declarations(_ list: [ExportPlan.Declaration], into w: inout JSONWriter) {
+        w.beginObject()
+        for declaration in list { w.member(declaration.property.waapi, declaration.value) }
         w.endObject()
     }
 }

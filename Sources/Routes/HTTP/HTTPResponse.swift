@@ -1,52 +1,111 @@
-/// A complete response value; the server adds framing headers (Content-Length, Connection, Date).
-public struct HTTPResponse: Sendable {
+@_exported import HTTP1
+
+/// What a responder returns: an answer now, or one that comes later. A later answer delivers an
+/// `HTTPAnswer`, which cannot itself be pending, so "pending twice" cannot be written.
+public enum HTTPResponse: Sendable {
+    /// The answer, ready to send.
+    case now(HTTPAnswer)
+    /// An answer that waits for something slow (the journal making a change durable); the server
+    /// parks the connection until `PendingResponse.onReady` delivers it.
+    case later(any PendingResponse)
+
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self = .now(HTTPAnswer(status: status, headers: headers, body: body))
+    }
+
+    public init(status: Int, contentType: String, body: [UInt8]) {
+        self = .now(HTTPAnswer(status: status, contentType: contentType, body: body))
+    }
+
+    /// A streamed response: the stream produces the body.
+    public init(status: Int, headers: HTTPHeaders, stream: any ResponseStream) {
+        self = .now(HTTPAnswer(status: status, headers: headers, stream: stream))
+    }
+
+    /// A response to be sent when `pending` delivers it.
+    public init(pending: any PendingResponse) {
+        self = .later(pending)
+    }
+
+    /// The standard reason phrase for a status code.
+    public static func reason(for status: Int) -> String {
+        HTTPStatus.reason(for: status)
+    }
+
+    /// Applies `change` to the answer: at once, or to the delivered one when it comes. How
+    /// cross-cutting concerns (CORS, the node header) reach every answer alike.
+    public func map(_ change: @escaping @Sendable (inout HTTPAnswer) -> Void) -> HTTPResponse {
+        map(ClosureChange(change: change))
+    }
+
+    /// The same with a change as a value, in place: an answer ready now is changed without
+    /// allocating or copying its fields (the middleware's way, on every request).
+    func map<Change: AnswerChange>(_ change: Change) -> HTTPResponse {
+        var response = self
+        response.change(change)
+        return response
+    }
+
+    mutating func change<Change: AnswerChange>(_ change: Change) {
+        switch self {
+        case .now(var answer):
+            // Let go of this copy first, so the answer's header array is unique and grows in place.
+            self = .now(HTTPAnswer(status: 0))
+            change.apply(to: &answer)
+            self = .now(answer)
+        case .later(let pending):
+            self = .later(MappedPending(inner: pending, change: change))
+        }
+    }
+
+    /// The answer when it is ready now.
+    public var answer: HTTPAnswer? {
+        if case .now(let answer) = self { answer } else { nil }
+    }
+
+    /// The answer to come, when it is not ready now.
+    public var pending: (any PendingResponse)? {
+        if case .later(let pending) = self { pending } else { nil }
+    }
+}
+
+/// A complete response: status, header fields and a body. The server adds the framing headers
+/// (Content-Length, Transfer-Encoding, Connection, Date).
+public struct HTTPAnswer: Sendable {
+    /// A body is bytes sent with the head, or a stream written after it.
+    public enum Body: Sendable {
+        case bytes([UInt8])
+        case stream(any ResponseStream)
+    }
+
     public var status: Int
     public var headers: HTTPHeaders
-    public var body: [UInt8]
-    /// Set for a body produced over time; see `ResponseStream`.
-    public var stream: (any ResponseStream)?
-    /// Set for a response that comes later; see `PendingResponse`.
-    public var pending: (any PendingResponse)?
+    public var content: Body
 
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
-        self.body = body
+        content = .bytes(body)
     }
 
     public init(status: Int, contentType: String, body: [UInt8]) {
         self.init(status: status, headers: HTTPHeaders([("Content-Type", contentType)]), body: body)
     }
 
-    /// The standard reason phrase for a status code.
-    public static func reason(for status: Int) -> String {
-        switch status {
-        case 100: "Continue"
-        case 200: "OK"
-        case 201: "Created"
-        case 204: "No Content"
-        case 304: "Not Modified"
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 408: "Request Timeout"
-        case 409: "Conflict"
-        case 411: "Length Required"
-        case 413: "Content Too Large"
-        case 414: "URI Too Long"
-        case 415: "Unsupported Media Type"
-        case 417: "Expectation Failed"
-        case 422: "Unprocessable Content"
-        case 429: "Too Many Requests"
-        case 431: "Request Header Fields Too Large"
-        case 500: "Internal Server Error"
-        case 501: "Not Implemented"
-        case 503: "Service Unavailable"
-        case 505: "HTTP Version Not Supported"
-        default: "Status \(status)"
-        }
+    public init(status: Int, headers: HTTPHeaders, stream: any ResponseStream) {
+        self.status = status
+        self.headers = headers
+        content = .stream(stream)
+    }
+
+    /// The body's bytes; empty for a stream.
+    public var body: [UInt8] {
+        if case .bytes(let bytes) = content { bytes } else { [] }
+    }
+
+    /// The stream that produces the body, if it is one.
+    public var stream: (any ResponseStream)? {
+        if case .stream(let stream) = content { stream } else { nil }
     }
 }
 
@@ -63,6 +122,14 @@ public protocol ResponseStream: AnyObject, Sendable {
     func poll(now: Double) -> StreamPoll
     /// The client went away or was dropped for not reading; no more polls follow.
     func cancel()
+    /// The server is stopping: the last bytes to send (the stream's promised end); `cancel`
+    /// follows, and no more polls.
+    func finish(now: Double) -> [UInt8]
+}
+
+extension ResponseStream {
+    /// A stream with no closing words.
+    public func finish(now: Double) -> [UInt8] { [] }
 }
 
 /// What one poll of a `ResponseStream` produced.
@@ -77,26 +144,42 @@ public struct StreamPoll: Sendable {
     }
 }
 
-extension HTTPResponse {
-    /// A streamed response: `body` is ignored; the stream produces it.
-    public init(status: Int, headers: HTTPHeaders, stream: any ResponseStream) {
-        self.init(status: status, headers: headers, body: [])
-        self.stream = stream
+/// A response that is not ready yet: it waits for something slow, such as the journal making a
+/// change durable, without holding the server's thread. The server parks the connection (no
+/// further pipelined request is parsed) and sends the answer `onReady` delivers. `onReady`
+/// is called once by the server; `deliver` is called exactly once, from any thread.
+public protocol PendingResponse: AnyObject, Sendable {
+    func onReady(_ deliver: @escaping @Sendable (HTTPAnswer) -> Void)
+}
+
+/// A change made to every answer, now or when it is delivered (`HTTPResponse.map`).
+protocol AnswerChange: Sendable {
+    func apply(to answer: inout HTTPAnswer)
+}
+
+struct ClosureChange: AnswerChange {
+    let change: @Sendable (inout HTTPAnswer) -> Void
+
+    func apply(to answer: inout HTTPAnswer) {
+        change(&answer)
     }
 }
 
-/// A response that is not ready yet: it waits for something slow, such as the journal making a
-/// change durable, without holding the server's thread. The server parks the connection (no
-/// further pipelined request is parsed) and sends the response `onReady` delivers. `onReady`
-/// is called once by the server; `deliver` is called exactly once, from any thread.
-public protocol PendingResponse: AnyObject, Sendable {
-    func onReady(_ deliver: @escaping @Sendable (HTTPResponse) -> Void)
-}
+/// A pending response whose delivered answer is changed on the way out (`HTTPResponse.map`).
+final class MappedPending<Change: AnswerChange>: PendingResponse {
+    let inner: any PendingResponse
+    let change: Change
 
-extension HTTPResponse {
-    /// A response to be sent when `pending` delivers it; status and headers here are ignored.
-    public init(pending: any PendingResponse) {
-        self.init(status: 200)
-        self.pending = pending
+    init(inner: any PendingResponse, change: Change) {
+        self.inner = inner
+        self.change = change
+    }
+
+    func onReady(_ deliver: @escaping @Sendable (HTTPAnswer) -> Void) {
+        inner.onReady { [change] answer in
+            var answer = answer
+            change.apply(to: &answer)
+            deliver(answer)
+        }
     }
 }

@@ -1,41 +1,26 @@
 import AnimationCore
 
-/// Where acknowledged changes go before they are acknowledged. The server's implementation
-/// appends to a file and syncs it.
+/// Where changes go before they are acknowledged. The server's implementation appends to a
+/// file and syncs it; nothing here ever waits for a sync.
 public protocol SessionJournal: Sendable {
-    /// Writes a record and returns once it is durable, or throws (and the change is not made).
-    func append(_ record: [UInt8]) throws
-    /// Writes a record and returns at once with its sequence number; it is durable when
-    /// `isDurable`/`whenDurable` say so. Records are durable in the order they were written.
-    func write(_ record: [UInt8]) throws -> UInt64
+    /// Writes an entry and returns at once with its sequence number; it is durable when
+    /// `isDurable`/`whenDurable` say so. Entries are durable in the order they were written.
+    /// Throws when the entry cannot be written (and the change is then not made).
+    func write(_ entry: JournalEntry) throws -> UInt64
     func isDurable(_ sequence: UInt64) -> Bool
     /// Runs `action` once `sequence` is durable (nil) or can no longer become durable (the error).
     func whenDurable(_ sequence: UInt64, _ action: @escaping @Sendable ((any Error)?) -> Void)
 }
 
-extension SessionJournal {
-    /// A journal whose `append` is durable at once needs no more.
-    public func write(_ record: [UInt8]) throws -> UInt64 {
-        try append(record)
-        return 0
-    }
-
-    public func isDurable(_ sequence: UInt64) -> Bool { true }
-
-    public func whenDurable(_ sequence: UInt64, _ action: @escaping @Sendable ((any Error)?) -> Void) {
-        action(nil)
-    }
-}
-
-/// An answer sent once the journal record it acknowledges is durable; a journal that fails
-/// meanwhile turns it into the 503 `journal_unavailable` problem.
+/// An answer sent once the journal record it acknowledges is durable, without holding the
+/// thread that made it; a journal that fails meanwhile turns it into `failure`.
 final class DurableAnswer: PendingResponse {
     let journal: any SessionJournal
     let sequence: UInt64
-    let response: HTTPResponse
-    let failure: HTTPResponse
+    let response: HTTPAnswer
+    let failure: HTTPAnswer
 
-    init(journal: any SessionJournal, sequence: UInt64, response: HTTPResponse, failure: HTTPResponse) {
+    init(journal: any SessionJournal, sequence: UInt64, response: HTTPAnswer, failure: HTTPAnswer) {
         self.journal = journal
         self.sequence = sequence
         self.response = response
@@ -44,10 +29,10 @@ final class DurableAnswer: PendingResponse {
 
     /// The response itself when its record is durable already, else a pending response.
     var answer: HTTPResponse {
-        journal.isDurable(sequence) ? response : HTTPResponse(pending: self)
+        journal.isDurable(sequence) ? .now(response) : .later(self)
     }
 
-    func onReady(_ deliver: @escaping @Sendable (HTTPResponse) -> Void) {
+    func onReady(_ deliver: @escaping @Sendable (HTTPAnswer) -> Void) {
         journal.whenDurable(sequence) { [response, failure] error in deliver(error == nil ? response : failure) }
     }
 }
@@ -73,6 +58,46 @@ enum JournalRecord: Sendable {
     case create(id: String, clock: SessionClock, created: Double, control: String, digest: String?, config: Tree)
     case events(id: String, base: Int, items: [JSON])
     case delete(id: String)
+
+    /// What a record is framed under (the journal's key): the session's id for a session's
+    /// records; `control:<name>` for a registration or removal and `definition:<digest>` for a
+    /// definition, which belong to no session (a session id never holds a colon). Damage to a
+    /// record costs what its key names.
+    var key: String {
+        switch self {
+        case let .define(digest, _): Self.definitionKey(digest)
+        case let .register(name, _), let .unregister(name): Self.controlKey(name)
+        case let .create(id, _, _, _, _, _), let .events(id, _, _), let .delete(id): id
+        }
+    }
+
+    static func controlKey(_ name: String) -> String { "control:" + name }
+    static func definitionKey(_ digest: String) -> String { "definition:" + digest }
+
+    /// What a journal key names.
+    enum Key: Equatable, CustomStringConvertible {
+        case session(String)
+        case control(String)
+        case definition(String)
+
+        var description: String {
+            switch self {
+            case let .session(id): "session \(id)"
+            case let .control(name): "control \(name)"
+            case let .definition(digest): "definition \(digest)"
+            }
+        }
+
+        init(_ key: String) {
+            if key.hasPrefix("control:") {
+                self = .control(String(key.dropFirst("control:".count)))
+            } else if key.hasPrefix("definition:") {
+                self = .definition(String(key.dropFirst("definition:".count)))
+            } else {
+                self = .session(key)
+            }
+        }
+    }
 
     /// The events record of a batch, each input named as its definition declares.
     static func events(id: String, base: Int, inputs: [TimedInput], definition: ControlDefinition) -> [UInt8] {

@@ -2,11 +2,38 @@ import AnimationCore
 
 /// What a replay found.
 public struct RestoreReport: Sendable, Equatable {
+    /// Intact entries read.
     public var records = 0
+    /// Live sessions after the replay.
     public var sessions = 0
     public var events = 0
-    /// Records that could not be read or did not fit (a gap in a session's events, an unknown id).
-    public var skipped: [String] = []
+    /// The damage the journal found in its files, as it found it.
+    public var damage: [JournalDamage] = []
+    /// Intact records that did not fit (unreadable, a gap in a session's events, events for an
+    /// unknown session, a session of a definition the journal does not hold); each holds its
+    /// session (or control name) apart as damaged.
+    public var unusable: [String] = []
+    /// Sessions held apart as damaged after the replay.
+    public var damagedSessions = 0
+    /// Intact records of damaged sessions, kept but not applied.
+    public var notApplied = 0
+    /// User-defined controls registered after the replay, and names held apart as damaged.
+    public var controls = 0
+    public var damagedControls = 0
+
+    public init(records: Int = 0, sessions: Int = 0, events: Int = 0, damage: [JournalDamage] = [],
+                unusable: [String] = [], damagedSessions: Int = 0, notApplied: Int = 0, controls: Int = 0,
+                damagedControls: Int = 0) {
+        self.records = records
+        self.sessions = sessions
+        self.events = events
+        self.damage = damage
+        self.unusable = unusable
+        self.damagedSessions = damagedSessions
+        self.notApplied = notApplied
+        self.controls = controls
+        self.damagedControls = damagedControls
+    }
 }
 
 /// Why a journalled batch did not replay.
@@ -16,73 +43,185 @@ struct Replay: Error {
 }
 
 extension SessionStore {
-    /// Replays journal records in order, without journalling them again. Each batch applies
+    /// Replays a journal in order, without journalling anything again. Each batch applies
     /// exactly once: a record whose `base` shows the session already holds it is passed over.
-    func restore(_ payloads: some Sequence<[UInt8]>, now: Double) -> RestoreReport {
+    /// Damage, and any intact record that does not fit, holds its session apart as damaged
+    /// (with what it had so far kept as records); every other session replays as if nothing happened.
+    ///
+    /// Definitions and control names are keyed apart from sessions (`JournalRecord.key`). A
+    /// damaged record of one of this server's built-in definitions costs nothing (the server has
+    /// it); of any other definition, it costs the sessions made with it (their creates then name
+    /// a definition the journal does not hold); a damaged registration holds its name apart
+    /// until a later intact registration or removal of it says what it is.
+    func restore(_ items: some Sequence<JournalReplayItem>, now: Double) -> RestoreReport {
         var report = RestoreReport()
-        let nowEpoch = epoch()
+        var replay = ReplayState(now: now, nowEpoch: epoch())
+        // The server's own built-ins need no record: a session made with one (by digest) replays
+        // even when the journal's copy of the definition is damaged.
+        for control in registry.all where control.builtIn { replay.versions[control.version.digest] = control.version }
+        for item in items {
+            switch item {
+            case let .damage(damage):
+                report.damage.append(damage)
+                let span = SessionDamage.Span(file: damage.file, offset: damage.offset, length: damage.length, detail: damage.detail)
+                var suspects = damage.sessions
+                if !damage.attributed {
+                    // What the span held cannot be named: any session alive here may have lost a
+                    // record, and so may any registered name.
+                    suspects += table.withLock { table in table.slots.values.sorted { $0.sequence < $1.sequence }.map(\.id) }
+                    suspects += registry.all.filter { !$0.builtIn }.map { JournalRecord.controlKey($0.name) }
+                }
+                for key in suspects where !key.isEmpty { markDamaged(key: key, span, &replay) }
+            case let .entry(entry, position):
+                report.records += 1
+                self.replay(entry, at: position, &replay, into: &report)
+            }
+        }
+        let kept = replay.versions.filter { replay.retainedDigests.contains($0.key) }
+        table.withLock { $0.damagedDefinitions.merge(kept) { held, _ in held } }
+        report.sessions = count
+        report.damagedSessions = damagedCount
+        report.controls = registry.userDefinedCount
+        report.damagedControls = registry.damagedNames.count
+        return report
+    }
+
+    /// What a replay carries from record to record.
+    struct ReplayState {
+        var now: Double
+        var nowEpoch: Double
         /// Definition versions by digest, as the journal defines them.
         var versions: [String: DefinitionVersion] = [:]
-        for payload in payloads {
-            report.records += 1
-            let record: JournalRecord
-            do {
-                record = try JournalRecord(parsing: payload)
-            } catch {
-                report.skipped.append("record \(report.records): unreadable (\(error))")
-                continue
+        /// Why a digest is missing, when its record was damaged or did not load.
+        var missing: [String: String] = [:]
+        /// Digests that kept records of damaged sessions name.
+        var retainedDigests: Set<String> = []
+    }
+
+    /// Damage to the records under `key`: a session's, a control name's, or a definition's.
+    private func markDamaged(key: String, _ span: SessionDamage.Span, _ replay: inout ReplayState) {
+        switch JournalRecord.Key(key) {
+        case let .session(id): markDamaged(id, span, now: replay.now, nowEpoch: replay.nowEpoch)
+        case let .control(name): registry.markDamaged(name, span)
+        case let .definition(digest):
+            replay.missing[digest] = "its record was damaged at \(span.file) offset \(span.offset)"
+        }
+    }
+
+    private func replay(_ entry: JournalEntry, at position: JournalPosition, _ replay: inout ReplayState,
+                        into report: inout RestoreReport) {
+        let now = replay.now, nowEpoch = replay.nowEpoch
+        func unusable(_ key: String, _ reason: String) {
+            report.unusable.append("\(position.file) offset \(position.offset): \(reason)")
+            let span = SessionDamage.Span(file: position.file, offset: position.offset, length: position.length, detail: reason)
+            if key.isEmpty {
+                // Nothing names the session: as with damage that cannot be attributed.
+                for slot in table.withLock({ Array($0.slots.values) }) { markDamaged(slot.id, span, now: now, nowEpoch: nowEpoch) }
+            } else {
+                markDamaged(key: key, span, &replay)
             }
-            switch record {
-            case let .define(digest, document):
-                guard versions[digest] == nil else { continue }
-                do {
-                    let version = DefinitionVersion(document: document, definition: try ControlDefinition(document))
-                    guard version.digest == digest else {
-                        report.skipped.append("record \(report.records): definition \(digest) has digest \(version.digest)")
-                        continue
-                    }
-                    versions[digest] = version
-                    journalled.withLock { _ = $0.insert(digest) }
-                } catch {
-                    report.skipped.append("record \(report.records): definition \(digest) does not load: \(error)")
+        }
+        if entry.kind == .damageNote {
+            do {
+                for span in try SessionDamage(note: entry.payload).spans { markDamaged(key: entry.session, span, &replay) }
+            } catch {
+                unusable(entry.session, "unreadable damage note (\(error))")
+            }
+            return
+        }
+        let record: JournalRecord
+        do {
+            record = try JournalRecord(parsing: entry.payload)
+        } catch {
+            return unusable(entry.session, "unreadable record (\(error))")
+        }
+        let key = record.key
+        guard entry.session.isEmpty || entry.session == key else {
+            let reason = "a record of \(JournalRecord.Key(key)) framed as \(JournalRecord.Key(entry.session))"
+            unusable(entry.session, reason)
+            return unusable(key, reason)
+        }
+        if case let .session(id) = JournalRecord.Key(key) {
+            let deleting = if case .delete = record { true } else { false }
+            if retainIfDamaged(id, entry.payload, deleting: deleting) {
+                if case let .create(_, _, _, _, digest?, _) = record { replay.retainedDigests.insert(digest) }
+                report.notApplied += 1
+                return
+            }
+        }
+        switch record {
+        case let .define(digest, document):
+            if replay.versions[digest] != nil {
+                journalled.withLock { _ = $0.insert(digest) }
+                return
+            }
+            let version: DefinitionVersion
+            do {
+                version = DefinitionVersion(document: document, definition: try ControlDefinition(document))
+            } catch {
+                replay.missing[digest] = "it does not load: \(error.message)"
+                return unusable(key, "definition \(digest) does not load (\(error.path.pointer): \(error.message))")
+            }
+            guard version.digest == digest else {
+                replay.missing[digest] = "its record holds another definition"
+                return unusable(key, "the definition recorded as \(digest) has the digest \(version.digest)")
+            }
+            replay.versions[digest] = version
+            replay.missing[digest] = nil
+            journalled.withLock { _ = $0.insert(digest) }
+        case let .register(name, digest):
+            guard registry.named(name)?.builtIn != true else { return unusable(key, "a registration of the built-in \(name)") }
+            guard let version = replay.versions[digest] else {
+                return unusable(key, "\(name) is registered with definition \(digest), which the journal does not hold"
+                                    + (replay.missing[digest].map { " (\($0))" } ?? ""))
+            }
+            do {
+                registry.put(try RegisteredControl(name: name, builtIn: false, version: version))
+            } catch {
+                unusable(key, "\(name)'s definition has no default configuration (\(error.message))")
+            }
+        case let .unregister(name):
+            registry.remove(name)
+        case let .create(id, clock, created, control, digest, config):
+            // Journals written before definitions carry no digest: the built-in of that name.
+            let version: DefinitionVersion
+            if let digest {
+                guard let known = replay.versions[digest] else {
+                    replay.retainedDigests.insert(digest)
+                    return unusable(id, "session \(id) was made with definition \(digest), which the journal does not hold"
+                                        + (replay.missing[digest].map { " (\($0))" } ?? ""))
                 }
-            case let .register(name, digest):
-                guard let version = versions[digest], registry.named(name)?.builtIn != true,
-                      let control = try? RegisteredControl(name: name, builtIn: false, version: version) else {
-                    report.skipped.append("record \(report.records): registration of \(name) with unknown definition \(digest)")
-                    continue
+                version = known
+            } else {
+                guard let builtIn = registry.named(control), builtIn.builtIn else {
+                    return unusable(id, "session \(id) names no definition and '\(control)' is not a built-in control")
                 }
-                registry.put(control)
-            case let .unregister(name):
-                registry.remove(name)
-            case let .create(id, clock, created, control, digest, config):
-                // Journals written before definitions name a built-in and carry no digest.
-                let version = digest.flatMap { versions[$0] } ?? (digest == nil ? registry.named(control)?.version : nil)
-                guard let version else {
-                    report.skipped.append("record \(report.records): session \(id) of an unknown definition \(digest ?? control)")
-                    continue
+                version = builtIn.version
+            }
+            let instance: ControlInstance
+            do {
+                let named = registry.named(control)
+                if let named, named.version === version {
+                    instance = try named.instance(configuration: JSON(config))
+                } else {
+                    instance = try ControlInstance(version.definition, name: control, configuration: config)
                 }
-                let instance: ControlInstance
-                do {
-                    let named = registry.named(control)
-                    if let named, named.version === version {
-                        instance = try named.instance(configuration: JSON(config))
-                    } else {
-                        instance = try ControlInstance(version.definition, name: control, configuration: config)
-                    }
-                } catch {
-                    report.skipped.append("record \(report.records): session \(id)'s configuration is refused: \(error)")
-                    continue
-                }
-                let origin = now - max(nowEpoch - created, 0)
-                let inserted = insertRestored(id: id, clock: clock, version: version, createdAt: origin, now: now,
-                                              session: Session(configuration: instance, maximumEvents: limits.maxEventsPerSession))
-                if inserted { report.sessions += 1 }
-            case let .events(id, base, items):
-                guard let slot = table.withLock({ $0.slots[id] }) else {
-                    report.skipped.append("record \(report.records): events for unknown session \(id)")
-                    continue
-                }
+            } catch {
+                return unusable(id, "session \(id)'s configuration is refused: \(error.message)")
+            }
+            let origin = now - max(nowEpoch - created, 0)
+            insertRestored(id: id, clock: clock, version: version, createdAt: origin, now: now,
+                           session: Session(configuration: instance, maximumEvents: limits.maxEventsPerSession))
+        case let .events(id, base, items):
+            guard let slot = table.withLock({ $0.slots[id] }) else {
+                unusable(id, "events for unknown session \(id)")
+                if retainIfDamaged(id, entry.payload, deleting: false) { report.notApplied += 1 }
+                return
+            }
+            let outcome: Result<Int, Replay> = slot.record.withLock { record in
+                let count = record.session.events.count
+                if base + items.count <= count { return .success(0) }     // already held (a snapshot)
+                guard base == count else { return .failure(Replay("events for \(id) start at \(base), the session has \(count)")) }
                 var inputs: [TimedInput] = []
                 do throws(WireError) {
                     let context = EventCodec.Context(definition: slot.version.definition, control: "")
@@ -91,76 +230,124 @@ extension SessionStore {
                         inputs += try EventCodec.decode(item, at: TreePath([.key("events"), .index(index)]), context: context, now: 0)
                     }
                 } catch {
-                    report.skipped.append("record \(report.records): events for \(id) unreadable: \(error.field ?? ""): \(error.detail)")
-                    continue
+                    return .failure(Replay("events for \(id) unreadable: \(error.field ?? ""): \(error.detail)"))
                 }
-                let outcome: Result<Int, Replay> = slot.record.withLock { record in
-                    let count = record.session.events.count
-                    if base + inputs.count <= count { return .success(0) }     // already held (a snapshot)
-                    guard base == count else { return .failure(Replay("events for \(id) start at \(base), the session has \(count)")) }
-                    do {
-                        // Accepted once; a journal from before the touch-sequence rule may hold stray touches.
-                        try record.session.apply(inputs, checkingTouches: false)
-                        return .success(inputs.count)
-                    } catch {
-                        return .failure(Replay("events for \(id) refused on replay: \(error)"))
-                    }
-                }
-                switch outcome {
-                case let .success(applied):
-                    report.events += applied
-                    totalEvents.add(applied, ordering: .relaxed)
-                case let .failure(problem): report.skipped.append("record \(report.records): \(problem.reason)")
-                }
-            case let .delete(id):
-                if let removed = table.withLock({ $0.slots.removeValue(forKey: id) }) {
-                    release(removed)
-                    report.sessions -= 1
+                do {
+                    // Accepted once; a journal from before the touch-sequence rule may hold stray touches.
+                    try record.session.apply(inputs, checkingTouches: false)
+                    return .success(inputs.count)
+                } catch {
+                    return .failure(Replay("events for \(id) refused on replay: \(error)"))
                 }
             }
+            switch outcome {
+            case let .success(applied):
+                report.events += applied
+                totalEvents.add(applied, ordering: .relaxed)
+            case let .failure(problem):
+                unusable(id, problem.reason)
+                if retainIfDamaged(id, entry.payload, deleting: false) { report.notApplied += 1 }
+            }
+        case let .delete(id):
+            if let removed = table.withLock({ $0.slots.removeValue(forKey: id) }) { release(removed) }
         }
-        return report
     }
 
-    private func insertRestored(id: String, clock: SessionClock, version: DefinitionVersion, createdAt: Double, now: Double,
-                                session: Session) -> Bool {
+    /// When the session is held apart as damaged: keeps the record (or, for its delete, lets the
+    /// session go, as the client discarded it) and says so.
+    private func retainIfDamaged(_ id: String, _ payload: [UInt8], deleting: Bool) -> Bool {
         table.withLock { table in
-            guard table.slots[id] == nil else { return false }
-            table.slots[id] = SessionSlot(id: id, clock: clock, version: version, createdAt: createdAt, sequence: table.nextSequence,
-                                          session: session, lastAccess: now)
-            table.nextSequence += 1
+            guard table.damaged[id] != nil else { return false }
+            if deleting {
+                table.damaged.removeValue(forKey: id)
+            } else {
+                table.damaged[id]?.retained.append(payload)
+            }
             return true
         }
     }
 
-    /// Records that rebuild every live session as it is now: a create and one events batch each,
-    /// in creation order. What compaction writes in place of the history.
-    /// The definitions in use (by sessions or names) come first, then the registrations.
-    func snapshot(now: Double) -> [[UInt8]] {
+    /// Holds a session apart as damaged: a live one leaves the table, what it held kept as records.
+    private func markDamaged(_ id: String, _ span: SessionDamage.Span, now: Double, nowEpoch: Double) {
+        let removed = table.withLock { $0.slots.removeValue(forKey: id) }
+        let retained = removed.map { records(of: $0, now: now, nowEpoch: nowEpoch) } ?? []
+        if let removed { release(removed) }
+        table.withLock { table in
+            table.damaged[id, default: SessionDamage(spans: [])].spans.append(span)
+            table.damaged[id]?.retained += retained
+            if let removed { table.damagedDefinitions[removed.version.digest] = removed.version }
+        }
+    }
+
+    private func insertRestored(id: String, clock: SessionClock, version: DefinitionVersion, createdAt: Double, now: Double,
+                                session: Session) {
+        table.withLock { table in
+            guard table.slots[id] == nil else { return }
+            table.slots[id] = SessionSlot(id: id, clock: clock, version: version, createdAt: createdAt, sequence: table.nextSequence,
+                                          session: session, lastAccess: now)
+            table.nextSequence += 1
+        }
+    }
+
+    /// A create and (when it has events) one events batch: the session as it is now.
+    private func records(of slot: SessionSlot, now: Double, nowEpoch: Double) -> [[UInt8]] {
+        let session = slot.record.withLock { $0.session }
+        let created = nowEpoch - (now - slot.createdAt)
+        var records = [JournalRecord.create(id: slot.id, clock: slot.clock, created: created, control: session.kind,
+                                            digest: slot.version.digest, config: session.configuration.echo).bytes]
+        if !session.events.isEmpty {
+            records.append(JournalRecord.events(id: slot.id, base: 0, inputs: session.events, definition: slot.version.definition))
+        }
+        return records
+    }
+
+    /// Entries that rebuild everything as it is now: the definitions in use (by a session, a
+    /// registered name, or a damaged session's kept records), the registered names, each live
+    /// session's create and events in creation order, each damaged name's note, then each
+    /// damaged session's note and kept records. What compaction writes in place of the history.
+    /// Taken under the lock that control changes hold, so none is half in it.
+    func snapshot(now: Double) -> [JournalEntry] {
         journalled.withLock { digests in
             let nowEpoch = epoch()
-            let slots = table.withLock { $0.slots.values.sorted { $0.sequence < $1.sequence } }
+            let (live, damaged, kept) = table.withLock { table in
+                (table.slots.values.sorted { $0.sequence < $1.sequence }, table.damaged.sorted { $0.key < $1.key },
+                 table.damagedDefinitions)
+            }
             let registered = registry.all.filter { !$0.builtIn }
-            var defined: [String] = []
-            var records: [[UInt8]] = []
-            for version in registered.map(\.version) + slots.map(\.version) where !defined.contains(version.digest) {
-                defined.append(version.digest)
-                records.append(JournalRecord.define(digest: version.digest, document: version.document).bytes)
-            }
-            for control in registered {
-                records.append(JournalRecord.register(name: control.name, digest: control.version.digest).bytes)
-            }
-            for slot in slots {
-                let session = slot.record.withLock { $0.session }
-                let created = nowEpoch - (now - slot.createdAt)
-                records.append(JournalRecord.create(id: slot.id, clock: slot.clock, created: created, control: session.kind,
-                                                    digest: slot.version.digest, config: Self.echo(session.configuration)).bytes)
-                if !session.events.isEmpty {
-                    records.append(JournalRecord.events(id: slot.id, base: 0, inputs: session.events, definition: slot.version.definition))
+            // Definitions the kept records of damaged sessions name (kept verbatim, so read back here).
+            var keptVersions: [DefinitionVersion] = []
+            for (_, damage) in damaged {
+                for payload in damage.retained {
+                    if case let .create(_, _, _, _, digest?, _) = try? JournalRecord(parsing: payload), let version = kept[digest] {
+                        keptVersions.append(version)
+                    }
                 }
             }
-            digests = Set(defined)
-            return records
+            var defined: Set<String> = []
+            var entries: [JournalEntry] = []
+            for version in registered.map(\.version) + live.map(\.version) + keptVersions where !defined.contains(version.digest) {
+                defined.insert(version.digest)
+                let record = JournalRecord.define(digest: version.digest, document: version.document)
+                entries.append(JournalEntry(session: record.key, payload: record.bytes))
+            }
+            for control in registered {
+                let record = JournalRecord.register(name: control.name, digest: control.version.digest)
+                entries.append(JournalEntry(session: record.key, payload: record.bytes))
+            }
+            for slot in live {
+                entries += records(of: slot, now: now, nowEpoch: nowEpoch).map { JournalEntry(session: slot.id, payload: $0) }
+            }
+            for (name, damage) in registry.damagedNames {
+                entries.append(JournalEntry(kind: .damageNote, session: JournalRecord.controlKey(name), payload: damage.note))
+            }
+            for (id, damage) in damaged {
+                entries.append(JournalEntry(kind: .damageNote, session: id, payload: damage.note))
+                entries += damage.retained.map { JournalEntry(session: id, payload: $0) }
+            }
+            digests = defined
+            let stillKept = Set(keptVersions.map(\.digest))
+            table.withLock { table in table.damagedDefinitions = table.damagedDefinitions.filter { stillKept.contains($0.key) } }
+            return entries
         }
     }
 }

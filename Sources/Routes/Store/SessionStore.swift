@@ -49,8 +49,10 @@ final class SessionSlot: Sendable {
 }
 
 /// Every live session by id. Idle sessions expire after the TTL; a full store refuses new ones.
-/// With a journal, every change is journalled before it is made visible, and a change the
-/// journal refuses is not made.
+/// With a journal, every change is written to it before it is made visible, and acknowledged
+/// once it is durable (the caller's answer waits for the sequence number a change returns,
+/// this store never does); a change the journal refuses to write is not made. Sessions whose
+/// journal history was found damaged are held apart, unserved, until deleted.
 final class SessionStore: Sendable {
     let table = Mutex(Table())
     let limits: Limits
@@ -68,6 +70,10 @@ final class SessionStore: Sendable {
         var slots: [String: SessionSlot] = [:]
         var nextSequence = 0
         var createsSinceSweep = 0
+        /// Sessions not served because their history is damaged; they never expire.
+        var damaged: [String: SessionDamage] = [:]
+        /// The definitions their kept records were made with, by digest: snapshots keep them.
+        var damagedDefinitions: [String: DefinitionVersion] = [:]
     }
 
     enum StoreError: Error {
@@ -75,6 +81,13 @@ final class SessionStore: Sendable {
         case journal(String)
         /// All sessions together hold as many events as the server allows.
         case storageFull(limit: Int)
+    }
+
+    /// What a delete did: nothing (no such live session), or removed the session, durable once
+    /// the journal record is (nil without a journal).
+    enum Removal: Equatable {
+        case notFound
+        case removed(record: UInt64?)
     }
 
     /// Events held by every session together (bounded by `Limits.maxTotalEvents`).
@@ -89,25 +102,15 @@ final class SessionStore: Sendable {
         self.log = log
     }
 
-    func write(_ record: JournalRecord) throws(StoreError) {
-        try write(bytes: record.bytes)
-    }
-
-    private func write(bytes: [UInt8]) throws(StoreError) {
-        guard let journal else { return }
-        do {
-            try journal.append(bytes)
-        } catch {
-            log("level=error msg=journal_append_failed error=\"\(error)\"")
-            throw .journal("\(error)")
-        }
-    }
-
     /// Writes a record without waiting for it to be durable; its sequence number, or nil without a journal.
-    private func writeUnsynced(_ bytes: [UInt8]) throws(StoreError) -> UInt64? {
+    private func write(_ record: JournalRecord) throws(StoreError) -> UInt64? {
+        try write(record.bytes, key: record.key)
+    }
+
+    private func write(_ payload: [UInt8], key: String) throws(StoreError) -> UInt64? {
         guard let journal else { return nil }
         do {
-            return try journal.write(bytes)
+            return try journal.write(JournalEntry(kind: .change, session: key, payload: payload))
         } catch {
             log("level=error msg=journal_write_failed error=\"\(error)\"")
             throw .journal("\(error)")
@@ -115,9 +118,12 @@ final class SessionStore: Sendable {
     }
 
     /// Adds a session under a fresh id; sweeps expired sessions from time to time and when full.
-    /// The place is taken (invisibly) before the creation is journalled, so a compaction running
-    /// meanwhile snapshots it, and two creates cannot both take the last place.
-    func create(id: String, clock: SessionClock, version: DefinitionVersion, session: Session, now: Double) throws(StoreError) -> SessionSlot {
+    /// The place is taken (invisibly) before the creation is written, so a compaction running
+    /// meanwhile snapshots it, and two creates cannot both take the last place. Returns the
+    /// session and the journal record to wait for before acknowledging it (its definition's
+    /// record, when written, comes before it).
+    func create(id: String, clock: SessionClock, version: DefinitionVersion, session: Session,
+                now: Double) throws(StoreError) -> (SessionSlot, UInt64?) {
         let (slot, expired) = table.withLock { table -> (SessionSlot?, [SessionSlot]) in
             table.createsSinceSweep += 1
             var expired: [SessionSlot] = []
@@ -133,45 +139,52 @@ final class SessionStore: Sendable {
         }
         journalExpiry(expired)
         guard let slot else { throw .full(retryAfter: 30) }
+        let record: UInt64?
         do throws(StoreError) {
             try define(version)
-            try write(.create(id: id, clock: clock, created: epoch(), control: session.kind, digest: version.digest,
-                              config: Self.echo(session.configuration)))
+            record = try write(.create(id: id, clock: clock, created: epoch(), control: session.kind, digest: version.digest,
+                                       config: session.configuration.echo))
         } catch {
             table.withLock { _ = $0.slots.removeValue(forKey: id) }
             throw error
         }
         slot.record.withLock { $0.visible = true }
-        return slot
+        return (slot, record)
     }
 
     /// Writes `version`'s definition record unless the journal holds it since its last snapshot.
     func define(_ version: DefinitionVersion) throws(StoreError) {
         guard journal != nil else { return }
-        try journalled.withLock { (digests: inout Set<String>) throws(StoreError) in
-            guard !digests.contains(version.digest) else { return }
-            try write(.define(digest: version.digest, document: version.document))
-            digests.insert(version.digest)
+        try journalled.withLock { (digests: inout Set<String>) throws(StoreError) in try define(version, &digests) }
+    }
+
+    private func define(_ version: DefinitionVersion, _ digests: inout Set<String>) throws(StoreError) {
+        guard !digests.contains(version.digest) else { return }
+        _ = try write(.define(digest: version.digest, document: version.document))
+        digests.insert(version.digest)
+    }
+
+    /// Registers (or replaces) a user-defined control: its definition and its name written, then
+    /// made visible, all under the lock a snapshot takes, so a compaction either sees the control
+    /// or leaves both records to the segment after it. Returns the record to wait for.
+    func register(_ control: RegisteredControl) throws(StoreError) -> UInt64? {
+        try journalled.withLock { (digests: inout Set<String>) throws(StoreError) -> UInt64? in
+            if journal != nil { try define(control.version, &digests) }
+            let record = try write(.register(name: control.name, digest: control.version.digest))
+            registry.put(control)
+            return record
         }
     }
 
-    /// Registers (or replaces) a user-defined control, journalled first.
-    func register(_ control: RegisteredControl) throws(StoreError) {
-        try define(control.version)
-        try write(.register(name: control.name, digest: control.version.digest))
-        registry.put(control)
-    }
-
-    /// Removes a user-defined control, journalled first; its sessions keep their definition.
-    func unregister(_ name: String) throws(StoreError) -> Bool {
-        guard registry.named(name).map({ !$0.builtIn }) == true else { return false }
-        try write(.unregister(name: name))
-        return registry.remove(name) != nil
-    }
-
-    /// A configuration's echo as the journal keeps it.
-    static func echo(_ configuration: ControlInstance) -> Tree {
-        configuration.echo
+    /// Removes a user-defined control, journalled first, under the snapshot's lock; its sessions
+    /// keep their definition. Nil when there is no such user-defined control.
+    func unregister(_ name: String) throws(StoreError) -> Removal {
+        try journalled.withLock { (_: inout Set<String>) throws(StoreError) -> Removal in
+            guard registry.named(name).map({ !$0.builtIn }) == true || registry.damage(name) != nil else { return .notFound }
+            let record = try write(.unregister(name: name))
+            registry.remove(name)
+            return .removed(record: record)
+        }
     }
 
     /// What an applied batch left: the last event's time, the semantic state, the emissions.
@@ -201,8 +214,8 @@ final class SessionStore: Sendable {
             // Written now, synced by the journal's flusher: the answer waits for it, this lock does not.
             let sequence: UInt64?
             do throws(StoreError) {
-                sequence = try writeUnsynced(JournalRecord.events(id: slot.id, base: record.session.events.count, inputs: inputs,
-                                                                  definition: slot.version.definition))
+                sequence = try write(JournalRecord.events(id: slot.id, base: record.session.events.count, inputs: inputs,
+                                                          definition: slot.version.definition), key: slot.id)
             } catch {
                 return .failure(error)
             }
@@ -214,7 +227,8 @@ final class SessionStore: Sendable {
         return try outcome.get()
     }
 
-    /// The live session with this id, its access time refreshed; nil when unknown or expired.
+    /// The live session with this id, its access time refreshed; nil when unknown, damaged or
+    /// expired. An expired session found here is removed and its expiry written, not waited for.
     func slot(_ id: String, now: Double) -> SessionSlot? {
         guard let slot = table.withLock({ $0.slots[id] }) else { return nil }
         let alive = slot.record.withLock { record -> Bool? in
@@ -223,8 +237,36 @@ final class SessionStore: Sendable {
             record.lastAccess = now
             return true
         }
-        if alive == false { _ = try? delete(id) }
+        if alive == false { expire(slot) }
         return alive == true ? slot : nil
+    }
+
+    /// The live session with this id, or the problem to answer: 503 `session_damaged` when its
+    /// history is damaged, `missing` otherwise. (Damage is looked up only on a miss.)
+    func servable(_ id: String, now: Double, missing: () -> Problem) throws(Problem) -> SessionSlot {
+        if let slot = slot(id, now: now) { return slot }
+        throw damage(id)?.problem(id: id) ?? missing()
+    }
+
+    /// Why a session with this id is not served, when its history is damaged.
+    func damage(_ id: String) -> SessionDamage? {
+        table.withLock { $0.damaged[id] }
+    }
+
+    /// Sessions held apart because their history is damaged.
+    var damagedCount: Int { table.withLock { $0.damaged.count } }
+
+    /// Their ids, sorted.
+    var damagedIDs: [String] { table.withLock { $0.damaged.keys.sorted() } }
+
+    /// Removes an expired session (if it is still this slot) and writes its expiry.
+    private func expire(_ slot: SessionSlot) {
+        let removed = table.withLock { table -> Bool in
+            guard table.slots[slot.id] === slot else { return false }
+            table.slots.removeValue(forKey: slot.id)
+            return true
+        }
+        if removed { journalExpiry([slot]) }
     }
 
     /// Whether this very slot is still in the store and not idle past the TTL; no access is recorded.
@@ -233,23 +275,33 @@ final class SessionStore: Sendable {
         return slot.record.withLock { now - $0.lastAccess <= limits.sessionIdleTTL }
     }
 
-    /// Removes a session, then journals it; a refused delete puts it back. (In this order a
-    /// compaction can never snapshot a session whose delete it then throws away.)
-    @discardableResult
-    func delete(_ id: String) throws(StoreError) -> Bool {
-        let removed = table.withLock { table -> SessionSlot? in
-            guard let slot = table.slots[id], slot.record.withLock({ $0.visible }) else { return nil }
-            return table.slots.removeValue(forKey: id)
+    /// Removes a session, then writes its deletion; a refused write puts it back. (In this order
+    /// a compaction can never snapshot a session whose delete it then throws away.) A damaged
+    /// session is removed the same way: the client has decided to discard it.
+    func delete(_ id: String) throws(StoreError) -> Removal {
+        enum Removed { case live(SessionSlot), damaged(SessionDamage) }
+        let removed = table.withLock { table -> Removed? in
+            if let slot = table.slots[id], slot.record.withLock({ $0.visible }) {
+                table.slots.removeValue(forKey: id)
+                return .live(slot)
+            }
+            return table.damaged.removeValue(forKey: id).map(Removed.damaged)
         }
-        guard let removed else { return false }
+        guard let removed else { return .notFound }
+        let record: UInt64?
         do throws(StoreError) {
-            try write(.delete(id: id))
+            record = try write(.delete(id: id))
         } catch {
-            table.withLock { $0.slots[id] = removed }
+            table.withLock { table in
+                switch removed {
+                case let .live(slot): table.slots[id] = slot
+                case let .damaged(damage): table.damaged[id] = damage
+                }
+            }
             throw error
         }
-        release(removed)
-        return true
+        if case let .live(slot) = removed { release(slot) }
+        return .removed(record: record)
     }
 
     /// Live sessions in creation order.
@@ -278,10 +330,13 @@ final class SessionStore: Sendable {
         return expired
     }
 
+    /// Writes the deletion of sessions already removed for being idle. Nobody waits for these
+    /// records: a create that swept them is acknowledged after its own record, which is durable
+    /// only after them; a lost expiry brings back a session that then expires again.
     private func journalExpiry(_ expired: [SessionSlot]) {
         for slot in expired {
             release(slot)
-            try? write(.delete(id: slot.id))
+            _ = try? write(.delete(id: slot.id))
         }
     }
 

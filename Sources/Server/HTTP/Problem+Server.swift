@@ -1,3 +1,4 @@
+import HTTP1
 import Routes
 
 /// The server's own answers for what never reaches the router: framing errors, timeouts,
@@ -7,8 +8,6 @@ extension Problem {
     static let serverBusy = Problem(503, "server_busy", "too many open connections; retry later")
     /// A pending response that was not delivered within `Timeouts.response`; its outcome is unknown.
     static let responseTimeout = Problem(503, "response_timeout", "the response was not ready in time; the outcome is unknown")
-    /// A delivered response that is itself pending: a route's bug.
-    static let internalError = Problem(500, "internal_error", "the response could not be produced")
 
     init(_ error: HTTPParseError) {
         self.init(error.status, error.code, error.detail)

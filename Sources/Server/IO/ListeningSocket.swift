@@ -23,8 +23,8 @@ final class ListeningSocket: Sendable {
         self.fd = fd
     }
 
-    /// The next pending connection (non-blocking, close-on-exec, TCP_NODELAY), or nil when none waits.
-    func accept() throws(SyscallError) -> Int32? {
+    /// The next connection pending on the listening socket `fd` (non-blocking, close-on-exec, TCP_NODELAY), or nil when none waits.
+    static func accept(_ fd: Int32) throws(SyscallError) -> Int32? {
         guard let client = try Syscall.unlessWouldBlock("accept4", {
             LinuxAPI.accept4(fd, nil, nil, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
         }) else { return nil }

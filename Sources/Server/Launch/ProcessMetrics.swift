@@ -10,6 +10,9 @@ enum ProcessMetrics {
             + "controlsim_journal_bytes \(journal.bytes)\n"
         out += Prometheus.header("controlsim_journal_appends_total", "counter", "Records appended.")
             + "controlsim_journal_appends_total \(journal.appends)\n"
+        out += Prometheus.header("controlsim_journal_torn_tail_bytes", "gauge",
+                                 "Bytes of incomplete last records (crashes mid-write) cut off when the journal was opened.")
+            + "controlsim_journal_torn_tail_bytes \(journal.tornBytes)\n"
         out += Prometheus.header("controlsim_journal_fsync_seconds", "histogram", "Time to make appended records durable.")
         out += Prometheus.histogram("controlsim_journal_fsync_seconds", labels: "", bounds: JournalStatistics.bucketBounds,
                                     buckets: journal.syncBuckets, sum: journal.syncSeconds, count: journal.syncs)

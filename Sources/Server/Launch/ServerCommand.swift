@@ -31,20 +31,21 @@ enum ServerCommand {
     }
 
     private static func serve(_ configuration: Configuration, log: @escaping LogSink) throws -> Int32 {
+        let clock = SystemClock()
         raiseOpenFileLimit()
         let signals = try TerminationSignals.install()
-        let journal = try configuration.ephemeral ? nil : openJournal(configuration, log: log)
+        var environment = AppEnvironment.live(log: log, node: configuration.nodeID, clock: clock)
+        let journal = try configuration.ephemeral ? nil : openJournal(configuration, clock: environment.now, log: log)
         let connections = ConnectionCounter()
-        var environment = AppEnvironment.live(log: log, node: configuration.nodeID)
         environment.corsOrigins = configuration.corsOrigins
         environment.journal = journal?.journal
         environment.token = configuration.token
         environment.extraMetrics = { [statistics = journal?.journal.statistics] in
             ProcessMetrics.render(connections: connections.current, journal: statistics?.snapshot)
         }
-        let router = makeRouter(environment)
-        if let journal { try restore(router, from: journal, log: log) }
-        let server = try Server(configuration: configuration, responder: router, log: log, counter: connections)
+        let app = makeApp(environment)
+        if let journal { try restore(app, from: journal, clock: environment.now, log: log) }
+        let server = try Server(configuration: configuration, responder: app, log: log, counter: connections, clock: clock)
         log(LogLine(level: "info", "listening").field("host", configuration.address.host).field("port", server.port)
             .field("node", configuration.nodeID).description)
         let signal = signals.wait()
@@ -56,32 +57,37 @@ enum ServerCommand {
         return 0
     }
 
-    private static func openJournal(_ configuration: Configuration, log: @escaping LogSink) throws -> FileJournal.Opened {
+    private static func openJournal(_ configuration: Configuration, clock: @escaping @Sendable () -> Double,
+                                    log: @escaping LogSink) throws -> FileJournal.Opened {
         do {
-            return try FileJournal.open(directory: configuration.dataDirectory, policy: configuration.syncPolicy, log: log)
+            return try FileJournal.open(directory: configuration.dataDirectory, policy: configuration.syncPolicy, clock: clock, log: log)
         } catch {
             throw JournalError("journal in \(configuration.dataDirectory): \(error)")
         }
     }
 
-    /// Replays the journal into the router, compacts it when the history is larger than the
-    /// present, and from then on compacts in the background as history piles up.
-    private static func restore(_ router: Router, from opened: FileJournal.Opened, log: @escaping LogSink) throws {
-        let started = MonotonicClock.now()
-        let report = router.restore(opened.records)
-        for skipped in report.skipped.prefix(20) {
-            log(LogLine(level: "warn", "journal_record_skipped").field("detail", skipped).description)
+    /// Replays the journal into the application; compacts it when the history is larger than the
+    /// present, or when it held damage or files of the first format (so the damaged files leave
+    /// the journal, their bytes staying in the quarantine, and every file is in the current
+    /// format); and from then on compacts in the background as history piles up.
+    private static func restore(_ app: Application, from opened: FileJournal.Opened, clock: @Sendable () -> Double,
+                                log: @escaping LogSink) throws {
+        let started = clock()
+        let report = app.restore(opened.replay)
+        for unusable in report.unusable.prefix(20) {
+            log(LogLine(level: "warn", "journal_record_unusable").field("detail", unusable).description)
         }
         log(LogLine(level: "info", "journal_replayed").field("records", report.records).field("sessions", report.sessions)
-            .field("events", report.events).field("skipped", report.skipped.count).field("bytes", opened.bytesRead)
-            .field("ms", milliseconds: MonotonicClock.now() - started).description)
+            .field("events", report.events).field("damaged_spans", report.damage.count).field("unusable", report.unusable.count)
+            .field("damaged_sessions", report.damagedSessions).field("not_applied", report.notApplied)
+            .field("bytes", opened.bytesRead).field("ms", milliseconds: clock() - started).description)
         let journal = opened.journal
-        if opened.bytesRead > max(1 << 20, 2 * journal.snapshotBytes) {
-            try journal.compact(snapshot: router.snapshot)
+        if opened.bytesRead > max(1 << 20, 2 * journal.snapshotBytes) || !opened.damage.isEmpty || opened.legacy {
+            try journal.compact(snapshot: app.snapshot)
         }
         journal.compactionNeeded = { [journal] in
             do {
-                try journal.compact(snapshot: router.snapshot)
+                try journal.compact(snapshot: app.snapshot)
             } catch {
                 log(LogLine(level: "error", "journal_compaction_failed").field("error", "\(error)").description)
             }

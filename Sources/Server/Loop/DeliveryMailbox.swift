@@ -11,7 +11,7 @@ final class DeliveryMailbox: Sendable {
     struct Delivery: Sendable {
         let token: UInt64
         let serial: UInt64
-        let response: HTTPResponse
+        let answer: HTTPAnswer
     }
 
     private struct State {

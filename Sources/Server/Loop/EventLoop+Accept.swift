@@ -8,7 +8,7 @@ extension EventLoop {
         for _ in 0 ..< 64 {
             let accepted: Int32?
             do throws(SyscallError) {
-                accepted = try listener.accept()
+                accepted = try poller.accept(listener)
             } catch {
                 handleAcceptFailure(error, now: now)
                 return
@@ -23,14 +23,14 @@ extension EventLoop {
     }
 
     func watchListener() throws(SyscallError) {
-        try epoll.add(listener.fd, events: LinuxAPI.epollIn | LinuxAPI.epollExclusive, token: Self.listenerToken)
+        try poller.add(listener, interest: LinuxAPI.epollIn | LinuxAPI.epollExclusive, token: Self.listenerToken)
         isWatchingListener = true
     }
 
     /// Stops accepting for good and tells the server this loop no longer touches the listener.
     func releaseListener() {
         if isWatchingListener {
-            try? epoll.remove(listener.fd)
+            poller.remove(listener)
             isWatchingListener = false
         }
         if !hasReleasedListener {
@@ -52,23 +52,22 @@ extension EventLoop {
     private func register(_ fd: Int32, now: Double) {
         nextSerial &+= 1
         let token = (nextSerial << 32) | UInt64(UInt32(bitPattern: fd))
-        let connection = Connection(fd: fd, token: token, configuration: configuration, now: now)
         do throws(SyscallError) {
-            try epoll.add(fd, events: LinuxAPI.epollIn, token: token)
+            try poller.add(fd, interest: LinuxAPI.epollIn, token: token)
         } catch {
-            Syscall.close(fd)
+            poller.close(fd, reset: false)
             counter.release()
             return
         }
-        connection.registeredInterest = LinuxAPI.epollIn
-        connections[fd] = connection
+        connections[fd] = Slot(fd: fd, token: token, interest: LinuxAPI.epollIn,
+                               connection: Connection(configuration: configuration, now: now))
     }
 
     /// Best effort: the 503 fits in an empty socket buffer, so one non-blocking send suffices.
     private func refuse(_ fd: Int32) {
         let bytes = handler.reject(.serverBusy)
-        _ = bytes.withUnsafeBytes { try? Socket.send(fd, $0) }
-        Syscall.close(fd)
+        _ = bytes.withUnsafeBytes { try? poller.send(fd, $0) }
+        poller.close(fd, reset: false)
     }
 
     private func handleAcceptFailure(_ error: SyscallError, now: Double) {
@@ -76,7 +75,7 @@ extension EventLoop {
         case EMFILE, ENFILE, ENOBUFS, ENOMEM:
             log(LogLine(level: "warn", "accept paused").field("error", error.description).description)
             if isWatchingListener {
-                try? epoll.remove(listener.fd)
+                poller.remove(listener)
                 isWatchingListener = false
             }
             acceptResumesAt = now + 0.1

@@ -1,20 +1,40 @@
 import Glibc
 import Routes
 
-/// One event-loop thread: epoll over the shared listener, its own connections and a wake-up fd.
-/// Everything here runs on that thread; other threads reach it only through `LoopControl`.
+/// One event-loop thread: a poller over the shared listener, its own connections and a wake-up fd,
+/// on a clock it is given. It only drives: each connection (`Connection`) decides, the loop
+/// performs what it is told (`EventLoop+Actions.swift`). Everything here runs on that thread;
+/// other threads reach it only through `LoopControl`.
 final class EventLoop {
     static let wakeToken = UInt64.max
     static let listenerToken = UInt64.max - 1
 
-    let epoll: Epoll
-    let listener: ListeningSocket
+    /// A connection and what the loop keeps beside it: its descriptor, poller token and registration.
+    final class Slot {
+        let fd: Int32
+        /// The poller token: descriptor and a serial, so a stale event never reaches a reused descriptor.
+        let token: UInt64
+        /// The interest last registered, so the loop tells the poller only of a change.
+        var registeredInterest: UInt32
+        var connection: Connection
+
+        init(fd: Int32, token: UInt64, interest: UInt32, connection: Connection) {
+            self.fd = fd
+            self.token = token
+            registeredInterest = interest
+            self.connection = connection
+        }
+    }
+
+    let poller: any Poller
+    let clock: any Clock
+    let listener: Int32
     let control: LoopControl
     let configuration: Configuration
     let counter: ConnectionCounter
     let log: LogSink
     var handler: ExchangeHandler
-    var connections: [Int32: Connection] = [:]
+    var connections: [Int32: Slot] = [:]
     var nextSerial: UInt64 = 0
     /// One read buffer for the loop; bytes are copied into the connection that sent them.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
@@ -30,18 +50,21 @@ final class EventLoop {
     /// Responses taken from the mailbox in one pass; swapped with the mailbox's array, so taking
     /// allocates nothing either.
     var arrived: [DeliveryMailbox.Delivery] = []
+    private(set) var isFinished = false
 
-    init(listener: ListeningSocket, control: LoopControl, configuration: Configuration,
+    init(listener: Int32, poller: any Poller, clock: any Clock, control: LoopControl, configuration: Configuration,
          counter: ConnectionCounter, responder: any Responder, log: @escaping LogSink) throws(SyscallError) {
-        epoll = try Epoll()
+        self.poller = poller
+        self.clock = clock
         self.listener = listener
         self.control = control
         self.configuration = configuration
         self.counter = counter
         self.log = log
-        handler = ExchangeHandler(responder: responder, log: log, isServerStopping: { control.isDrainRequested })
-        nextSweep = MonotonicClock.now() + configuration.timeouts.sweepInterval
-        try epoll.add(control.wakeup.fd, events: LinuxAPI.epollIn, token: Self.wakeToken)
+        handler = ExchangeHandler(responder: responder, log: log, clock: clock,
+                                  isServerStopping: { control.isDrainRequested })
+        nextSweep = clock.now() + configuration.timeouts.sweepInterval
+        try poller.add(control.wakeup.fd, interest: LinuxAPI.epollIn, token: Self.wakeToken)
         try watchListener()
     }
 
@@ -49,46 +72,156 @@ final class EventLoop {
         readBuffer.deallocate()
     }
 
-    /// Runs until the server drains and the last connection is gone (or epoll itself fails).
-    /// epoll_wait sleeps until the earliest stream poll or the next sweep, rounded up to whole milliseconds.
-    /// Each pass ends by sending the responses delivered meanwhile, so one asked for during the pass
-    /// and delivered at once never waits for a wake-up.
+    /// Runs until the server drains and the last connection is gone (or the poller itself fails).
     func run() {
-        defer {
-            closeEverything()
-            control.deliveries.close()
+        while !isFinished {
+            runOnce()
         }
-        while drainDeadline == nil || !connections.isEmpty {
-            let wakeAt = min(nextSweep, timers.earliest ?? nextSweep)
-            let wait = max(0, min(1000, ((wakeAt - MonotonicClock.now()) * 1000).rounded(.up)))
-            do throws(SyscallError) {
-                try epoll.wait(timeoutMilliseconds: Int32(wait)) { token, events in
-                    dispatch(token, events, now: MonotonicClock.now())
-                }
-            } catch {
-                log(LogLine(level: "error", "event loop failed").field("error", error.description).description)
-                return
+    }
+
+    /// One pass: wait for readiness until the earliest stream poll or the next sweep (rounded up to
+    /// whole milliseconds), serve what is ready, fire due polls, sweep deadlines, and send the
+    /// responses delivered meanwhile, so one asked for during the pass and delivered at once never
+    /// waits for a wake-up.
+    func runOnce() {
+        guard !isFinished else { return }
+        let wakeAt = min(nextSweep, timers.earliest ?? nextSweep)
+        let wait = max(0, min(1000, ((wakeAt - clock.now()) * 1000).rounded(.up)))
+        do throws(SyscallError) {
+            try poller.wait(timeoutMilliseconds: Int32(wait)) { token, events in
+                dispatch(token, events, now: clock.now())
             }
-            let now = MonotonicClock.now()
-            fireDueTimers(now: now)
-            if now >= nextSweep {
-                sweep(now: now)
-                nextSweep = now + configuration.timeouts.sweepInterval
-            }
-            deliverArrivedResponses()
+        } catch {
+            log(LogLine(level: "error", "event loop failed").field("error", error.description).description)
+            finish()
+            return
         }
+        let now = clock.now()
+        if control.isDrainRequested, drainDeadline == nil { beginDrain(now: now) }
+        fireDueTimers(now: now)
+        if now >= nextSweep {
+            sweep(now: now)
+            nextSweep = now + configuration.timeouts.sweepInterval
+        }
+        deliverArrivedResponses()
+        if drainDeadline != nil, connections.isEmpty { finish() }
+    }
+
+    private func finish() {
+        closeEverything()
+        control.deliveries.close()
+        isFinished = true
     }
 
     private func dispatch(_ token: UInt64, _ events: UInt32, now: Double) {
         switch token {
         case Self.wakeToken:
             control.wakeup.reset()
-            if control.isDrainRequested, drainDeadline == nil { beginDrain(now: now) }
         case Self.listenerToken:
             acceptConnections(now: now)
         default:
-            guard let connection = connections[Int32(truncatingIfNeeded: token)], connection.token == token else { return }
-            serve(connection, events: events, now: now)
+            guard let slot = connections[Int32(truncatingIfNeeded: token)], slot.token == token else { return }
+            serve(slot, events: events, now: now)
+        }
+    }
+
+    /// A hang-up first (it may end a stream or a wait at once), then one read (level-triggered
+    /// readiness brings us back if more is waiting), then whatever the connection wants written.
+    private func serve(_ slot: Slot, events: UInt32, now: Double) {
+        let reset = LinuxAPI.epollHup | LinuxAPI.epollErr
+        if events & (reset | LinuxAPI.epollRdHup) != 0 {
+            handle(slot, .hungUp(reset: events & reset != 0), now: now)
+            guard !slot.connection.isClosed else { return }
+        }
+        if events & (LinuxAPI.epollIn | reset) != 0, slot.connection.wantsRead {
+            readOnce(slot, now: now)
+        } else if events & LinuxAPI.epollOut != 0 {
+            perform([], on: slot, now: now)
+        }
+    }
+
+    private func readOnce(_ slot: Slot, now: Double) {
+        let count: Int?
+        do throws(SyscallError) {
+            count = try poller.read(slot.fd, into: readBuffer)
+        } catch {
+            handle(slot, .failed, now: now)
+            return
+        }
+        switch count {
+        case nil: perform([], on: slot, now: now)
+        case 0: handle(slot, .peerFinished, now: now)
+        case let count?: handle(slot, .received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count])), now: now)
+        }
+    }
+
+    /// Polls every stream whose time has come. Entries are collected first, so a stream that asks for
+    /// a time already past is polled on the next pass, after the loop has looked at the network again.
+    private func fireDueTimers(now: Double) {
+        while let entry = timers.popDue(now: now) {
+            dueTimers.append(entry)
+        }
+        for entry in dueTimers {
+            guard let slot = pendingPoll(entry), let stream = slot.connection.openStream else { continue }
+            handle(slot, .polled(stream.source.poll(now: now)), now: now)
+        }
+        dueTimers.removeAll(keepingCapacity: true)
+    }
+
+    /// The connection whose pending poll `entry` still is; nil for a stale entry (the connection
+    /// closed, its descriptor was reused, or its stream moved on).
+    private func pendingPoll(_ entry: TimerHeap.Entry) -> Slot? {
+        guard let slot = connections[Int32(truncatingIfNeeded: entry.token)], slot.token == entry.token,
+              slot.connection.timerGeneration == entry.generation, slot.connection.openStream != nil else { return nil }
+        return slot
+    }
+
+    /// Every `Timeouts.sweepInterval`: act on overdue deadlines, end the drain when its grace is
+    /// over, resume a paused accept, and drop timer entries of streams long gone.
+    private func sweep(now: Double) {
+        resumeAcceptingIfDue(now: now)
+        if let deadline = drainDeadline, now >= deadline {
+            closeEverything()
+            return
+        }
+        for slot in Array(connections.values) {
+            guard let due = slot.connection.deadline, due.at <= now else { continue }
+            handle(slot, .tick, now: now)
+        }
+        if timers.count > 2 * connections.count + 64 {
+            timers.removeAll { pendingPoll($0) == nil }
+        }
+    }
+
+    /// Sends every response delivered so far, and those delivered while sending them (a pipelined
+    /// request after a delivered one may be answered at once too). A delivery for a connection
+    /// that closed, or that gave up waiting, is dropped.
+    private func deliverArrivedResponses() {
+        while control.deliveries.take(into: &arrived) {
+            let now = clock.now()
+            for delivery in arrived {
+                guard let slot = connections[Int32(truncatingIfNeeded: delivery.token)], slot.token == delivery.token else { continue }
+                handle(slot, .delivered(serial: delivery.serial, delivery.answer), now: now)
+            }
+            arrived.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Stop accepting; tell every connection (idle ones close, streams end with their last words,
+    /// the rest finish what is in flight with `Connection: close` within the shutdown grace).
+    private func beginDrain(now: Double) {
+        drainDeadline = now + configuration.timeouts.shutdownGrace
+        releaseListener()
+        for slot in Array(connections.values) {
+            handle(slot, .drain, now: now)
+        }
+    }
+
+    private func closeEverything() {
+        releaseListener()
+        let now = clock.now()
+        for slot in Array(connections.values) {
+            handle(slot, .abort(.shutdown), now: now)
         }
     }
 }

@@ -1,6 +1,6 @@
 import Routes
 
-/// A request whose response is not ready yet (`HTTPResponse.pending`): its connection parses nothing
+/// A request whose response is not ready yet (`HTTPResponse.later`): its connection parses nothing
 /// after it until the response is delivered, times out, or the connection closes.
 struct ParkedRequest {
     let source: any PendingResponse

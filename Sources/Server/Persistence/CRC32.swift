@@ -7,8 +7,16 @@ enum CRC32 {
     }
 
     static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
+        // Contiguous bytes (every caller's) are read through pointers: replay checks every byte.
+        if let crc = bytes.withContiguousStorageIfAvailable(checksum(buffer:)) { return crc }
+        return Array(bytes).withUnsafeBufferPointer(checksum(buffer:))
+    }
+
+    private static func checksum(buffer: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        table.withUnsafeBufferPointer { table in
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in buffer { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+            return crc ^ 0xFFFF_FFFF
+        }
     }
 }

@@ -2,16 +2,27 @@ import Foundation
 import Glibc
 import Routes
 
-/// The append-only journal on disk: `snapshot-N.log` (every live session as of a compaction)
+/// The append-only journal on disk: `snapshot-N.log` (every session as of a compaction)
 /// followed by `journal-M.log` segments (M ≥ N) of the changes since, each in `JournalFormat`.
 ///
-/// An append returns once its record is durable per the `SyncPolicy`; if anything fails, the
-/// partial record is cut off again and the append throws, so the change is refused. Compaction
-/// rotates to a new segment, writes a snapshot beside it atomically (temp file, fsync, rename,
-/// directory fsync) and deletes what the snapshot replaces.
+/// A write returns at once; the record is durable once a sync covers it (`whenDurable`), and
+/// the flusher syncs whenever something is written (group commit). Opening reads every intact
+/// record, cuts off only an incomplete last record (a crash mid-write), and keeps anything
+/// damaged: the damaged file stays in place and is linked into `quarantine/`, and the damage
+/// is reported to the replay. Compaction rotates to a new segment, writes a snapshot beside it
+/// atomically (temp file, fsync, rename, directory fsync) and deletes what the snapshot replaces.
 final class FileJournal: SessionJournal, @unchecked Sendable {
+    /// Who syncs: a thread of the journal's own, or the caller of `flush()` (tests, step by step).
+    enum Flushing: Sendable {
+        case thread
+        case manual
+    }
+
     let directory: String
     let policy: SyncPolicy
+    private let fileSystem: any JournalFileSystem
+    /// Seconds from an arbitrary origin: for sync timings and compaction logs.
+    private let clock: @Sendable () -> Double
     private let log: @Sendable (String) -> Void
     /// Guards everything below; `synced` changes are broadcast on it.
     private let condition = NSCondition()
@@ -23,7 +34,7 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     private var syncFailure: SyscallError?
     /// Writers waiting for their record to be synced, in sequence order.
     private var waiters: [(sequence: UInt64, action: @Sendable ((any Error)?) -> Void)] = []
-    /// The flusher is in fdatasync on the current descriptor (rotation must wait for it).
+    /// A sync is running on the current descriptor (rotation must wait for it).
     private var syncing = false
     private var flusher: Thread?
     private var closed = false
@@ -38,10 +49,12 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     /// Compaction starts once this much history has been appended (and at least twice the last snapshot).
     static let minimumCompactionBytes = 64 << 20
 
-    private init(directory: String, policy: SyncPolicy, log: @escaping @Sendable (String) -> Void,
-                 fd: Int32, segment: Int, segmentBytes: Int) {
+    private init(directory: String, policy: SyncPolicy, fileSystem: any JournalFileSystem, clock: @escaping @Sendable () -> Double,
+                 log: @escaping @Sendable (String) -> Void, fd: Int32, segment: Int, segmentBytes: Int) {
         self.directory = directory
         self.policy = policy
+        self.fileSystem = fileSystem
+        self.clock = clock
         self.log = log
         self.fd = fd
         self.segment = segment
@@ -51,71 +64,69 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     /// What opening a journal found.
     struct Opened {
         var journal: FileJournal
-        /// Every intact record, snapshot first, in order.
-        var records: [[UInt8]]
+        /// Every intact entry and every damaged span, snapshot first, in file order: what the replay takes.
+        var replay: [JournalReplayItem]
         var bytesRead: Int
-        /// One line per damaged file that was cut back.
-        var warnings: [String]
+        /// The damaged spans, as logged (once each).
+        var damage: [JournalDamage]
+        /// One line per incomplete last record that was cut off.
+        var tornTails: [String]
+        /// Some file is in the first format: a compaction rewrites it in the current one.
+        var legacy: Bool
+
+        /// The intact entries alone.
+        var entries: [JournalEntry] {
+            replay.compactMap { if case let .entry(entry, _) = $0 { entry } else { nil } }
+        }
     }
 
-    /// Opens (creating) the journal in `directory`, reads every intact record, cuts any torn or
-    /// corrupt tail off its file (logging a warning), and makes the journal ready for appends.
-    static func open(directory: String, policy: SyncPolicy, log: @escaping @Sendable (String) -> Void) throws -> Opened {
-        try JournalFiles.makeDirectory(directory)
-        let files = try JournalFiles(directory: directory)
+    /// Opens (creating) the journal in `directory` and reads it (see the type's summary); appends
+    /// go on in the last segment, or in a new one when that one is damaged or of the first format.
+    static func open(directory: String, policy: SyncPolicy, clock: @escaping @Sendable () -> Double,
+                     log: @escaping @Sendable (String) -> Void, fileSystem: any JournalFileSystem = LiveFileSystem(),
+                     flushing: Flushing = .thread) throws -> Opened {
+        try fileSystem.makeDirectory(directory)
+        let files = try JournalFiles(directory: directory, fileSystem: fileSystem)
         files.removeLeftovers()
-        var records: [[UInt8]] = []
-        var warnings: [String] = []
-        var bytesRead = 0
+        var reader = JournalReader(files: files, log: log)
         var snapshotBytes = 0
         if let snapshot = files.snapshot {
-            let bytes = try JournalFiles.read(files.path(snapshot))
-            let scan = JournalFormat.scan(bytes)
-            if let damage = scan.damage {
-                throw JournalError("snapshot \(files.path(snapshot)) is damaged: \(damage); it was written atomically, so the disk is at fault")
-            }
-            records += scan.records
-            bytesRead += bytes.count
-            snapshotBytes = bytes.count
+            snapshotBytes = try reader.read(snapshot, isSnapshot: true).count
         }
+        var continuing = true
         for name in files.segments {
-            let path = files.path(name)
-            let bytes = try JournalFiles.read(path)
-            let scan = JournalFormat.scan(bytes)
-            records += scan.records
-            bytesRead += scan.validLength
-            if let damage = scan.damage {
-                let warning = "\(path): \(damage); cut back from \(bytes.count) to \(scan.validLength) bytes, \(scan.records.count) intact records kept"
-                warnings.append(warning)
-                log("level=warn msg=journal_truncated file=\(path) detail=\"\(damage)\" kept_records=\(scan.records.count)")
-                try JournalFiles.truncate(path, to: scan.validLength)
-            }
+            let scan = try reader.read(name, isSnapshot: false)
+            continuing = scan.version == 2 && scan.damage.isEmpty
         }
-        let (fd, segment, size) = try files.openForAppend()
-        let journal = FileJournal(directory: directory, policy: policy, log: log, fd: fd, segment: segment, segmentBytes: size)
+        let (fd, segment, size) = try files.openForAppend(continuing: continuing)
+        let journal = FileJournal(directory: directory, policy: policy, fileSystem: fileSystem, clock: clock, log: log,
+                                  fd: fd, segment: segment, segmentBytes: size)
         journal.snapshotBytes = snapshotBytes
-        journal.bytesSinceSnapshot = bytesRead - snapshotBytes
-        journal.statistics.setBytes(bytesRead)
-        journal.startFlusher()
-        return Opened(journal: journal, records: records, bytesRead: bytesRead, warnings: warnings)
+        journal.bytesSinceSnapshot = reader.bytesRead - snapshotBytes
+        journal.statistics.setBytes(reader.bytesRead)
+        journal.statistics.setTornBytes(reader.tornBytes)
+        if flushing == .thread { journal.startFlusher() }
+        return Opened(journal: journal, replay: reader.replay, bytesRead: reader.bytesRead, damage: reader.damage,
+                      tornTails: reader.tornTails, legacy: reader.legacy)
     }
 
     // MARK: Appending
 
     /// Writes a record and returns its sequence number at once; it is durable once
     /// `whenDurable` says so. Records are written in sequence order.
-    func write(_ payload: [UInt8]) throws -> UInt64 {
-        guard payload.count <= JournalFormat.maximumPayload else { throw JournalError("record of \(payload.count) bytes is too large") }
-        let framed = JournalFormat.frame(payload)
+    func write(_ entry: JournalEntry) throws -> UInt64 {
+        guard entry.payload.count <= JournalFormat.maximumPayload else { throw JournalError("record of \(entry.payload.count) bytes is too large") }
+        guard entry.session.utf8.count <= JournalFormat.maximumKey else { throw JournalError("a session id of more than \(JournalFormat.maximumKey) bytes") }
+        let framed = JournalFormat.frame(entry)
         condition.lock()
         defer { condition.unlock() }
         guard !closed else { throw JournalError("the journal is closed") }
         if let syncFailure { throw syncFailure }
         do {
-            try JournalFiles.writeAll(fd, framed)
+            try fileSystem.append(fd, framed)
         } catch {
             // Cut the partial record off so the file stays a sequence of whole records.
-            _ = ftruncate(fd, off_t(segmentBytes))
+            try? fileSystem.truncate(fd, to: segmentBytes)
             throw error
         }
         segmentBytes += framed.count
@@ -150,19 +161,10 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         return synced >= sequence
     }
 
-    /// Writes a record and waits until it is durable.
-    func append(_ payload: [UInt8]) throws {
-        let sequence = try write(payload)
-        condition.lock()
-        defer { condition.unlock() }
-        while synced < sequence && syncFailure == nil && !closed { condition.wait() }
-        if synced < sequence { throw (syncFailure as (any Error)?) ?? JournalError("the journal is closed") }
-    }
-
     private func timedSync(_ fd: Int32) throws(SyscallError) {
-        let started = MonotonicClock.now()
-        try Syscall.call("fdatasync") { fdatasync(fd) }
-        statistics.recordSync(seconds: MonotonicClock.now() - started)
+        let started = clock()
+        try fileSystem.sync(fd)
+        statistics.recordSync(seconds: clock() - started)
     }
 
     /// Group commit: whenever records are written but not synced, one fdatasync (outside the
@@ -174,41 +176,69 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         let thread = Thread { [self] in
             condition.lock()
             while !closed {
-                while written == synced && !closed && syncFailure == nil { condition.wait() }
+                while (written == synced || syncing) && !closed && syncFailure == nil { condition.wait() }
                 if closed || syncFailure != nil { break }
                 if window > 0 {
                     condition.unlock()
                     Thread.sleep(forTimeInterval: window)
                     condition.lock()
                 }
-                let target = written
-                let descriptor = fd
-                syncing = true
-                condition.unlock()
-                var failure: SyscallError?
-                do throws(SyscallError) { try timedSync(descriptor) } catch { failure = error }
-                condition.lock()
-                syncing = false
-                if let failure {
-                    syncFailure = failure
-                    log("level=error msg=journal_sync_failed error=\"\(failure)\"")
-                }
-                let released = markSynced(failure == nil ? target : synced)
-                condition.broadcast()
-                condition.unlock()
-                for waiter in released { waiter.action(failure) }
-                condition.lock()
+                commit()
             }
-            let remaining = waiters
-            waiters.removeAll()
-            condition.broadcast()
             condition.unlock()
-            let failure: any Error = (syncFailure as (any Error)?) ?? JournalError("the journal is closed")
-            for waiter in remaining { waiter.action(failure) }
+            failRemaining()
         }
         thread.name = "journal-flusher"
         flusher = thread
         thread.start()
+    }
+
+    /// With `Flushing.manual`: one group commit now, if anything is written and not synced.
+    func flush() {
+        condition.lock()
+        if written > synced && !syncing && syncFailure == nil && !closed { commit() }
+        condition.unlock()
+    }
+
+    /// One sync of everything written so far (`finishSync` releases its writers). Called with
+    /// the lock held; returns with it held.
+    private func commit() {
+        let target = written
+        let descriptor = fd
+        syncing = true
+        condition.unlock()
+        var failure: SyscallError?
+        do throws(SyscallError) { try timedSync(descriptor) } catch { failure = error }
+        condition.lock()
+        finishSync(target, failure)
+        condition.lock()
+    }
+
+    /// Ends a sync that covered records up to `target`, releasing the writers it covered, with
+    /// the lock held on entry and released on return. A failed sync is final: what it covered
+    /// may be lost (and a later sync would prove nothing about it), so every writer waiting
+    /// gets the error and nothing is accepted after it.
+    private func finishSync(_ target: UInt64, _ failure: SyscallError?) {
+        syncing = false
+        if let failure {
+            syncFailure = failure
+            log("level=error msg=journal_sync_failed error=\"\(failure)\"")
+        }
+        let released = markSynced(failure == nil ? target : synced)
+        condition.broadcast()
+        condition.unlock()
+        for waiter in released { waiter.action(failure) }
+    }
+
+    /// Fails every writer still waiting (the journal closed or its sync failed).
+    private func failRemaining() {
+        condition.lock()
+        let remaining = waiters
+        waiters.removeAll()
+        condition.broadcast()
+        let failure: any Error = (syncFailure as (any Error)?) ?? JournalError("the journal is closed")
+        condition.unlock()
+        for waiter in remaining { waiter.action(failure) }
     }
 
     /// Records everything up to `sequence` as synced; returns the waiters it releases (or, after
@@ -229,16 +259,16 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     /// Replaces the history by a snapshot of the present. `snapshot` is read after the journal
     /// has moved to a new segment, so every change is in the snapshot, the new segment, or both
     /// (replay applies each once).
-    func compact(snapshot: () -> [[UInt8]]) throws {
+    func compact(snapshot: () -> [JournalEntry]) throws {
         defer {
             condition.lock()
             compacting = false
             condition.unlock()
         }
-        let started = MonotonicClock.now()
+        let started = clock()
         let newSegment = try rotate()
         let records = snapshot()
-        let files = try JournalFiles(directory: directory)
+        let files = try JournalFiles(directory: directory, fileSystem: fileSystem)
         let size = try files.writeSnapshot(records, segment: newSegment)
         files.removeHistory(before: newSegment)
         condition.lock()
@@ -246,28 +276,46 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         bytesSinceSnapshot = segmentBytes
         condition.unlock()
         statistics.setBytes(size + segmentBytes)
-        log("level=info msg=journal_compacted segment=\(newSegment) records=\(records.count) snapshot_bytes=\(size) ms=\(Int((MonotonicClock.now() - started) * 1000))")
+        log("level=info msg=journal_compacted segment=\(newSegment) records=\(records.count) snapshot_bytes=\(size) ms=\(Int((clock() - started) * 1000))")
     }
 
-    /// Syncs and closes the current segment and continues in a new one; returns its number.
+    /// Continues in a new segment, then syncs and closes the old one; returns the new one's
+    /// number. No file operation runs under the lock, so writers never wait for one: they go on
+    /// in the new segment while the old one syncs (the flusher waits for that sync first, so
+    /// records become durable in order).
     private func rotate() throws -> Int {
         condition.lock()
         while syncing { condition.wait() }
-        try timedSync(fd)
-        let released = markSynced(written)
-        condition.broadcast()
+        if let syncFailure {
+            condition.unlock()
+            throw syncFailure
+        }
+        syncing = true
+        let next = segment + 1
         condition.unlock()
-        for waiter in released { waiter.action(nil) }
+        let created: (Int32, Int)
+        do {
+            created = try JournalFiles(directory: directory, fileSystem: fileSystem).createSegment(next)
+        } catch {
+            condition.lock()
+            syncing = false
+            condition.broadcast()
+            condition.unlock()
+            throw error
+        }
         condition.lock()
-        defer { condition.unlock() }
-        while syncing { condition.wait() }
-        let files = try JournalFiles(directory: directory)
-        let (newFD, number) = try files.createSegment(segment + 1)
-        Syscall.close(fd)
-        fd = newFD
-        segment = number
-        segmentBytes = JournalFormat.magic.count
-        return number
+        let old = fd
+        let target = written                  // everything up to here is in the old segment
+        (fd, segment) = created
+        segmentBytes = JournalFormat.fileHeaderSize
+        condition.unlock()
+        var failure: SyscallError?
+        do throws(SyscallError) { try timedSync(old) } catch { failure = error }
+        fileSystem.close(old)
+        condition.lock()
+        finishSync(target, failure)
+        if let failure { throw failure }
+        return created.1
     }
 
     /// Syncs what is written and closes the file; later appends throw.
@@ -275,13 +323,14 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         condition.lock()
         guard !closed else { return condition.unlock() }
         while syncing { condition.wait() }
-        let ok = fdatasync(fd) == 0
+        let ok = (try? fileSystem.sync(fd)) != nil
         let released = ok ? markSynced(written) : []
         closed = true
-        Syscall.close(fd)
+        fileSystem.close(fd)
         condition.broadcast()
         condition.unlock()
         for waiter in released { waiter.action(nil) }
+        if flusher == nil { failRemaining() }
     }
 }
 

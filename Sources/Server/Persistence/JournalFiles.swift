@@ -1,8 +1,8 @@
-import Foundation
-import Glibc
+import Routes
 
 /// The journal directory's files: names, listing, and the few durable file operations.
 struct JournalFiles {
+    let fileSystem: any JournalFileSystem
     let directory: String
     /// The newest snapshot's file name, if any.
     let snapshot: String?
@@ -14,6 +14,8 @@ struct JournalFiles {
     static let snapshotPrefix = "snapshot-"
     static let segmentPrefix = "journal-"
     static let suffix = ".log"
+    /// Where damaged files are kept, inside the journal's directory.
+    static let quarantine = "quarantine"
 
     static func name(_ prefix: String, _ number: Int) -> String {
         let digits = String(number)
@@ -25,9 +27,10 @@ struct JournalFiles {
         return Int(name.dropFirst(prefix.count).dropLast(suffix.count))
     }
 
-    init(directory: String) throws {
+    init(directory: String, fileSystem: any JournalFileSystem) throws {
+        self.fileSystem = fileSystem
         self.directory = directory
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        let names = try fileSystem.contents(ofDirectory: directory)
         let snapshots = names.compactMap { name in Self.number(name, Self.snapshotPrefix).map { ($0, name) } }.sorted { $0.0 < $1.0 }
         let segments = names.compactMap { name in Self.number(name, Self.segmentPrefix).map { ($0, name) } }.sorted { $0.0 < $1.0 }
         let base = snapshots.last?.0 ?? 0
@@ -40,118 +43,98 @@ struct JournalFiles {
     func path(_ name: String) -> String { directory + "/" + name }
 
     func removeLeftovers() {
-        for name in leftovers { unlink(path(name)) }
+        for name in leftovers { fileSystem.remove(path(name)) }
     }
 
-    /// Deletes snapshots and segments older than `segment` (after a new snapshot replaced them).
+    /// Deletes snapshots and segments older than `segment` (after a new snapshot replaced them;
+    /// damaged ones have their bytes in the quarantine already).
     func removeHistory(before segment: Int) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+        for name in (try? fileSystem.contents(ofDirectory: directory)) ?? [] {
             let number = Self.number(name, Self.snapshotPrefix) ?? Self.number(name, Self.segmentPrefix)
-            if let number, number < segment { unlink(path(name)) }
+            if let number, number < segment { fileSystem.remove(path(name)) }
         }
-        try? Self.syncDirectory(directory)
+        try? fileSystem.syncDirectory(directory)
     }
 
-    /// The last segment, opened for appending, or a new first one; with its number and size.
-    func openForAppend() throws -> (Int32, Int, Int) {
-        guard let last = segments.last, let number = Self.number(last, Self.segmentPrefix) else {
-            let first = snapshot.flatMap { Self.number($0, Self.snapshotPrefix) } ?? 1
-            let (fd, number) = try createSegment(first)
-            return (fd, number, JournalFormat.magic.count)
+    /// The last segment opened for appending when `continuing` it is safe, else a new segment
+    /// after it (or a first one); with its number and size.
+    func openForAppend(continuing: Bool) throws -> (handle: Int32, segment: Int, size: Int) {
+        let last = segments.last.flatMap { Self.number($0, Self.segmentPrefix) }
+        guard continuing, let last, let name = segments.last else {
+            let next = last.map { $0 + 1 } ?? snapshot.flatMap { Self.number($0, Self.snapshotPrefix) } ?? 1
+            let (handle, number) = try createSegment(next)
+            return (handle, number, JournalFormat.fileHeaderSize)
         }
-        let fd = try Syscall.call("open") { Glibc.open(path(last), O_WRONLY | O_APPEND | O_CLOEXEC) }
-        let size = try Syscall.call("lseek") { lseek(fd, 0, SEEK_END) }
-        if size < JournalFormat.magic.count {
+        let handle = try fileSystem.openForAppend(path(name), create: false)
+        let size = try fileSystem.size(handle)
+        if size < JournalFormat.fileHeaderSize {
             // Torn before its header was whole: start the file over.
-            try Syscall.call("ftruncate") { ftruncate(fd, 0) }
-            try Self.writeAll(fd, JournalFormat.magic)
-            try Syscall.call("fdatasync") { fdatasync(fd) }
-            return (fd, number, JournalFormat.magic.count)
+            try fileSystem.truncate(handle, to: 0)
+            try fileSystem.append(handle, JournalFormat.fileHeader)
+            try fileSystem.sync(handle)
+            return (handle, last, JournalFormat.fileHeaderSize)
         }
-        return (fd, number, Int(size))
+        return (handle, last, size)
     }
 
     /// A new, empty segment with its header, durable in the directory.
     func createSegment(_ number: Int) throws -> (Int32, Int) {
-        let file = path(Self.name(Self.segmentPrefix, number))
-        let fd = try Syscall.call("open") { Glibc.open(file, O_WRONLY | O_APPEND | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        try Self.writeAll(fd, JournalFormat.magic)
-        try Syscall.call("fdatasync") { fdatasync(fd) }
-        try Self.syncDirectory(directory)
-        return (fd, number)
+        let handle = try fileSystem.openForAppend(path(Self.name(Self.segmentPrefix, number)), create: true)
+        try fileSystem.append(handle, JournalFormat.fileHeader)
+        try fileSystem.sync(handle)
+        try fileSystem.syncDirectory(directory)
+        return (handle, number)
     }
 
     /// Writes `snapshot-<segment>.log` atomically; returns its size.
-    func writeSnapshot(_ records: [[UInt8]], segment: Int) throws -> Int {
-        let final = path(Self.name(Self.snapshotPrefix, segment))
-        let temp = final + ".tmp"
-        let fd = try Syscall.call("open") { Glibc.open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        defer { Syscall.close(fd) }
-        var buffer = JournalFormat.magic
+    func writeSnapshot(_ entries: [JournalEntry], segment: Int) throws -> Int {
         var size = 0
-        for record in records {
-            buffer += JournalFormat.frame(record)
-            if buffer.count >= 1 << 20 {
-                try Self.writeAll(fd, buffer)
-                size += buffer.count
-                buffer.removeAll(keepingCapacity: true)
+        try fileSystem.writeAtomically(path(Self.name(Self.snapshotPrefix, segment)), directory: directory) { handle in
+            var buffer = JournalFormat.fileHeader
+            for entry in entries {
+                buffer += JournalFormat.frame(entry)
+                if buffer.count >= 1 << 20 {
+                    try fileSystem.append(handle, buffer)
+                    size += buffer.count
+                    buffer.removeAll(keepingCapacity: true)
+                }
             }
+            try fileSystem.append(handle, buffer)
+            size += buffer.count
         }
-        try Self.writeAll(fd, buffer)
-        size += buffer.count
-        try Syscall.call("fsync") { fsync(fd) }
-        try Syscall.call("rename") { rename(temp, final) }
-        try Self.syncDirectory(directory)
         return size
     }
 
-    static func makeDirectory(_ directory: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw JournalError("\(directory) exists and is not a directory") }
-            return
+    /// Cuts an incomplete last record off a segment, durably.
+    func cut(_ name: String, to length: Int) throws {
+        let handle = try fileSystem.openForAppend(path(name), create: false)
+        defer { fileSystem.close(handle) }
+        try fileSystem.truncate(handle, to: length)
+        try fileSystem.sync(handle)
+    }
+
+    /// Keeps a damaged file's bytes in `quarantine/` under its own name (a hard link, so no copy
+    /// and no window in which they exist nowhere), where no compaction deletes them. Returns the
+    /// kept file's path relative to the journal's directory. A file quarantined before with the
+    /// same bytes is not kept twice.
+    func quarantine(_ name: String, bytes: [UInt8]) throws -> String {
+        let folder = path(Self.quarantine)
+        try fileSystem.makeDirectory(folder)
+        var candidate = Self.quarantine + "/" + name
+        var attempt = 1
+        while fileSystem.exists(path(candidate)) {
+            if (try? fileSystem.read(path(candidate))) == bytes { return candidate }
+            attempt += 1
+            candidate = Self.quarantine + "/" + name + ".\(attempt)"
         }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    static func read(_ path: String) throws -> [UInt8] {
-        let fd = try Syscall.call("open") { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
-        defer { Syscall.close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { buffer in Glibc.read(fd, buffer.baseAddress, buffer.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SyscallError("read", errno: errno)
-            }
-            if n == 0 { return bytes }
-            bytes += chunk[0..<n]
+        do {
+            try fileSystem.link(path(name), as: path(candidate))
+        } catch {
+            // A file system without hard links: a copy, written atomically.
+            try fileSystem.writeAtomically(path(candidate), directory: folder) { handle in try fileSystem.append(handle, bytes) }
         }
-    }
-
-    static func truncate(_ path: String, to length: Int) throws {
-        let fd = try Syscall.call("open") { Glibc.open(path, O_WRONLY | O_CLOEXEC) }
-        defer { Syscall.close(fd) }
-        try Syscall.call("ftruncate") { ftruncate(fd, off_t(length)) }
-        try Syscall.call("fsync") { fsync(fd) }
-    }
-
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SyscallError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer in Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SyscallError("write", errno: errno)
-            }
-            offset += n
-        }
-    }
-
-    static func syncDirectory(_ directory: String) throws {
-        let fd = try Syscall.call("open") { Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        defer { Syscall.close(fd) }
-        try Syscall.call("fsync") { fsync(fd) }
+        try fileSystem.syncDirectory(folder)
+        try fileSystem.syncDirectory(directory)
+        return candidate
     }
 }

@@ -1,67 +1,76 @@
-/// The journal's on-disk framing. A file starts with an 8-byte magic; each record is
-/// `length (u32 LE) · crc32 of payload (u32 LE) · payload`, written with one write(2), so a
-/// crash can tear at most the last record, which the checksum then exposes.
+import Routes
+
+/// The journal's on-disk format, version 2 (`docs/journal.md`). A file starts with the 8-byte
+/// header `CSJRNL02`; each record after it is framed so that every byte of it is checked, a
+/// reader can find the next record after a damaged one, and a damaged record can still be
+/// pinned to its session from whichever end of it is intact:
+///
+///     start marker    F8 C1 FE C0
+///     kind            u8          `JournalEntry.Kind`
+///     key length      u8          K
+///     payload length  u32 LE      L
+///     key             K bytes     the session id
+///     header CRC      u32 LE      CRC-32 of the 10 + K bytes above
+///     payload         L bytes     the record's JSON
+///     payload CRC     u32 LE
+///     payload length  u32 LE      the trailer repeats length, kind and key, so the record
+///     kind            u8          can be named from its end
+///     key             K bytes
+///     key length      u8
+///     trailer CRC     u32 LE      CRC-32 of the 6 + K trailer bytes above
+///     end marker      C0 FE C1 F8
+///
+/// The markers are bytes that never occur in UTF-8, so no payload can imitate them. A record is
+/// written with one write(2), so a crash can tear at most the last one.
 enum JournalFormat {
-    static let magic = Array("CSJRNL01".utf8)
-    static let headerSize = 8
+    static let fileHeader = Array("CSJRNL02".utf8)
+    /// The first format: `length (u32 LE) · CRC-32 of payload (u32 LE) · payload`, read for migration.
+    static let legacyFileHeader = Array("CSJRNL01".utf8)
+    static let fileHeaderSize = 8
+    static let startMarker: [UInt8] = [0xF8, 0xC1, 0xFE, 0xC0]
+    static let endMarker: [UInt8] = [0xC0, 0xFE, 0xC1, 0xF8]
     /// Larger records are refused (a request body is at most 1 MiB; its record is smaller).
     static let maximumPayload = 64 << 20
+    static let maximumKey = 255
 
-    static func frame(_ payload: [UInt8]) -> [UInt8] {
+    static func headerSize(key: Int) -> Int { 14 + key }
+    static func trailerSize(key: Int) -> Int { 14 + key }
+    static func recordSize(key: Int, payload: Int) -> Int { headerSize(key: key) + payload + 4 + trailerSize(key: key) }
+
+    static func frame(_ entry: JournalEntry) -> [UInt8] {
+        let key = Array(entry.session.utf8)
+        precondition(key.count <= maximumKey, "a journal key is at most \(maximumKey) bytes")
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(headerSize + payload.count)
-        append(UInt32(payload.count), to: &bytes)
-        append(CRC32.checksum(payload), to: &bytes)
-        bytes += payload
+        bytes.reserveCapacity(recordSize(key: key.count, payload: entry.payload.count))
+        bytes += startMarker
+        bytes.append(entry.kind.rawValue)
+        bytes.append(UInt8(key.count))
+        append(UInt32(entry.payload.count), to: &bytes)
+        bytes += key
+        append(CRC32.checksum(bytes), to: &bytes)
+        bytes += entry.payload
+        append(CRC32.checksum(entry.payload), to: &bytes)
+        let trailerStart = bytes.count
+        append(UInt32(entry.payload.count), to: &bytes)
+        bytes.append(entry.kind.rawValue)
+        bytes += key
+        bytes.append(UInt8(key.count))
+        append(CRC32.checksum(bytes[trailerStart...]), to: &bytes)
+        bytes += endMarker
         return bytes
     }
 
-    private static func append(_ value: UInt32, to bytes: inout [UInt8]) {
+    static func append(_ value: UInt32, to bytes: inout [UInt8]) {
         for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
     }
 
-    private static func read32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    static func read32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
         (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << UInt32(8 * $1) }
     }
 
-    /// The records of a file's contents, and where the intact part ends (the length to truncate
-    /// to when something after it is torn or corrupt).
-    struct Scan {
-        var records: [[UInt8]] = []
-        var validLength: Int
-        /// Why reading stopped early, when it did.
-        var damage: String?
-    }
-
-    static func scan(_ bytes: [UInt8]) -> Scan {
-        guard bytes.count >= magic.count else {
-            return Scan(validLength: 0, damage: bytes.isEmpty ? nil : "file shorter than its header")
-        }
-        guard Array(bytes[0..<magic.count]) == magic else {
-            return Scan(validLength: 0, damage: "not a journal file (bad magic)")
-        }
-        var scan = Scan(validLength: magic.count)
-        var offset = magic.count
-        while offset < bytes.count {
-            guard bytes.count - offset >= headerSize else {
-                scan.damage = "torn record header at byte \(offset)"
-                return scan
-            }
-            let length = Int(read32(bytes, at: offset))
-            let crc = read32(bytes, at: offset + 4)
-            guard length <= maximumPayload, bytes.count - offset - headerSize >= length else {
-                scan.damage = "torn record at byte \(offset) (length \(length))"
-                return scan
-            }
-            let payload = Array(bytes[(offset + headerSize)..<(offset + headerSize + length)])
-            guard CRC32.checksum(payload) == crc else {
-                scan.damage = "checksum mismatch in the record at byte \(offset)"
-                return scan
-            }
-            scan.records.append(payload)
-            offset += headerSize + length
-            scan.validLength = offset
-        }
-        return scan
+    static func matches(_ bytes: [UInt8], _ expected: [UInt8], at offset: Int) -> Bool {
+        guard offset >= 0, offset + expected.count <= bytes.count else { return false }
+        for index in expected.indices where bytes[offset + index] != expected[index] { return false }
+        return true
     }
 }

@@ -1,0 +1,70 @@
+
+/// How the body of a request is delimited (RFC 9112 §6.3), decided once its head is complete.
+public enum BodyFraming: Equatable {
+    case none
+    case length(Int)
+    case chunked
+
+    /// Transfer-Encoding wins over nothing and conflicts with Content-Length (request smuggling defence);
+    /// body-carrying methods without either are 411.
+    public init(method: String, version: HTTPVersion, headers: HTTPHeaders, limits: HTTPLimits) throws(HTTPParseError) {
+        let codings = headers.listElements("Transfer-Encoding")
+        let hasLength = headers.contains("Content-Length")
+        if headers.contains("Transfer-Encoding") {
+            guard !hasLength else { throw .badRequest("both Transfer-Encoding and Content-Length are present") }
+            guard version.minor >= 1 else { throw .badRequest("Transfer-Encoding in an HTTP/1.0 request") }
+            try Self.checkChunkedOnly(codings)
+            self = .chunked
+        } else if hasLength {
+            self = .length(try Self.contentLength(headers.values("Content-Length"), limit: limits.maxBodyBytes))
+        } else if Self.methodsRequiringLength.contains(method) {
+            throw HTTPParseError(kind: .lengthRequired, detail: "\(method) needs Content-Length or chunked Transfer-Encoding")
+        } else {
+            self = .none
+        }
+    }
+
+    /// Whether body bytes are still to come, so an expectation of 100-continue is worth answering.
+    public var expectsBytes: Bool {
+        switch self {
+        case .none, .length(0): false
+        case .length, .chunked: true
+        }
+    }
+
+    private static let methodsRequiringLength: Set<String> = ["POST", "PUT", "PATCH"]
+
+    /// Only "chunked", exactly once, last: a coding before it is 501, chunked absent or not last is 400.
+    private static func checkChunkedOnly(_ codings: [String]) throws(HTTPParseError) {
+        guard codings.last == "chunked", codings.filter({ $0 == "chunked" }).count == 1 else {
+            throw .badRequest("Transfer-Encoding must end with a single 'chunked'")
+        }
+        guard codings.count == 1 else {
+            throw HTTPParseError(kind: .notImplemented, detail: "transfer coding '\(HTTPParseError.excerpt(codings[0]))' is not supported")
+        }
+    }
+
+    /// Every line and list element must be 1*DIGIT and all must be equal; identical duplicates are
+    /// accepted (RFC 9110 §8.6 allows either). Values past the limit are 413, never an overflow.
+    private static func contentLength(_ values: [String], limit: Int) throws(HTTPParseError) -> Int {
+        var canonical: Substring?
+        for value in values {
+            for element in value.split(separator: ",", omittingEmptySubsequences: false) {
+                let digits = element.trimmingSpacesAndTabs()
+                guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+                    throw .badRequest("Content-Length is not a decimal number")
+                }
+                let significant = digits.drop { $0 == "0" }
+                if let seen = canonical, seen != significant {
+                    throw .badRequest("conflicting Content-Length values")
+                }
+                canonical = significant
+            }
+        }
+        guard let canonical else { throw .badRequest("empty Content-Length") }
+        guard canonical.utf8.count <= 18, let length = Int(canonical.isEmpty ? "0" : canonical), length <= limit else {
+            throw .payloadTooLarge("body exceeds \(limit) bytes")
+        }
+        return length
+    }
+}

@@ -1,0 +1,128 @@
+
+/// Incremental HTTP/1.1 request parser over bytes, with no socket in sight: feed it whatever arrived,
+/// get a request once one is complete. Leftover bytes stay in the buffer for the next (pipelined)
+/// request. After an error it keeps throwing the same error: the connection must answer and close.
+public struct HTTPParser {
+    private enum State {
+        case requestLine(emptyLinesSkipped: Int)
+        case headerFields(RequestLine)
+        case body(RequestHead, BodyReader)
+        case failed(HTTPParseError)
+    }
+
+    private enum BodyReader {
+        case fixed(remaining: Int)
+        case chunked(ChunkedDecoder)
+    }
+
+    public let limits: HTTPLimits
+    private var state = State.requestLine(emptyLinesSkipped: 0)
+    private var lines = LineReader()
+    private var headBytes = 0
+    private var fields: [(name: String, value: String)] = []
+    private var body: [UInt8] = []
+    private var continueSignal = false
+
+    public init(limits: HTTPLimits = HTTPLimits()) {
+        self.limits = limits
+    }
+
+    /// The next complete request, consumed from `buffer`; nil when more bytes are needed.
+    public mutating func parse(_ buffer: inout ByteBuffer) throws(HTTPParseError) -> HTTPRequest? {
+        do throws(HTTPParseError) {
+            return try step(&buffer)
+        } catch {
+            state = .failed(error)
+            continueSignal = false
+            throw error
+        }
+    }
+
+    /// True once per request whose head asked for 100-continue when none of its body had arrived yet;
+    /// the connection then sends "100 Continue" so the client starts sending.
+    public mutating func takeContinueSignal() -> Bool {
+        defer { continueSignal = false }
+        return continueSignal
+    }
+
+    /// Some of a request has been consumed (header timeouts run from here).
+    public var hasPartialRequest: Bool {
+        if case .requestLine(0) = state { return false }
+        return true
+    }
+
+    /// The head is complete and the body is being read (the body timeout applies).
+    public var isReadingBody: Bool {
+        if case .body = state { return true }
+        return false
+    }
+
+    private mutating func step(_ buffer: inout ByteBuffer) throws(HTTPParseError) -> HTTPRequest? {
+        while true {
+            switch state {
+            case .requestLine(let skipped):
+                guard let line = try readRequestLine(&buffer) else { return nil }
+                if line.isEmpty {
+                    guard skipped < limits.maxLeadingEmptyLines else { throw .badRequest("too many empty lines before the request line") }
+                    state = .requestLine(emptyLinesSkipped: skipped + 1)
+                } else {
+                    headBytes = line.count + 2
+                    state = .headerFields(try RequestLine(parsing: line))
+                }
+            case .headerFields(let requestLine):
+                guard let line = try lines.readLine(from: &buffer, limit: limits.maxHeadBytes - headBytes,
+                                                    tooLong: .headerTooLarge("request head exceeds \(limits.maxHeadBytes) bytes")) else { return nil }
+                headBytes += line.count + 2
+                if line.isEmpty {
+                    try beginBody(RequestHead(line: requestLine, headers: HTTPHeaders(fields), limits: limits), buffer)
+                } else {
+                    guard fields.count < limits.maxHeaderCount else { throw .headerTooLarge("more than \(limits.maxHeaderCount) header fields") }
+                    fields.append(try HeaderField.parse(line))
+                }
+            case .body(let head, .fixed(let remaining)):
+                let moved = buffer.move(upTo: remaining, into: &body)
+                guard moved == remaining else {
+                    state = .body(head, .fixed(remaining: remaining - moved))
+                    return nil
+                }
+                return finish(head)
+            case .body(let head, .chunked(var decoder)):
+                let done = try decoder.decode(&buffer, into: &body, limits: limits)
+                guard done else {
+                    state = .body(head, .chunked(decoder))
+                    return nil
+                }
+                return finish(head)
+            case .failed(let error):
+                throw error
+            }
+        }
+    }
+
+    /// A request line longer than its own limit is 414; the head limit still caps it.
+    private mutating func readRequestLine(_ buffer: inout ByteBuffer) throws(HTTPParseError) -> [UInt8]? {
+        let limit = min(limits.maxRequestLineBytes, limits.maxHeadBytes)
+        return try lines.readLine(from: &buffer, limit: limit,
+                                  tooLong: HTTPParseError(kind: .uriTooLong, detail: "request line exceeds \(limit) bytes"))
+    }
+
+    private mutating func beginBody(_ head: RequestHead, _ buffer: ByteBuffer) {
+        fields = []
+        continueSignal = head.expectsContinue && head.framing.expectsBytes && buffer.isEmpty
+        switch head.framing {
+        case .none: state = .body(head, .fixed(remaining: 0))
+        case .length(let length): state = .body(head, .fixed(remaining: length))
+        case .chunked: state = .body(head, .chunked(ChunkedDecoder()))
+        }
+    }
+
+    private mutating func finish(_ head: RequestHead) -> HTTPRequest {
+        let request = HTTPRequest(method: head.line.method, target: head.line.target, version: head.line.version,
+                                  headers: head.headers, body: body)
+        state = .requestLine(emptyLinesSkipped: 0)
+        headBytes = 0
+        body = []
+        continueSignal = false
+        return request
+    }
+}

@@ -1,0 +1,42 @@
+/// One parsed HTTP request, as the router sees it (no socket, no connection state).
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The raw request-target as received, e.g. `/v1/sessions/abc/frames?from=0&fps=60`.
+    public var target: String
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(method: String, target: String, version: HTTPVersion = .http11,
+                headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The path part of the target, without the query.
+    public var path: Substring {
+        // Searching the UTF-8 view for the byte skips grapheme breaking on the hot path.
+        if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) { return target[..<q] }
+        return target[...]
+    }
+
+    /// The raw query string (after `?`), or nil when there is none.
+    public var queryString: Substring? {
+        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        return target[target.utf8.index(after: q)...]
+    }
+}
+
+public struct HTTPVersion: Sendable, Equatable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+    public static let http11 = HTTPVersion(major: 1, minor: 1)
+    public var description: String { "HTTP/\(major).\(minor)" }
+}

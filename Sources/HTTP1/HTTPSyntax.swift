@@ -1,0 +1,80 @@
+/// Byte classes of RFC 9110 §5.6 and RFC 3986, shared by every part of the parser.
+public enum HTTPSyntax {
+    /// tchar: the characters of methods, field names, transfer codings and chunk extensions.
+    public static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"),
+             UInt8(ascii: "0") ... UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+             UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    public static func isToken(_ bytes: some Collection<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy(isTokenByte)
+    }
+
+    /// SP or HTAB (OWS/BWS).
+    public static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == .space || byte == .tab
+    }
+
+    /// field-vchar, SP or HTAB: what a field value may contain (obs-text included, controls not).
+    public static func isFieldValueByte(_ byte: UInt8) -> Bool {
+        byte == .tab || (byte >= 0x20 && byte != 0x7F)
+    }
+
+    /// The value of a hex digit, or nil.
+    public static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0") ... UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a") ... UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A") ... UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
+        default: nil
+        }
+    }
+
+    /// RFC 3986 pchar and query characters other than pct-encoded: unreserved, sub-delims, ":", "@", "/", "?".
+    public static func isTargetByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"),
+             UInt8(ascii: "0") ... UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+             UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// The bytes without leading and trailing SP/HTAB.
+    public static func trimmingWhitespace(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard let first = bytes.firstIndex(where: { !isWhitespace($0) }),
+              let last = bytes.lastIndex(where: { !isWhitespace($0) })
+        else { return bytes[bytes.endIndex...] }
+        return bytes[first ... last]
+    }
+}
+
+extension UInt8 {
+    public static let cr = UInt8(ascii: "\r")
+    public static let lf = UInt8(ascii: "\n")
+    public static let space = UInt8(ascii: " ")
+    public static let tab = UInt8(ascii: "\t")
+    public static let colon = UInt8(ascii: ":")
+    public static let semicolon = UInt8(ascii: ";")
+    public static let equals = UInt8(ascii: "=")
+    public static let quote = UInt8(ascii: "\"")
+    public static let backslash = UInt8(ascii: "\\")
+    public static let slash = UInt8(ascii: "/")
+    public static let percent = UInt8(ascii: "%")
+    public static let question = UInt8(ascii: "?")
+}

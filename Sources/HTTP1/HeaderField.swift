@@ -1,0 +1,20 @@
+/// One field line (RFC 9112 §5): field-name ":" OWS field-value OWS. Whitespace before the colon and
+/// obs-fold continuation lines are rejected, as the RFC requires of a server.
+public enum HeaderField {
+    public static func parse(_ line: [UInt8]) throws(HTTPParseError) -> (name: String, value: String) {
+        if let first = line.first, HTTPSyntax.isWhitespace(first) {
+            throw .badRequest("obsolete line folding or leading whitespace in a header field")
+        }
+        guard let colon = line.firstIndex(of: .colon) else { throw .badRequest("header field without a colon") }
+        let name = line[..<colon]
+        if let last = name.last, HTTPSyntax.isWhitespace(last) {
+            throw .badRequest("whitespace between header field name and colon")
+        }
+        guard HTTPSyntax.isToken(name) else { throw .badRequest("header field name is not a token") }
+        let value = HTTPSyntax.trimmingWhitespace(line[(colon + 1)...])
+        guard value.allSatisfy(HTTPSyntax.isFieldValueByte) else {
+            throw .badRequest("control character in the value of header field \(HTTPParseError.excerpt(String(decoding: name, as: UTF8.self)))")
+        }
+        return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+    }
+}

@@ -1,0 +1,36 @@
+
+/// The first line of a request (RFC 9112 §3): method SP request-target SP HTTP-version, single spaces only.
+public struct RequestLine: Equatable {
+    public var method: String
+    /// Always origin-form ("/path?query") or "*" for OPTIONS; absolute-form is reduced to its path.
+    public var target: String
+    public var version: HTTPVersion
+}
+
+extension RequestLine {
+    public init(parsing line: [UInt8]) throws(HTTPParseError) {
+        let parts = line.split(separator: .space, maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3 else { throw .badRequest("request line is not 'method target version'") }
+        guard HTTPSyntax.isToken(parts[0]) else { throw .badRequest("request method is not a token") }
+        version = try Self.parseVersion(parts[2])
+        method = String(decoding: parts[0], as: UTF8.self)
+        target = try RequestTarget.normalise(parts[1], method: method)
+    }
+
+    /// "HTTP/" DIGIT "." DIGIT. Major 1 with any minor is served (RFC 9110 §6.2: a higher minor is
+    /// 1.1-compatible); another major is 505; anything else is not an HTTP version at all (400).
+    private static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
+        let b = Array(bytes)
+        guard b.count == 8, b.starts(with: Array("HTTP/".utf8)), b[6] == UInt8(ascii: "."),
+              let major = decimalDigit(b[5]), let minor = decimalDigit(b[7])
+        else { throw .badRequest("malformed HTTP version") }
+        guard major == 1 else {
+            throw HTTPParseError(kind: .versionNotSupported, detail: "HTTP/\(major).\(minor) is not supported; use HTTP/1.1")
+        }
+        return HTTPVersion(major: major, minor: minor)
+    }
+
+    private static func decimalDigit(_ byte: UInt8) -> Int? {
+        (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+}

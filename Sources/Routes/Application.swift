@@ -1,0 +1,43 @@
+/// The application `makeApp` composes: the route table wrapped in its middleware, and the state
+/// behind it that the process manages (the session store and its journal, readiness). What the
+/// server talks to.
+public struct Application: Responder {
+    /// The route table, for the contract test against `openapi.yaml`.
+    public var routes: [Router.Route] { router.routes }
+    let router: Router
+    /// The router inside its middleware.
+    let responder: any RoutedResponder
+    let store: SessionStore
+    let readiness: Readiness
+    let now: @Sendable () -> Double
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        responder.respond(to: request).response
+    }
+
+    /// Rebuilds the sessions a journal describes (before serving: records are not journalled again),
+    /// then reports ready, or degraded when the journal held damage.
+    public func restore(_ items: some Sequence<JournalReplayItem>) -> RestoreReport {
+        let report = store.restore(items, now: now())
+        readiness.markReady(JournalDamageSummary(report))
+        return report
+    }
+
+    /// Rebuilds sessions from intact entries alone (a journal kept in memory).
+    public func restore(entries: [JournalEntry]) -> RestoreReport {
+        restore(entries.enumerated().map { index, entry in
+            JournalReplayItem.entry(entry, at: JournalPosition(file: "memory", offset: index, length: entry.payload.count))
+        })
+    }
+
+    /// True once the journal was replayed (`/readyz`).
+    public var isReady: Bool { readiness.isReady }
+
+    /// The entries that rebuild every session now: what a compacted journal holds.
+    public func snapshot() -> [JournalEntry] {
+        store.snapshot(now: now())
+    }
+
+    /// How many sessions are held apart (503 `session_damaged`) because their history is damaged.
+    public var damagedSessionCount: Int { store.damagedCount }
+}

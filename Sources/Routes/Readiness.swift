@@ -1,0 +1,47 @@
+import Synchronization
+
+/// Whether the journal has been replayed (`/readyz` answers 503 until then), and what damage the
+/// replay met: the server then still serves, degraded.
+final class Readiness: Sendable {
+    /// Nil until replayed.
+    private let state: Mutex<JournalDamageSummary?>
+
+    init(ready: Bool) { state = Mutex(ready ? JournalDamageSummary() : nil) }
+
+    var isReady: Bool { damage != nil }
+    var damage: JournalDamageSummary? { state.withLock { $0 } }
+
+    func markReady(_ damage: JournalDamageSummary = JournalDamageSummary()) { state.withLock { $0 = damage } }
+}
+
+/// Counts of the damage a replay met, for `/readyz` and `/metrics`.
+struct JournalDamageSummary: Sendable, Equatable {
+    /// Files with damage, and damaged spans in them.
+    var files = 0
+    var regions = 0
+    /// Damaged records, and intact records that did not fit (each holds its session apart).
+    var records = 0
+    var bytes = 0
+
+    var isEmpty: Bool { regions == 0 && records == 0 }
+
+    init() {}
+
+    init(_ report: RestoreReport) {
+        files = Set(report.damage.map(\.file)).count
+        regions = report.damage.count
+        records = report.damage.reduce(0) { $0 + $1.records } + report.unusable.count
+        bytes = report.damage.reduce(0) { $0 + $1.length }
+    }
+
+    /// `{"files","regions","records","bytes","sessions"}`; `sessions` is how many are held apart now.
+    func encode(damagedSessions: Int, into w: inout JSONWriter) {
+        w.beginObject()
+        w.member("files", files)
+        w.member("regions", regions)
+        w.member("records", records)
+        w.member("bytes", bytes)
+        w.member("sessions", damagedSessions)
+        w.endObject()
+    }
+}

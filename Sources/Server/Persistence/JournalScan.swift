@@ -1,0 +1,44 @@
+/// What reading one journal file found, in file order: intact records, the damaged spans
+/// between them, and where an incomplete last record begins.
+struct JournalScan: Equatable {
+    struct Record: Equatable {
+        var offset: Int
+        var length: Int
+        var kind: UInt8
+        var key: String
+        var payload: [UInt8]
+    }
+
+    /// A span that failed its checks.
+    struct Damage: Equatable {
+        var offset: Int
+        var length: Int
+        /// The sessions its records belong to, as their intact header or trailer names them.
+        var sessions: [String]
+        /// Every byte of the span is in a record named above (or is a file header).
+        var attributed: Bool
+        var records: Int
+        var detail: String
+    }
+
+    enum Item: Equatable {
+        case record(Record)
+        case damage(Damage)
+    }
+
+    /// 2, or 1 for the first format.
+    var version: Int
+    /// An intact header of a later format than this server reads, over content it cannot read.
+    var newerVersion: Int?
+    var items: [Item] = []
+    /// Where an incomplete last record (a crash mid-write) begins: the length to cut the file to.
+    var tornTail: Int?
+
+    var records: [Record] {
+        items.compactMap { if case let .record(record) = $0 { record } else { nil } }
+    }
+
+    var damage: [Damage] {
+        items.compactMap { if case let .damage(damage) = $0 { damage } else { nil } }
+    }
+}

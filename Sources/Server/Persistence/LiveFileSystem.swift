@@ -1,0 +1,89 @@
+import Foundation
+import Glibc
+
+/// The journal's file operations on the real file system, each one system call (EINTR retried).
+struct LiveFileSystem: JournalFileSystem {
+    func makeDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw JournalError("\(path) exists and is not a directory") }
+            return
+        }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func contents(ofDirectory path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path)
+    }
+
+    func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    func read(_ path: String) throws -> [UInt8] {
+        let fd = try Syscall.call("open") { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+        defer { Syscall.close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { buffer in Glibc.read(fd, buffer.baseAddress, buffer.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SyscallError("read", errno: errno)
+            }
+            if n == 0 { return bytes }
+            bytes += chunk[0..<n]
+        }
+    }
+
+    func openForAppend(_ path: String, create: Bool) throws(SyscallError) -> Int32 {
+        let flags = O_WRONLY | O_APPEND | O_CLOEXEC | (create ? O_CREAT | O_TRUNC : 0)
+        return try Syscall.call("open") { Glibc.open(path, flags, 0o644) }
+    }
+
+    func append(_ handle: Int32, _ bytes: [UInt8]) throws(SyscallError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { buffer in Glibc.write(handle, buffer.baseAddress! + offset, buffer.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SyscallError("write", errno: errno)
+            }
+            offset += n
+        }
+    }
+
+    func size(_ handle: Int32) throws(SyscallError) -> Int {
+        Int(try Syscall.call("lseek") { lseek(handle, 0, SEEK_END) })
+    }
+
+    func truncate(_ handle: Int32, to length: Int) throws(SyscallError) {
+        try Syscall.call("ftruncate") { ftruncate(handle, off_t(length)) }
+    }
+
+    func sync(_ handle: Int32) throws(SyscallError) {
+        try Syscall.call("fdatasync") { fdatasync(handle) }
+    }
+
+    func close(_ handle: Int32) {
+        Syscall.close(handle)
+    }
+
+    func rename(_ from: String, to: String) throws(SyscallError) {
+        try Syscall.call("rename") { Glibc.rename(from, to) }
+    }
+
+    func link(_ existing: String, as new: String) throws(SyscallError) {
+        try Syscall.call("link") { Glibc.link(existing, new) }
+    }
+
+    func remove(_ path: String) {
+        unlink(path)
+    }
+
+    func syncDirectory(_ path: String) throws(SyscallError) {
+        let fd = try Syscall.call("open") { Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        defer { Syscall.close(fd) }
+        try Syscall.call("fsync") { fsync(fd) }
+    }
+}

@@ -1,0 +1,230 @@
+import Routes
+import Synchronization
+import Testing
+@testable import Server
+
+/// The exhaustive damage test: a journal of nine interleaved sessions (all four controls, one
+/// of them deleted again); one byte flipped at every offset of the segment, and of a snapshot
+/// after a compaction, in turn; each copy opened and replayed into a fresh router. Every time
+/// the server starts, every session whose records are intact answers byte for byte as before,
+/// the one session the byte belongs to (none for a file header, nor for the record of a built-in
+/// control's definition, which the server has itself) answers `session_damaged`, and nothing is
+/// served stale or goes missing.
+@Suite("Journal damage: every byte of a segment and of a snapshot flipped in turn")
+struct JournalDamageTests {
+    static let sessions = (1...9).map { "s\($0)" }
+    static let deleted = "s9"
+    static let segment = JournalHarness.directory + "/" + JournalFiles.name(JournalFiles.segmentPrefix, 1)
+
+    static let creates = [
+        #"{"control":"switch"}"#,
+        #"{"control":"button","config":{"effects":[{"type":"scale","mode":"hold"}]}}"#,
+        #"{"control":"card"}"#,
+        #"{"control":"progressButton"}"#,
+        #"{"control":"switch","config":{"animation":{"type":"spring","spring":{"response":0.3,"dampingRatio":0.75}}}}"#,
+        #"{"control":"button","config":{"changesSelectionAsPrimaryAction":true}}"#,
+        #"{"control":"card","config":{"release":"velocity"}}"#,
+        #"{"control":"progressButton","clock":"wall"}"#,
+        #"{"control":"switch"}"#,
+    ]
+
+    /// Event batches, interleaved across the sessions.
+    static let batches: [(String, String)] = [
+        ("s1", #"{"type":"tap","t":0,"x":25,"y":15}"#),
+        ("s3", #"{"type":"drag","t":0,"from":{"x":100,"y":800},"to":{"x":100,"y":600},"duration":0.1}"#),
+        ("s2", #"{"events":[{"type":"touchDown","t":0,"x":5,"y":5},{"type":"touchUp","t":0.2,"x":5,"y":5}]}"#),
+        ("s4", #"{"type":"start","t":0.1,"startRatio":0.2}"#),
+        ("s5", #"{"type":"tap","t":0.05,"x":25,"y":15}"#),
+        ("s9", #"{"type":"tap","t":0,"x":25,"y":15}"#),
+        ("s6", #"{"type":"tap","t":0,"x":100,"y":25}"#),
+        ("s7", #"{"type":"drag","t":0.2,"from":{"x":100,"y":800},"to":{"x":100,"y":600},"duration":0.25}"#),
+        ("s8", #"{"type":"start","t":0,"startRatio":0}"#),
+        ("s1", #"{"type":"setOn","t":0.5,"on":false,"animated":true}"#),
+        ("s4", #"{"type":"pause","t":0.6}"#),
+        ("s3", #"{"type":"toggle","t":0.7}"#),
+        ("s2", #"{"type":"setSelected","t":0.4,"selected":true}"#),
+        ("s5", #"{"type":"setOn","t":0.3,"on":true,"animated":true}"#),
+        ("s6", #"{"type":"setEnabled","t":0.5,"enabled":false}"#),
+    ]
+
+    /// What every session answers, and what it holds.
+    struct Expected {
+        /// `GET /v1/sessions/{id}` (the deleted one: 404).
+        var resources: [String: [UInt8]] = [:]
+        /// A window of frames.
+        var frames: [String: [UInt8]] = [:]
+        /// Its configuration and every event, as a compaction writes them: equal histories give
+        /// equal frames (frames are a function of the configuration and the events).
+        var histories: [String: [JournalEntry]] = [:]
+
+        init(_ harness: JournalHarness, framesToo: Bool) {
+            let snapshot = harness.router.snapshot()
+            for id in sessions {
+                resources[id] = harness.get("/v1/sessions/\(id)").body
+                if framesToo { frames[id] = harness.get("/v1/sessions/\(id)/frames?from=0&to=1.5&fps=20").body }
+                histories[id] = snapshot.filter { $0.session == id }
+            }
+        }
+    }
+
+    /// The journal as the sessions above leave it, with the answers they give.
+    static func built() throws -> (files: SimulatedFileSystem, expected: Expected) {
+        let files = SimulatedFileSystem(seed: 1)
+        let counter = SequentialIDs()
+        let harness = try JournalHarness(files: files, ids: { counter.next() })
+        for body in creates { try #require(harness.answer("POST", "/v1/sessions", body)?.status == 201) }
+        for (id, body) in batches {
+            let answer = harness.answer("POST", "/v1/sessions/\(id)/events", body)
+            try #require(answer?.status == 200, "\(id) \(body): \(String(decoding: answer?.body ?? [], as: UTF8.self))")
+        }
+        try #require(harness.answer("DELETE", "/v1/sessions/\(deleted)")?.status == 204)
+        let expected = Expected(harness, framesToo: true)
+        try #require(expected.resources.count == 9)
+        try #require(expected.frames.filter { $0.key != deleted }.values.allSatisfy { $0.count > 1000 })
+        try #require(expected.histories[deleted] == [])
+        return (files, expected)
+    }
+
+    /// The key each byte's record is framed under, read from the format as documented (not by
+    /// the code under test): nil for the file header; whether a later record of the session
+    /// deletes it; whether it is a definition's record (keyed `definition:<digest>`).
+    static func owners(_ bytes: [UInt8]) -> [Owner?] {
+        var owners = [Owner?](repeating: nil, count: bytes.count)
+        var records: [(range: Range<Int>, key: String, payload: String)] = []
+        var offset = 8
+        while offset < bytes.count {
+            let keyLength = Int(bytes[offset + 5])
+            let payloadLength = (0..<4).reduce(0) { $0 | Int(bytes[offset + 6 + $1]) << (8 * $1) }
+            let key = String(decoding: bytes[(offset + 10)..<(offset + 10 + keyLength)], as: UTF8.self)
+            let size = 32 + 2 * keyLength + payloadLength
+            let payload = String(decoding: bytes[(offset + 14 + keyLength)..<(offset + 14 + keyLength + payloadLength)], as: UTF8.self)
+            records.append((offset..<(offset + size), key, payload))
+            offset += size
+        }
+        for (index, record) in records.enumerated() {
+            let deletedLater = records[(index + 1)...].contains { $0.key == record.key && $0.payload.hasPrefix(#"{"op":"delete""#) }
+            for byte in record.range {
+                owners[byte] = Owner(session: record.key, deletedLater: deletedLater, isDefinition: record.key.hasPrefix("definition:"))
+            }
+        }
+        return owners
+    }
+
+    struct Owner {
+        var session: String
+        var deletedLater: Bool
+        var isDefinition: Bool
+    }
+
+    struct Outcomes: CustomStringConvertible, Sendable {
+        var offsets = 0
+        var headerOffsets = 0
+        var definitionOffsets = 0
+        var damagedAsExpected = 0
+        var deletedAnyway = 0
+
+        static func + (a: Outcomes, b: Outcomes) -> Outcomes {
+            Outcomes(offsets: a.offsets + b.offsets, headerOffsets: a.headerOffsets + b.headerOffsets,
+                     definitionOffsets: a.definitionOffsets + b.definitionOffsets,
+                     damagedAsExpected: a.damagedAsExpected + b.damagedAsExpected, deletedAnyway: a.deletedAnyway + b.deletedAnyway)
+        }
+
+        var description: String {
+            "\(offsets) offsets flipped: \(headerOffsets) in the file header (every session intact), "
+                + "\(definitionOffsets) in records of built-in definitions (every session intact), "
+                + "\(damagedAsExpected) in records (the owning session session_damaged, every other one byte-identical), "
+                + "\(deletedAnyway) in records of a session deleted later (404 as before, every other one byte-identical)"
+        }
+    }
+
+    /// The offsets are shared out among this many test cases, which run in parallel.
+    static let chunks = 4
+
+    /// Flips every byte of `file` whose offset is `chunk` modulo `chunks`, in turn, and checks each restart.
+    static func flipEveryByte(of file: String, chunk: Int, in files: SimulatedFileSystem, expected: Expected,
+                              live: [String]) throws -> Outcomes {
+        let original = try #require(files.contents(file))
+        let owners = owners(original)
+        #expect(owners.filter { $0 != nil }.count == original.count - 8)
+        // The four built-ins' definitions are in the file, each once.
+        #expect(Set(owners.compactMap { $0?.isDefinition == true ? $0?.session : nil }).count == 4)
+        var outcomes = Outcomes()
+        for offset in stride(from: chunk, to: original.count, by: chunks) {
+            var damaged = original
+            damaged[offset] ^= 0xFF
+            let copy = files.restarted(failAt: nil)
+            copy.replace(file, with: damaged)
+            let harness = try JournalHarness(files: copy)          // the server starts
+            // A client deleted the session afterwards: its damaged record no longer matters. A
+            // built-in's definition (every definition here) belongs to no session.
+            let owner = owners[offset].flatMap { $0.deletedLater || $0.isDefinition ? nil : $0.session }
+            outcomes.offsets += 1
+            // Frames are compared outright at every eighth offset; histories at every one.
+            let now = Expected(harness, framesToo: (offset / chunks) % 8 == 0)
+            for id in sessions {
+                if id == owner {
+                    let answer = harness.get("/v1/sessions/\(id)")
+                    #expect(answer.status == 503, "offset \(offset): \(id) answered \(answer.status)")
+                    #expect(try JSONParser().parse(answer.body)["code"] == "session_damaged", "offset \(offset)")
+                } else {
+                    let context = "offset \(offset) (\(owner ?? "file header or deleted")): \(id) changed"
+                    #expect(now.resources[id] == expected.resources[id], "\(context)")
+                    #expect(now.histories[id] == expected.histories[id], "\(context)")
+                    if let frames = now.frames[id] { #expect(frames == expected.frames[id], "\(context)") }
+                }
+            }
+            let listed = try JSONParser().parse(harness.get("/v1/sessions").body)["sessions"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
+            #expect(listed == live.filter { $0 != owner }, "offset \(offset)")
+            #expect(try JSONParser().parse(harness.get("/readyz").body)["status"] == "degraded", "offset \(offset)")
+            #expect(harness.report.damagedSessions == (owner == nil ? 0 : 1), "offset \(offset)")
+            #expect(harness.report.damage.count == 1, "offset \(offset): \(harness.report.damage)")
+            switch owners[offset] {
+            case nil: outcomes.headerOffsets += 1
+            case let .some(byte) where byte.isDefinition: outcomes.definitionOffsets += 1
+            case let .some(byte) where byte.deletedLater: outcomes.deletedAnyway += 1
+            case .some: outcomes.damagedAsExpected += 1
+            }
+        }
+        return outcomes
+    }
+
+    /// Counts from every chunk, printed as one line once all of a file's chunks are in.
+    static let tally = Mutex<[String: (outcomes: Outcomes, chunks: Int)]>([:])
+
+    static func report(_ name: String, _ outcomes: Outcomes) {
+        let total = tally.withLock { tally -> Outcomes? in
+            let sum = (tally[name]?.outcomes ?? Outcomes()) + outcomes
+            let done = (tally[name]?.chunks ?? 0) + 1
+            tally[name] = (sum, done)
+            return done == chunks ? sum : nil
+        }
+        if let total { print("journal damage, \(name): \(total)") }
+    }
+
+    @Test(arguments: 0..<chunks)
+    func everyByteOfTheSegment(chunk: Int) throws {
+        let (files, expected) = try Self.built()
+        let outcomes = try Self.flipEveryByte(of: Self.segment, chunk: chunk, in: files, expected: expected,
+                                              live: Self.sessions.filter { $0 != Self.deleted })
+        Self.report("segment", outcomes)
+        #expect(outcomes.headerOffsets == (0..<8).filter { $0 % Self.chunks == chunk }.count)
+        #expect(outcomes.definitionOffsets > 4 * 1000 / Self.chunks)
+        #expect(outcomes.offsets > 5000 / Self.chunks)
+    }
+
+    @Test(arguments: 0..<chunks)
+    func everyByteOfASnapshot(chunk: Int) throws {
+        let (files, expected) = try Self.built()
+        let harness = try JournalHarness(files: files.restarted(failAt: nil))
+        try harness.journal.compact(snapshot: harness.router.snapshot)
+        let snapshot = JournalHarness.directory + "/" + JournalFiles.name(JournalFiles.snapshotPrefix, 2)
+        let compacted = harness.files.restarted(failAt: nil)
+        #expect(compacted.exists(snapshot) && !compacted.exists(Self.segment))
+        let outcomes = try Self.flipEveryByte(of: snapshot, chunk: chunk, in: compacted, expected: expected,
+                                              live: Self.sessions.filter { $0 != Self.deleted })
+        Self.report("snapshot", outcomes)
+        #expect(outcomes.headerOffsets == (0..<8).filter { $0 % Self.chunks == chunk }.count)
+        #expect(outcomes.definitionOffsets > 4 * 1000 / Self.chunks)
+        #expect(outcomes.offsets > 4000 / Self.chunks)
+    }
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The client module's types: client/client.d.ts compiles under TypeScript's strict checks, a
+# page written against it type-checks, and it declares exactly what client/client.js exports
+# (the module imported in Node, its export names compared with the declarations).
+# Installs Debian's nodejs and node-typescript when missing (as root).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v node >/dev/null || ! command -v tsc >/dev/null; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "check-client-types: needs node and tsc (Debian: apt-get install nodejs node-typescript)" >&2
+    exit 1
+  fi
+  echo "check-client-types: installing Debian's nodejs and node-typescript"
+  export DEBIAN_FRONTEND=noninteractive
+  timeout 600 apt-get update -qq
+  timeout 900 apt-get install -y -qq --no-install-recommends nodejs node-typescript >/dev/null
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp client/client.js client/client.d.ts "$work/"
+cp client/client.js "$work/client.mjs"
+# A page's script written against the declarations: it must type-check, and misuse must not.
+cat > "$work/usage.ts" <<'EOF'
+import { ControlSim, ControlSimError, playExport, type Frame, type Emission, type WAAPIExport } from './client.js';
+
+async function page(root: HTMLElement): Promise<void> {
+  const sim = new ControlSim({ baseURL: 'http://localhost:8080' });
+  const controls = await sim.controls();
+  const session = await sim.createSession({ control: controls[0].name, clock: 'virtual' });
+  const view = session.attach(root, { padding: 8 });
+  view.element.addEventListener('controlsim:valueChanged', (e) => console.log((e as CustomEvent<Emission>).detail.t));
+  session.addEventListener('frame', (e) => { const frame: Frame = e.detail; console.log(frame.layers.length); });
+  session.addEventListener('problem', (e) => { const error: ControlSimError = e.detail; console.log(error.code, error.field); });
+  const stop: () => void = session.on('*', (emission) => console.log(emission.name));
+  stop();
+  session.bind(root, { opacity: 'opacity', transform: (p) => `translateX(${Number(p.thumbCenterX)}px)` });
+  const reply = await session.send({ type: 'tap', x: 10, y: 10 });
+  console.log(reply.accepted, session.now(), session.timeOf(performance.now()));
+  session.play({ transport: 'polling' });
+  const motion: WAAPIExport = await session.keyframes({ from: 0, to: 1, name: 'left' });
+  const animations: Animation[] = playExport(motion, root);
+  const css: string = await session.keyframes({ format: 'css' });
+  console.log(animations.length, css.length, motion.animations[0].options.easing);
+  // @ts-expect-error: a transport the module does not have
+  session.play({ transport: 'carrier-pigeon' });
+  // @ts-expect-error: attach needs an element
+  session.attach('not an element');
+  await session.delete();
+}
+console.log(page);
+EOF
+tsc --noEmit --strict --target es2020 --module es2020 --moduleResolution node --lib dom,es2020 \
+  "$work/client.d.ts" "$work/usage.ts"
+echo "check-client-types: client.d.ts compiles; a page written against it type-checks"
+
+# What the module exports at run time against what the declarations declare.
+node --input-type=module -e "
+  const module = await import('$work/client.mjs');
+  const fs = await import('node:fs');
+  const declared = new Set([...fs.readFileSync('$work/client.d.ts', 'utf8')
+    .matchAll(/^export (?:class|function|const|let) (\w+)/gm)].map((m) => m[1]));
+  const exported = new Set(Object.keys(module));
+  const missing = [...exported].filter((n) => !declared.has(n));
+  const extra = [...declared].filter((n) => !exported.has(n));
+  if (missing.length || extra.length) {
+    console.error('check-client-types: exported but not declared: ' + missing + '; declared but not exported: ' + extra);
+    process.exit(1);
+  }
+  console.log('check-client-types: client.js exports exactly what client.d.ts declares: ' + [...exported].sort().join(', '));
+" 2>&1
+echo "check-client-types: 1 passed, 0 failed"

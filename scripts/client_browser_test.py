@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""The client module on a blank page, in headless Chromium driven by Playwright (PyPI) with its
+fake clock, so every time the module reads (performance.now(), requestAnimationFrame) is the
+test's.
+
+A blank page at the server's origin imports /client.js, creates a switch and a card (virtual
+clock: their time is the page's), attaches each to a <div>, and plays them. Synthesised mouse
+input then taps the switch and drags the card's handle upwards while the clock moves 16 ms a
+move; it checks the DOM (the thumb's layer at translate(22px, 2px), the card's at
+translate(0px, 244px)), the emitted callbacks as DOM events and callbacks with the times the
+clock gave, and that a pointerdown while a pointer is still down (its pointerup lost) posts a
+touchCancel before the new touchDown. It saves a screenshot. Then it runs docs/client.md's
+example page as written (its SERVER set to the server under test): taps the switch, checks the
+log, the dot bound to a frame property, and the replay of the toggle with Web Animations.
+
+Usage: client_browser_test.py BASE_URL SCREENSHOT.png [--chromium PATH] [--timeout SECONDS]
+"""
+import argparse
+import json
+import os
+import shutil
+import sys
+import time
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:
+    print("client-browser-test: needs Playwright's Python package (pip install playwright); "
+          "it drives the system's Chromium, so no browser download", file=sys.stderr)
+    sys.exit(1)
+
+
+class Failure(Exception):
+    pass
+
+
+BLANK = """<!doctype html>
+<html><head><meta charset="utf-8"><title>client test</title>
+<style>body { margin: 0; font: 14px system-ui; } .box { display: inline-block; vertical-align: top;
+margin: 16px; background: #f2f2f7; } #switch { width: 204px; height: 124px; } #card { width: 390px; height: 844px; }</style>
+</head><body><div class="box" id="switch"></div><div class="box" id="card"></div></body></html>
+"""
+
+SETUP = """
+async () => {
+  const { ControlSim } = await import('/client.js');
+  window.posted = [];
+  window.problems = [];
+  window.log = [];
+  // A fetch that records what the client posts, to check the touch sequence it sends.
+  const recording = (url, init) => {
+    if (init && init.method === 'POST' && String(url).includes('/events')) posted.push(JSON.parse(init.body));
+    return fetch(url, init);
+  };
+  const sim = new ControlSim({ fetch: recording });
+  const sw = await sim.createSession({ control: 'switch' });
+  const card = await sim.createSession({ control: 'card' });
+  for (const s of [sw, card]) s.addEventListener('problem', (e) => problems.push(e.detail.code + ': ' + e.detail.message));
+  // Emissions as DOM events on the attached element, and as callbacks on the session.
+  document.querySelector('#switch').addEventListener('controlsim:valueChanged',
+      (e) => log.push({ from: 'dom', name: e.detail.name, t: e.detail.t, isOn: e.detail.isOn }));
+  card.on('*', (e) => log.push({ from: 'callback', name: e.name, t: e.t }));
+  sw.attach(document.querySelector('#switch'));
+  card.attach(document.querySelector('#card'));
+  sw.play();
+  card.play();
+  window.sessions = { sw, card };
+  return { switch: sw.id, card: card.id, clock: sw.clock, transport: sw.transport };
+}
+"""
+
+STATE = """
+() => {
+  const layer = (box, id) => document.querySelector(`#${box} [data-layer-id="${id}"]`);
+  const { sw, card } = sessions;
+  return {
+    thumb: layer('switch', 'thumb') && layer('switch', 'thumb').style.transform,
+    track: layer('switch', 'track') && getComputedStyle(layer('switch', 'track')).backgroundColor,
+    card: layer('card', 'card') && layer('card', 'card').style.transform,
+    switchFrame: sw.latest && sw.latest.t, cardFrame: card.latest && card.latest.t,
+    isOn: sw.latest && sw.latest.properties.isOn, cardState: card.latest && card.latest.properties.state,
+    now: performance.now(), switchNow: sw.now(), cardNow: card.now(),
+    log, posted, problems,
+  };
+}
+"""
+
+
+def center(page, selector):
+    box = page.locator(selector).bounding_box()
+    if box is None:
+        raise Failure(f"{selector} is not on the page")
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, box
+
+
+def settle(page, until, what, timeout=10, state_of=STATE):
+    """Runs the page's clock a frame at a time, letting real time pass for the fetches, until
+    `until(state)` holds for the page's `state_of()`."""
+    deadline = time.monotonic() + timeout
+    state = None
+    while time.monotonic() < deadline:
+        page.clock.run_for(16)
+        time.sleep(0.01)
+        state = page.evaluate(state_of)
+        if until(state):
+            return state
+    raise Failure(f"timed out waiting for {what}; last saw {json.dumps(state)[:600]}")
+
+
+def run(base, screenshot, executable, timeout):
+    started = time.monotonic()
+    with sync_playwright() as playwright:
+        args = ["--no-sandbox"] if os.geteuid() == 0 else []
+        browser = playwright.chromium.launch(executable_path=executable, args=args, timeout=timeout * 1000)
+        try:
+            page = browser.new_page(viewport={"width": 720, "height": 900})
+            errors = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            # The page's time stands still but for the test's run_for(): performance.now() and
+            # requestAnimationFrame move only when it says.
+            page.clock.install(time=0)
+            page.clock.pause_at(1000)
+            blank = base + "/blank-test-page.html"
+            page.route(blank, lambda route: route.fulfill(status=200, content_type="text/html", body=BLANK))
+            page.goto(blank)
+            created = page.evaluate(SETUP)
+            if created["clock"] != "virtual" or created["transport"] != "polling":
+                raise Failure(f"a virtual session should poll on the page's clock: {created}")
+            state = settle(page, lambda s: s["thumb"] and s["card"], "both controls to draw")
+            if state["thumb"] != "translate(2px, 2px) scale(1)" or state["card"] != "translate(0px, 779px) scale(1)":
+                raise Failure(f"first frames: thumb {state['thumb']}, card {state['card']}")
+            # The session clock is performance.now() since creation: both sessions were made while
+            # the page's clock stood still, so they read the same time, and it moved only as run.
+            if state["switchNow"] != state["cardNow"] or state["switchNow"] <= 0:
+                raise Failure(f"session clocks: switch {state['switchNow']}, card {state['cardNow']}")
+
+            # Tap the switch: press, 100 ms, release.
+            x, y, _ = center(page, "#switch .controlsim-surface")
+            page.mouse.move(x, y)
+            pressed_at = page.evaluate("sessions.sw.now()")
+            page.mouse.down()
+            page.clock.run_for(100)
+            page.mouse.up()
+            state = settle(page, lambda s: s["thumb"] == "translate(22px, 2px) scale(1)" and s["isOn"] is True,
+                           "the switch to turn on")
+            values = [e for e in state["log"] if e["name"] == "valueChanged"]
+            if len(values) != 1 or values[0]["from"] != "dom" or values[0]["isOn"] is not True \
+                    or abs(values[0]["t"] - pressed_at) > 1e-6:
+                raise Failure(f"valueChanged as a DOM event at the press ({pressed_at}): {state['log']}")
+            taps = [e for e in state["posted"] if e.get("type") in ("touchDown", "touchUp")]
+            if [e["type"] for e in taps[:2]] != ["touchDown", "touchUp"] or abs(taps[1]["t"] - taps[0]["t"] - 0.1) > 1e-6:
+                raise Failure(f"the tap as posted: {taps}")
+            print(f"client-browser-test: switch on at t={values[0]['t']} (thumb {state['thumb']}, track {state['track']})")
+
+            # Drag the card by its handle, upwards, a move every 16 ms of the page's clock.
+            gx, gy, _ = center(page, '#card [data-layer-id="grabber"]')
+            _, _, card_box = center(page, "#card .controlsim-surface")
+            page.mouse.move(gx, gy + 4)
+            page.mouse.down()
+            steps, distance = 18, card_box["height"] * 0.45
+            for i in range(1, steps + 1):
+                page.clock.run_for(16)
+                # A real frame between moves, so Chromium does not coalesce two into one event.
+                time.sleep(0.025)
+                page.mouse.move(gx, gy + 4 - distance * i / steps)
+            page.mouse.up()
+            # stateChanged comes when the animation completes, long after the last event: the
+            # session asks for what was emitted meanwhile as it polls.
+            state = settle(page, lambda s: s["card"] == "translate(0px, 244px) scale(1)" and s["cardState"] == "expanded"
+                           and any(e["name"] == "stateChanged" for e in s["log"]), "the card to expand", timeout=20)
+            names = [e["name"] for e in state["log"] if e["from"] == "callback"]
+            for name in ("panBegan", "panEnded", "stateChanged"):
+                if name not in names:
+                    raise Failure(f"the card's callbacks lack {name}: {names}")
+            moves = [e for e in state["posted"] if e.get("type") == "touchMove"]
+            gaps = {round(b["t"] - a["t"], 6) for a, b in zip(moves, moves[1:])}
+            if len(moves) < steps or gaps != {0.016}:
+                raise Failure(f"the drag's moves should be 16 ms apart on the session clock: {len(moves)} moves, gaps {gaps}")
+            print(f"client-browser-test: card expanded (card layer {state['card']}); callbacks {names}")
+
+            # A pointerdown while one is down (its pointerup lost): touchCancel, then touchDown.
+            before = len(state["posted"])
+            page.evaluate("""() => {
+              const surface = document.querySelector('#switch .controlsim-surface');
+              const box = surface.getBoundingClientRect();
+              const at = { clientX: box.left + 10, clientY: box.top + 10, button: 0, pointerType: 'mouse', bubbles: true };
+              surface.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerId: 41 }));
+              surface.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerId: 42 }));
+              surface.dispatchEvent(new PointerEvent('pointerup', { ...at, pointerId: 42 }));
+            }""")
+            state = settle(page, lambda s: len(list(_flatten(s["posted"][before:]))) >= 4, "the lost pointerup's events")
+            types = [e["type"] for e in _flatten(state["posted"][before:])]
+            if types != ["touchDown", "touchCancel", "touchDown", "touchUp"]:
+                raise Failure(f"a lost pointerup should give touchDown, touchCancel, touchDown, touchUp; posted {types}")
+            if state["problems"]:
+                raise Failure(f"the sessions reported problems: {state['problems']}")
+            if errors:
+                raise Failure(f"the page threw: {errors[0]}")
+            print(f"client-browser-test: a lost pointerup posts {types}")
+
+            os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
+            page.screenshot(path=screenshot, full_page=True)
+            page.close()
+            run_example(browser, base, screenshot.replace(".png", "-example.png"))
+            print(f"client-browser-test: screenshots {screenshot} and the example's; {time.monotonic() - started:.1f} s in the browser")
+        finally:
+            browser.close()
+
+
+def example_page(base):
+    """docs/client.md's example page, pointed at `base`."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "docs", "client.md"), encoding="utf-8") as f:
+        text = f.read()
+    start, end = text.index("<!-- example:start -->"), text.index("<!-- example:end -->")
+    html = text[start:end].split("```html\n", 1)[1].rsplit("```", 1)[0]
+    line = "const SERVER = 'http://localhost:8080';"
+    if line not in html:
+        raise Failure(f"docs/client.md's example no longer says {line}")
+    return html.replace(line, f"const SERVER = {json.dumps(base)};")
+
+
+EXAMPLE_STATE = """
+() => ({
+  log: [...document.querySelectorAll('#log li')].map((li) => li.textContent),
+  drawn: document.querySelectorAll('#switch [data-layer-id], #card [data-layer-id]').length,
+  dot: document.querySelector('#dot').style.transform,
+  state: document.querySelector('#state').textContent,
+  replayable: !document.querySelector('#replay').disabled,
+})
+"""
+
+
+def run_example(browser, base, screenshot):
+    page = browser.new_page(viewport={"width": 720, "height": 700})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.clock.install(time=0)
+    page.clock.pause_at(1000)
+    url = base + "/example-from-docs.html"
+    page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=example_page(base)))
+    page.goto(url)
+
+    def wait(until, what):
+        return settle(page, until, f"docs/client.md's example to show {what} (errors: {errors})", state_of=EXAMPLE_STATE)
+
+    wait(lambda s: s["drawn"] >= 5, "both controls to draw")
+    x, y, _ = center(page, "#switch .controlsim-surface")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.clock.run_for(100)
+    page.mouse.up()
+    state = wait(lambda s: s["replayable"] and s["dot"] == "translateX(80px)" and any("switch on at" in l for l in s["log"]),
+                 "the tap to show in the log and the bound dot")
+    page.click("#replay")
+    page.wait_for_selector("#replay-here .replay-thumb", timeout=10000)
+    ended = page.evaluate("""() => {
+      const animations = document.getAnimations().filter((a) => a.effect && a.effect.target.closest('#replay-here'));
+      for (const a of animations) a.finish();
+      return { count: animations.length, thumb: getComputedStyle(document.querySelector('#replay-here .replay-thumb')).transform };
+    }""")
+    if ended["count"] < 2 or ended["thumb"] != "matrix(1, 0, 0, 1, 22, 2)":
+        raise Failure(f"docs/client.md's example: the replay should end with the thumb at 22, 2: {ended}")
+    if errors or any(line.startswith("problem") for line in state["log"]):
+        raise Failure(f"docs/client.md's example: errors {errors}, log {state['log']}")
+    time.sleep(0.3)   # a real frame or two, so the picture shows the finished replay
+    page.screenshot(path=screenshot, full_page=True)
+    print(f"client-browser-test: docs/client.md's example runs: {state['log']}; the replay plays {ended['count']} animations")
+    page.close()
+
+
+def _flatten(posts):
+    """Posted bodies as single events, batches opened."""
+    for body in posts:
+        yield from body["events"] if "events" in body else [body]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("base")
+    parser.add_argument("screenshot")
+    parser.add_argument("--chromium", default=shutil.which("chromium") or shutil.which("chromium-browser") or "chromium")
+    parser.add_argument("--timeout", type=float, default=60)
+    options = parser.parse_args()
+    try:
+        run(options.base.rstrip("/"), options.screenshot, options.chromium, options.timeout)
+    except Failure as failure:
+        print(f"client-browser-test: FAILED: {failure}", file=sys.stderr)
+        sys.exit(1)
+    print("client-browser-test: 1 passed, 0 failed")
+
+
+if __name__ == "__main__":
+    main()
