@@ -2,7 +2,7 @@ import Testing
 @testable import AnimationCore
 
 /// Seed 000's button, its built-in definition through a Session: UIControl touch tracking
-/// (docs/fidelity.md#touch-tracking), the scale pulse (springs cases A and B of
+/// (docs/fidelity.md#control-tracking), the scale pulse (springs cases A and B of
 /// docs/fidelity.md#springs), and the background, hold and opacity effects.
 ///
 /// Scale literals: the press spring shows `1 + (ratio − 1)·p_A(t)` (case A: 0.3 s, ζ 0.4, v 1);
@@ -187,7 +187,7 @@ struct ButtonTests {
             Emission(t: 0.3, name: "touchUpInside"),
             Emission(t: 0.3, name: "primaryActionTriggered"),
         ])
-        // Un-highlighted 0.12 s after the touch-up (docs/fidelity.md#touch-tracking).
+        // Un-highlighted 0.12 s after the touch-up (docs/fidelity.md#control-tracking).
         expectEmissions(session.emissions(from: 0.31, to: 2), [Self.stateChanged(at: 0.42, highlighted: false)])
         #expect(session.frame(at: 0.419)["highlighted"] == .bool(true))
         #expect(session.frame(at: 0.42)["highlighted"] == .bool(false))
@@ -200,7 +200,7 @@ struct ButtonTests {
         ])
         // Still highlighted by the flash: touchDown changes no state.
         expectEmissions(try session.post(.down(Self.center.x, Self.center.y, at: 0.35)), [Emission(t: 0.35, name: "touchDown")])
-        // The finger is down and inside at 0.42: the flash's un-highlight must not apply (docs/fidelity.md#touch-tracking:
+        // The finger is down and inside at 0.42: the flash's un-highlight must not apply (docs/fidelity.md#control-tracking:
         // while tracking, isHighlighted = inside).
         #expect(session.emissions(from: 0.36, to: 1).isEmpty)
         #expect(session.frame(at: 0.5)["highlighted"] == .bool(true))

@@ -3,7 +3,7 @@ import Testing
 
 /// Seed 004's bottom card: three property animators (frame and blur springs ζ 1 over 0.9 s, the
 /// corner radius linear), a tap on the handle toggling, and a pan on the handle scrubbing
-/// `fractionComplete = ±translation.y / 600 + progressWhenInterrupted` (docs/fidelity.md#animators
+/// `fractionComplete = ±translation.y / 600 + progressWhenInterrupted` (docs/fidelity.md#property-animator
 /// and #pan). Driven through the built-in definition.
 ///
 /// Geometry: collapsedY = 844 − 65 = 779, expandedY = 844 − 600 = 244, a travel of 535 pt, so

@@ -2,7 +2,7 @@ import Testing
 @testable import AnimationCore
 
 /// Seed 001's countdown button, its built-in definition: a linear `strokeEnd` CABasicAnimation from
-/// the start ratio to 1 over `3 s × (1 − startRatio)` (docs/fidelity.md#animators), cancel without
+/// the start ratio to 1 over `3 s × (1 − startRatio)` (docs/fidelity.md#property-animator), cancel without
 /// completion, restart = cancel + start.
 ///
 /// Literals: strokeEnd(t) = r + (1 − r)·(t − t0)/(3·(1 − r)) for a start at t0 with ratio r.
@@ -72,7 +72,7 @@ struct ProgressButtonTests {
         #expect(session.emissions(from: 1, to: 5) == [Emission(t: 1.5, name: "completed")])
     }
 
-    @Test("start {startRatio 1}: a zero duration is Core Animation's default 0.25 s (docs/fidelity.md#animators)")
+    @Test("start {startRatio 1}: a zero duration is Core Animation's default 0.25 s (docs/fidelity.md#property-animator)")
     func startAtOne() throws {
         let session = try Session(Self.progressButton, [Self.start(1, at: 0)])
         #expect(session.emissions(from: 0, to: 1) == [
