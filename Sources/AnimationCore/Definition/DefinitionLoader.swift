@@ -136,7 +136,7 @@ struct DefinitionLoader {
     /// Declares a name in one namespace for the whole definition.
     mutating func declare(_ name: String, at path: TreePath) throws(DocumentError) {
         guard Self.isName(name) else {
-            throw DocumentError(.invalidDefinition, at: path, "'\(name)' is not a name: use letters, digits and _, starting with a letter")
+            throw DocumentError(.invalidDefinition, at: path, "'\(name)' is not a name: use at most 64 ASCII letters, digits and _, not starting with a digit")
         }
         guard !Self.reserved.contains(name) else {
             throw DocumentError(.duplicateName, at: path, "'\(name)' is reserved")
@@ -147,10 +147,12 @@ struct DefinitionLoader {
         declared[name] = path
     }
 
+    /// `[A-Za-z_][A-Za-z0-9_]*`, at most 64 characters: what an expression can refer to.
     static func isName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
-        return text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
-            && text.utf8.count <= 64
+        let bytes = text.utf8
+        func letter(_ b: UInt8) -> Bool { (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == 0x5F }
+        guard let first = bytes.first, letter(first), bytes.count <= 64 else { return false }
+        return bytes.allSatisfy { letter($0) || (0x30...0x39).contains($0) }
     }
 
     /// A section's members, bounded in number.

@@ -222,7 +222,7 @@ struct ExpressionParser {
         skipSpace()
         let at = position
         guard let c = current else { throw SyntaxError(offset: at, message: "unexpected end of the expression") }
-        if c.isNumber || (c == "." && position + 1 < characters.count && characters[position + 1].isNumber) {
+        if c.isDigit || (c == "." && position + 1 < characters.count && characters[position + 1].isDigit) {
             return try node(.number(try number()), at: at)
         }
         if c == "'" { return try node(.string(try string()), at: at) }
@@ -233,7 +233,7 @@ struct ExpressionParser {
             try expect(")", "')'")
             return inner
         }
-        if c.isLetter || c == "_" {
+        if c.isNameStart {
             let name = identifier()
             if name == "true" { return try node(.bool(true), at: at) }
             if name == "false" { return try node(.bool(false), at: at) }
@@ -259,22 +259,22 @@ struct ExpressionParser {
     private func peekMember() -> Bool {
         guard position + 1 < characters.count, characters[position] == "." else { return false }
         let next = characters[position + 1]
-        return next.isLetter || next == "_"
+        return next.isNameStart
     }
 
     private mutating func identifier() -> String {
         let start = position
-        while let c = current, c.isLetter || c.isNumber || c == "_" { position += 1 }
+        while let c = current, c.isNameStart || c.isDigit { position += 1 }
         return String(characters[start..<position])
     }
 
     private mutating func number() throws(SyntaxError) -> Double {
         let start = position
-        while let c = current, c.isNumber || c == "." { position += 1 }
+        while let c = current, c.isDigit || c == "." { position += 1 }
         if let c = current, c == "e" || c == "E" {
             position += 1
             if let sign = current, sign == "+" || sign == "-" { position += 1 }
-            while let c = current, c.isNumber { position += 1 }
+            while let c = current, c.isDigit { position += 1 }
         }
         let text = String(characters[start..<position])
         guard text.allSatisfy(\.isASCII), let value = Double(text), value.isFinite else {
@@ -310,4 +310,10 @@ struct ExpressionParser {
         }
         return color
     }
+}
+
+private extension Character {
+    /// Names and numbers are ASCII: `[A-Za-z_][A-Za-z0-9_]*`, digits 0-9.
+    var isDigit: Bool { isASCII && isNumber }
+    var isNameStart: Bool { (isASCII && isLetter) || self == "_" }
 }
