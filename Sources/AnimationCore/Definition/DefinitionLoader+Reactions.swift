@@ -638,24 +638,30 @@ extension DefinitionLoader {
     func checkReactionCounts() throws(DocumentError) {
         let actions = parts.actions.map(\.reactions)
         var counts: [Int?] = Array(repeating: nil, count: actions.count)
-        var entries: [(String, [ReactionList])] = []
+        /// What runs on its own (an input's events, a command, a timer, a completion), where it is declared.
+        var entries: [(String, TreePath, [ReactionList])] = []
+        func at(_ section: String, _ names: String...) -> TreePath {
+            names.reduce(TreePath([.key(section)])) { $0.appending($1) }
+        }
         for (input, name) in zip(parts.inputs, declaredInputs) {
             switch input {
             case let .control(spec):
                 let lists = (Int(spec.on.start)..<Int(spec.on.start + spec.on.count)).map { pools.eventLists[$0] }
-                entries.append((name, [spec.onStateChange] + lists))
-            case let .tap(spec): entries.append((name, [spec.recognized]))
-            case let .pan(spec): entries.append((name, [spec.began, spec.changed, spec.ended, spec.cancelled]))
+                entries.append((name, at("inputs", name), [spec.onStateChange] + lists))
+            case let .tap(spec): entries.append((name, at("inputs", name), [spec.recognized]))
+            case let .pan(spec): entries.append((name, at("inputs", name), [spec.began, spec.changed, spec.ended, spec.cancelled]))
             }
         }
-        entries += parts.commands.map { ($0.name, [$0.reactions]) }
-        entries += parts.timers.map { ($0.name, [$0.reactions]) }
-        entries += parts.basics.map { ($0.name, [$0.onComplete]) }
-        entries += parts.groups.flatMap { group in group.members.map { (group.name + "." + $0.name, [$0.onComplete ?? .empty]) } }
-        for (name, lists) in entries {
+        entries += parts.commands.map { ($0.name, at("commands", $0.name), [$0.reactions]) }
+        entries += parts.timers.map { ($0.name, at("timers", $0.name), [$0.reactions]) }
+        entries += parts.basics.map { ($0.name, at("animations", $0.name), [$0.onComplete]) }
+        entries += parts.groups.flatMap { group in
+            group.members.map { (group.name + "." + $0.name, at("animators", group.name, "members", $0.name), [$0.onComplete ?? .empty]) }
+        }
+        for (name, path, lists) in entries {
             let total = lists.reduce(0) { $0 + pools.count($1, actions: actions, counts: &counts) }
             guard total <= DefinitionLimits.maximumReactionsPerInput else {
-                throw DocumentError(.tooManyReactions, at: .root,
+                throw DocumentError(.tooManyReactions, at: path,
                                     "'\(name)' runs \(total) reactions (actions expanded); at most \(DefinitionLimits.maximumReactionsPerInput)")
             }
         }
