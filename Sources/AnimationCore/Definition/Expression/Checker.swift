@@ -173,6 +173,8 @@ struct Checker {
         let (binding, resolved) = scope.resolve(path)
         let shown = path.joined(separator: ".")
         guard let binding else {
+            // A name nothing declares may be one of UIKit's system colours (`systemBlue`, `white`, `clear`).
+            if path.count == 1, let named = Color.systemColors.first(where: { $0.name == path[0] }) { return .color(named.color) }
             throw CheckError(offset: offset, code: .unknownReference, message: "unknown reference '\(path[0])'")
         }
         guard resolved == path.count else {
