@@ -50,7 +50,7 @@ public struct ControlTracking: Sendable, Equatable {
     }
 
     public struct Outcome: Sendable, Equatable {
-        /// The tracker's events in order; each `touchUpInside` is followed by `primaryActionTriggered`.
+        /// The tracker's events in order (the owner sends `primaryActionTriggered` after each `touchUpInside`).
         public var events: [ControlTracker.Event] = []
         /// Highlighted, selected or enabled changed (the update handler runs once).
         public var stateChanged = false
