@@ -50,17 +50,19 @@ public struct AnimatedValue: Sendable, Equatable {
         components.removeAll()
     }
 
-    /// UIKit's additive animation to `value`, starting at `t`.
-    public mutating func animate(to value: Double, timing: Timing, at t: Double) {
+    /// UIKit's additive animation to `value`, added at `t` and moving from `t + delay` (until
+    /// then it holds the difference, as a delayed `UIView.animate` fills backwards).
+    public mutating func animate(to value: Double, timing: Timing, at t: Double, delay: Double = 0) {
         prune(at: t)
         let delta = target - value
         target = value
         guard delta != 0 else { return }
+        let begin = t + delay
         // Animations that start together on one timing add exactly into one.
-        if case let .additive(start, previous, sameTiming)? = components.last, start == t, sameTiming == timing {
-            components[components.count - 1] = .additive(start: t, delta: previous + delta, timing: timing)
+        if case let .additive(start, previous, sameTiming)? = components.last, start == begin, sameTiming == timing {
+            components[components.count - 1] = .additive(start: begin, delta: previous + delta, timing: timing)
         } else {
-            components.append(.additive(start: t, delta: delta, timing: timing))
+            components.append(.additive(start: begin, delta: delta, timing: timing))
         }
         if components.count > Self.maximumComponents, case let .spring(spring) = timing {
             retarget(to: value, spring: spring, at: t)
@@ -69,6 +71,18 @@ public struct AnimatedValue: Sendable, Equatable {
             // only after 64 overlapping animations).
             components.removeFirst()
         }
+    }
+
+    /// `beginFromCurrentState`, or a Core Animation animation whose `fromValue` is the
+    /// presentation value: what is in flight stops where it shows at `t`, and one animation on
+    /// `timing` carries the value from there to `value`, moving from `t + delay`. No velocity is
+    /// carried over (a spring starts at its own initial velocity).
+    public mutating func animateFromCurrent(to value: Double, timing: Timing, at t: Double, delay: Double = 0) {
+        let current = self.value(at: t)
+        target = value
+        components.removeAll()
+        guard current != value else { return }
+        components.append(.additive(start: t + delay, delta: current - value, timing: timing))
     }
 
     /// Replaces every animation by one spring from the current value and velocity to `value`,

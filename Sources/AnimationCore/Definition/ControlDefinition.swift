@@ -274,6 +274,8 @@ struct ControlInputSpec: Sendable {
     var onStateChange: ReactionList
     /// By `ControlTracking.Event`, in its declaration order: a range of the definition's event lists.
     var on: PoolRange
+    /// What the UIControl subclass overrides (`beginsTracking`, `beginTracking`, …).
+    var overrides: ControlOverrides = .none
 }
 
 struct TapInputSpec: Sendable {

@@ -147,10 +147,11 @@ extension DefinitionLoader {
                     if on != nil { _ = on!.raw(event.rawValue) }
                     handlers.append(try reactions(tree, at: path.appending("on").appending(event.rawValue), context: eventContext(location, 2)))
                 }
-                try finishEvents(on, "control events", ControlTracking.Event.allCases.map(\.rawValue))
+                let overrides = try controlOverrides(&r, on: on, at: path, context: eventContext(location, 2))
+                try finishEvents(on, "control events", ControlTracking.Event.allCases.map(\.rawValue) + ControlOverrides.events)
                 parts.inputs.append(.control(ControlInputSpec(
                     region: region, slop: slop, selected: selected, enabled: enabled, changesSelection: changes,
-                    emitsControlEvents: emits, onStateChange: onStateChange, on: pools.addEventLists(handlers))))
+                    emitsControlEvents: emits, onStateChange: onStateChange, on: pools.addEventLists(handlers), overrides: overrides)))
             case .tap:
                 let movement = try option(&r, "allowableMovement", default: .number(TapRecognizer.defaultAllowableMovement), .number)
                 let duration = try option(&r, "maximumDuration", default: .number(TapRecognizer.defaultMaximumDuration), .number)
@@ -426,9 +427,9 @@ extension DefinitionLoader {
             let register = try value("to", type)
             guard let timingTree = r.raw("timing") else { throw r.error("timing", "is required: a timing or spring parameter, {\"curve\", \"duration\"} or {\"spring\"}") }
             let timing = try timingSource(timingTree, at: r.field("timing"), names: context.names, builder: &builder)
-            let mode = try r.choice("mode", ["additive", "retarget"]) ?? 0
+            let mode = try animateMode(&r, builder: &builder, names: context.names)
             result = [.animate(animated: parts.animated[index].first, width: type.width, builder.finish(), result: register,
-                               timing: timing, retarget: mode == 1)]
+                               timing: timing, mode: mode)]
         case "emit":
             let name = try r.requiredString(verb)
             guard !name.isEmpty else { throw r.error(verb, "an emission needs a name") }
@@ -647,7 +648,7 @@ extension DefinitionLoader {
             switch input {
             case let .control(spec):
                 let lists = (Int(spec.on.start)..<Int(spec.on.start + spec.on.count)).map { pools.eventLists[$0] }
-                entries.append((name, at("inputs", name), [spec.onStateChange] + lists))
+                entries.append((name, at("inputs", name), [spec.onStateChange] + lists + spec.overrides.lists))
             case let .tap(spec): entries.append((name, at("inputs", name), [spec.recognized]))
             case let .pan(spec): entries.append((name, at("inputs", name), [spec.began, spec.changed, spec.ended, spec.cancelled]))
             }

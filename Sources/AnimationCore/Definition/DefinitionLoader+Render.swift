@@ -28,13 +28,21 @@ extension DefinitionLoader {
         }
         var plans: [LayerPlan] = []
         for (index, tree) in layers.enumerated() {
-            plans.append(try layer(tree, at: path.appending(index), builder: &builder, ids: plans.map(\.id)))
+            let copies = try layerCopies(tree, at: path.appending(index))
+            guard plans.count + copies.count <= DefinitionLimits.maximumLayers else {
+                throw DocumentError(.tooManyLayers, at: path.appending(index),
+                                    "\(plans.count + copies.count) layers with the repeated ones; a definition may have at most \(DefinitionLimits.maximumLayers)")
+            }
+            for copy in copies {
+                plans.append(try layer(copy, at: path.appending(index), builder: &builder, ids: plans.map(\.id)))
+            }
         }
         parts.render = RenderPlan(program: builder.finish(), properties: fields, layers: plans)
     }
 
-    private mutating func layer(_ tree: Tree, at path: TreePath, builder: inout ProgramBuilder, ids: [String]) throws(DocumentError) -> LayerPlan {
-        var r = try TreeReader(tree, at: path, code: .invalidDefinition)
+    private mutating func layer(_ copy: LayerCopy, at path: TreePath, builder: inout ProgramBuilder, ids: [String]) throws(DocumentError) -> LayerPlan {
+        var r = try TreeReader(copy.tree, at: path, code: .invalidDefinition)
+        let stateNames = copy.names
         let id = try r.requiredString("id")
         guard !ids.contains(id) else { throw DocumentError(.duplicateName, at: r.field("id"), "another layer is '\(id)'") }
         let kindName = try r.string("kind") ?? "rect"
@@ -49,7 +57,15 @@ extension DefinitionLoader {
             guard let register = try field(&reader, key, type, default: nil) else { throw reader.error(key, "is required") }
             return register
         }
-        let visible = try field(&r, "visible", .bool, default: nil)
+        var visible: Operand?
+        if let shown = copy.shown {
+            let own = try r.raw("visible").map { tree throws(DocumentError) in
+                try expression(tree, at: r.field("visible"), names: stateNames, expecting: .bool)
+            }
+            visible = builder.operand(own.map { Typed.binary(.and, shown, $0, .bool) } ?? shown)
+        } else {
+            visible = try field(&r, "visible", .bool, default: nil)
+        }
         guard var frame = try r.object("frame") else { throw r.error("frame", "is required: {\"x\", \"y\", \"width\", \"height\"}") }
         let rect = (x: try required(&frame, "x", .number), y: try required(&frame, "y", .number),
                     width: try required(&frame, "width", .number), height: try required(&frame, "height", .number))

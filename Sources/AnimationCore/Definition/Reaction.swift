@@ -1,3 +1,19 @@
+/// How an `animate` reaction meets the motion in flight, and the register holding its delay
+/// in seconds (−1: none).
+struct AnimateMode: Sendable, Equatable {
+    enum Kind: UInt8, Sendable { case additive, retarget, fromCurrent }
+    var kind: Kind
+    var delay: Int32 = -1
+
+    /// The names `mode` takes in a definition, in `Kind`'s order.
+    static let names = ["additive", "retarget", "fromCurrent"]
+
+    /// A delay as computed: seconds from 0 to an hour (NaN counts as none).
+    static func seconds(_ delay: Double) -> Double {
+        delay > 0 ? min(delay, ParameterError.maximumDuration) : 0
+    }
+}
+
 /// A list of compiled reactions: a range of the definition's reaction pool.
 struct ReactionList: Sendable, Equatable {
     var start: Int32
@@ -21,8 +37,9 @@ enum Reaction: Sendable {
     case set(variable: Int, Program, result: Int)
     /// An animated value jumps to a value (animations in flight are removed).
     case jump(animated: Int, width: Int, Program, result: Int)
-    /// `UIView.animate`: additively, or (`retarget`) a spring from the current value and velocity.
-    case animate(animated: Int, width: Int, Program, result: Int, timing: TimingSource, retarget: Bool)
+    /// `UIView.animate`: additively, (`retarget`) a spring from the current value and velocity,
+    /// or (`fromCurrent`) from the value shown; after a delay.
+    case animate(animated: Int, width: Int, Program, result: Int, timing: TimingSource, mode: AnimateMode)
     /// `name` indexes the definition's emission names; `fields` its emission fields.
     case emit(name: Int, fields: PoolRange, Program)
     case branch(Program, condition: Int, then: ReactionList, otherwise: ReactionList)

@@ -40,12 +40,13 @@ public struct ControlTracker: Sendable, Equatable {
         bounds.contains(p) || bounds.expanded(by: slop).contains(p)
     }
 
-    /// Feeds one touch; a disabled control ignores new touches (pass `enabled: false`).
-    public mutating func handle(_ touch: Touch, enabled: Bool = true, highlighted: Bool) -> Outcome {
+    /// Feeds one touch; a disabled control ignores new touches (pass `enabled: false`), and so
+    /// does one whose `beginTrackingWithTouch:` declines a touch-down (pass `begins: false`).
+    public mutating func handle(_ touch: Touch, enabled: Bool = true, begins: Bool = true, highlighted: Bool) -> Outcome {
         var outcome = Outcome()
         switch (touch, phase) {
         case let (.down(p), .idle):
-            guard enabled, bounds.contains(p) else { return outcome }
+            guard enabled, begins, bounds.contains(p) else { return outcome }
             phase = .tracking(inside: true)
             outcome.events = [.touchDown]
             outcome.highlighted = true

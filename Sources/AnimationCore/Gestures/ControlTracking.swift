@@ -78,9 +78,10 @@ public struct ControlTracking: Sendable, Equatable {
         set { tracker.bounds = newValue }
     }
 
-    /// Feeds one touch at `t`.
-    public mutating func handle(_ touch: Touch, at t: Double) -> Outcome {
-        let tracked = tracker.handle(touch, enabled: isEnabled, highlighted: isHighlighted)
+    /// Feeds one touch at `t`. `begins` is what the control's `beginTrackingWithTouch:` answers
+    /// for a touch-down: false and UIControl neither tracks, highlights nor sends `touchDown`.
+    public mutating func handle(_ touch: Touch, at t: Double, begins: Bool = true) -> Outcome {
+        let tracked = tracker.handle(touch, enabled: isEnabled, begins: begins, highlighted: isHighlighted)
         var outcome = Outcome()
         var highlighted = tracked.highlighted ?? isHighlighted
         var selected = isSelected

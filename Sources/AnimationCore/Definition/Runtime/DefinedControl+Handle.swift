@@ -83,7 +83,8 @@ extension DefinedControl {
             case let (.control(tracking), .control(spec)):
                 var tracking = tracking
                 tracking.bounds = region(spec.region, at: t)
-                let outcome = tracking.handle(touch, at: t)
+                let begins = touch.isDown ? beginsTracking(spec.overrides, at: location, t) : true
+                let outcome = tracking.handle(touch, at: t, begins: begins)
                 setInput(index, .control(tracking))
                 (out + found).initialize(to: .control(index, outcome, location)); found += 1
             case let (.tap(tap), .tap(spec)):
@@ -117,10 +118,13 @@ extension DefinedControl {
                     if let at = outcome.unhighlightAt { try schedule(.unhighlight(input: index), at: at) }
                     if outcome.cancelsUnhighlight { timers.removeAll { $0.kind == .unhighlight(input: index) } }
                     if outcome.stateChanged { try run(spec.onStateChange, r, at: t, emit: &emit) }
-                    for tracked in outcome.events {
+                    for (position, tracked) in outcome.events.enumerated() {
                         let event = ControlTracking.Event(tracked)
+                        if let list = spec.overrides.list(before: event, at: position, of: outcome.events) {
+                            try runOverride(list, point, r, at: t, emit: &emit)
+                        }
                         try controlEvent(event, spec, point, r, at: t, emit: &emit)
-                        if event == .touchUpInside { try controlEvent(.primaryActionTriggered, spec, point, r, at: t, emit: &emit) }
+                        if event == .touchUpInside && spec.overrides.primaryActionOnTouchUpInside { try controlEvent(.primaryActionTriggered, spec, point, r, at: t, emit: &emit) }
                     }
                 case let .tap(index, point):
                     guard case let .tap(spec) = definition.inputs[index], !spec.recognized.isEmpty else { continue }

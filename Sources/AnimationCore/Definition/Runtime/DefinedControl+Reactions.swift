@@ -20,9 +20,9 @@ extension DefinedControl {
             case let .jump(first, width, program, result):
                 compute(program, r, at: t)
                 for k in 0..<width { mutableAnimated(first + k).pointee.set(r[result + k]) }
-            case let .animate(first, width, program, result, timing, retarget):
+            case let .animate(first, width, program, result, timing, mode):
                 compute(program, r, at: t)
-                try animate(first, width, r, result, timing, retarget, at: t)
+                try animate(first, width, r, result, timing, mode, at: t)
             case let .emit(name, fields, program):
                 compute(program, r, at: t)
                 let definition = instance.definition
@@ -100,7 +100,7 @@ extension DefinedControl {
     }
 
     private mutating func animate(_ first: Int, _ width: Int, _ r: UnsafeMutablePointer<Double>, _ result: Int,
-                                  _ source: TimingSource, _ retarget: Bool, at t: Double) throws(ControlError) {
+                                  _ source: TimingSource, _ mode: AnimateMode, at t: Double) throws(ControlError) {
         let timing: Timing
         switch source {
         case let .timing(index):
@@ -110,11 +110,19 @@ extension DefinedControl {
         case let .curve(curve, duration):
             timing = .curve(instance.definition.reactionCurves[curve], duration: r[duration])
         }
+        let delay = mode.delay < 0 ? 0 : AnimateMode.seconds(r[Int(mode.delay)])
         for k in 0..<width {
-            if retarget, case let .spring(spring) = timing {
-                mutableAnimated(first + k).pointee.retarget(to: r[result + k], spring: spring, at: t)
-            } else {
-                mutableAnimated(first + k).pointee.animate(to: r[result + k], timing: timing, at: t)
+            switch mode.kind {
+            case .retarget:
+                if case let .spring(spring) = timing {
+                    mutableAnimated(first + k).pointee.retarget(to: r[result + k], spring: spring, at: t)
+                } else {
+                    mutableAnimated(first + k).pointee.animate(to: r[result + k], timing: timing, at: t)
+                }
+            case .fromCurrent:
+                mutableAnimated(first + k).pointee.animateFromCurrent(to: r[result + k], timing: timing, at: t, delay: delay)
+            case .additive:
+                mutableAnimated(first + k).pointee.animate(to: r[result + k], timing: timing, at: t, delay: delay)
             }
         }
     }

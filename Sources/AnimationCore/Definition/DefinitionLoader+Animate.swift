@@ -1,0 +1,17 @@
+extension DefinitionLoader {
+    /// `animate`'s `mode` (`additive`, the default; `retarget`; `fromCurrent`) and `delay` (an
+    /// expression of seconds, for the additive and from-current modes: a retargeting spring
+    /// takes over at once, from the value and velocity shown).
+    mutating func animateMode(_ r: inout TreeReader, builder: inout ProgramBuilder,
+                              names: [String: Binding]) throws(DocumentError) -> AnimateMode {
+        let index = try r.choice("mode", AnimateMode.names) ?? 0
+        var mode = AnimateMode(kind: AnimateMode.Kind(rawValue: UInt8(index)) ?? .additive)
+        if let tree = r.raw("delay") {
+            guard mode.kind != .retarget else {
+                throw r.error("delay", "a retargeting animation starts at once; use mode additive or fromCurrent for a delay")
+            }
+            mode.delay = Int32(builder.emit(try expression(tree, at: r.field("delay"), names: names, expecting: .number)))
+        }
+        return mode
+    }
+}
