@@ -55,11 +55,13 @@ struct APIControlsTests {
     @Test func theListHasTheBuiltInsInCatalogueOrderWithTheirCommands() throws {
         let app = TestApp()
         let controls = try #require(try expectOK(app.get("/v1/controls"))["controls"]?.arrayValue)
-        #expect(controls.compactMap { $0["name"]?.stringValue } == ["button", "progressButton", "switch", "card", "checkbox"])
+        #expect(controls.compactMap { $0["name"]?.stringValue } == ["button", "progressButton", "switch", "card", "checkbox", "slider",
+                                                                    "stepper"])
         #expect(controls.allSatisfy { $0["builtIn"] == .bool(true) })
         let commands = controls.map { ($0["commands"]?.objectValue?.keys).map(Array.init) ?? [] }
         #expect(commands == [["setSelected", "setEnabled"], ["start", "cancel", "pause", "resume"], ["setOn"],
-                             ["expand", "collapse", "toggle"], ["setOn", "setEnabled"]])
+                             ["expand", "collapse", "toggle"], ["setOn", "setEnabled"], ["setValue", "setEnabled"],
+                             ["setValue", "setEnabled"]])
         let switchControl = controls[2]
         #expect(switchControl["parameters"]?["thumbSize"]?["default"] == .number(27))
         #expect(switchControl["commands"]?["setOn"]?["parameters"]?["animated"]?["default"] == .bool(true))
@@ -93,6 +95,10 @@ struct APIControlsTests {
                  #"{"type":"toggle","t":0.5}"#, #"{"type":"tap","t":0.7,"x":100,"y":300}"#],
         "checkbox": [#"{"type":"tap","t":0,"x":11,"y":11}"#, #"{"type":"setOn","t":0.5,"on":false,"animated":true}"#,
                      #"{"type":"setEnabled","t":0.7,"enabled":false}"#],
+        "slider": [#"{"type":"drag","t":0,"from":{"x":14,"y":16},"to":{"x":150,"y":16},"duration":0.2}"#,
+                   #"{"type":"setValue","t":0.5,"value":0.2,"animated":true}"#],
+        "stepper": [#"{"type":"tap","t":0,"x":70,"y":16}"#, #"{"type":"touchDown","t":0.3,"x":70,"y":16}"#,
+                    #"{"type":"touchUp","t":1.4,"x":70,"y":16}"#, #"{"type":"setValue","t":1.45,"value":50}"#],
     ]
 
     /// What a client sees of a session: every frame of a window, each answer, the session itself.
@@ -143,7 +149,7 @@ struct APIControlsTests {
         let put = app.send("PUT", "/v1/controls/fresh", body: #"{"definition":{}}"#)
         #expect(put.status == 201 && put.headers["Location"] == "/v1/controls/fresh")
         let names = try expectOK(app.get("/v1/controls"))["controls"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
-        #expect(names == ["button", "progressButton", "switch", "card", "checkbox", "dot", "fresh"])
+        #expect(names == ["button", "progressButton", "switch", "card", "checkbox", "slider", "stepper", "dot", "fresh"])
         #expect(try expectOK(app.get("/v1/controls/dot"))["definition"] == .object(JSONObject()))
         #expect(app.delete("/v1/controls/dot").status == 204)
         try expectProblem(app.delete("/v1/controls/dot"), 404, "control_not_found", field: nil)

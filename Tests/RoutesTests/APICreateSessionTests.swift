@@ -175,7 +175,7 @@ struct APICreateSessionTests {
         Refusal(#"{}"#, "invalid_field", "control"),
         Refusal(#"{"config":{}}"#, "invalid_field", "control"),
         Refusal(#"{"control":5}"#, "invalid_field", "control"),
-        Refusal(#"{"control":"slider"}"#, "unknown_control", "control"),
+        Refusal(#"{"control":"knob"}"#, "unknown_control", "control"),
         Refusal(#"{"control":"Switch"}"#, "unknown_control", "control"),
         Refusal(#"{"control":"switch","colour":"red"}"#, "invalid_field", "colour"),
         Refusal(#"{"control":"switch","config":{"widht":60}}"#, "invalid_field", "config.widht"),

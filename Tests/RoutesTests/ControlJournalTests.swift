@@ -130,12 +130,12 @@ struct ControlJournalTests {
         let entries = [
             JournalEntry(session: "a", payload: Array(#"{"op":"create","id":"a","clock":"virtual","created":1700001000,"control":"switch","config":{}}"#.utf8)),
             JournalEntry(session: "a", payload: Array(#"{"op":"events","id":"a","base":0,"events":[{"type":"touchDown","t":0,"x":25,"y":15}]}"#.utf8)),
-            JournalEntry(session: "b", payload: Array(#"{"op":"create","id":"b","clock":"virtual","created":1700001000,"control":"slider","config":{}}"#.utf8)),
+            JournalEntry(session: "b", payload: Array(#"{"op":"create","id":"b","clock":"virtual","created":1700001000,"control":"dial","config":{}}"#.utf8)),
         ]
         let app = App()
         let report = app.router.restore(entries: entries)
         #expect(report.sessions == 1 && report.damagedSessions == 1 && report.events == 1)
         #expect(try JSONParser().parse(app.send("GET", "/v1/sessions/a").body)["state"]?["isOn"] == .bool(true))
-        #expect(report.unusable.first?.hasSuffix("session b names no definition and 'slider' is not a built-in control") == true)
+        #expect(report.unusable.first?.hasSuffix("session b names no definition and 'dial' is not a built-in control") == true)
     }
 }

@@ -19,7 +19,7 @@ struct OperationsTests {
     @Test func metricsCountRequestsByRouteAndStatusInPrometheusText() {
         let app = router()
         _ = send(app, "POST", "/v1/sessions", #"{"control":"switch"}"#)
-        _ = send(app, "POST", "/v1/sessions", #"{"control":"slider"}"#)
+        _ = send(app, "POST", "/v1/sessions", #"{"control":"knob"}"#)
         _ = send(app, "GET", "/v1/sessions/s")
         _ = send(app, "GET", "/nowhere")
         let response = send(app, "GET", "/metrics")

@@ -1045,6 +1045,25 @@ def stepper_autorepeat():
             t += 0.5
     say(f"  off the control 0.7..1.2: {'; '.join(timeline)}; value {value} at 3.0")
     say("  wraps: max 10, step 3, value 9: plus -> 0 (not modular); without wraps -> 10, then plus disabled")
+    say("  held on plus with maximum 3: steps at 0.50, 1.00, 1.50 -> 3; the plus half disables, later fires step nothing")
+    # The pressed half (UIStepperHorizontalVisualElement on 94 x 32: halves 46.5 either side of a 1 pt divider).
+    fade = progress_spring(1.0, 2741.55678, 209.43951)
+    grow = progress_spring(1.0, (2 * math.pi / 0.28) ** 2, 2 * (2 * math.pi / 0.28))
+    fade_runs = uikit_settling(1.0, 2741.55678, 209.43951)
+    delay = 0.566969897 * fade_runs
+    say(f"### the highlight: alpha on (m 1, k 2741.55678, c 209.43951): zeta {fade.zeta:.6f} run critically at "
+        f"omega {fade.w0:.6f}, {fade_runs:.6f} s; frame on response 0.28, zeta 1 (omega {grow.w0:.6f}), "
+        f"{uikit_settling(1.0, grow.k, grow.c):.6f} s")
+    say(f"  the fade out starts {delay:.6f} s after release (delay factor 0.566969897 of {fade_runs:.6f} s)")
+    for t in (0.02, 0.05, 0.1):
+        a, g = progress(fade, t)[0], progress(grow, t)[0]
+        x, width = 46.5 + 4 * (1 - g), 47.5 - 8 * (1 - g)
+        say(f"  pressed plus at 0, t {t}: alpha {a:.6f}, grow {g:.6f}; plus highlight x {x:.6f}, y {4 * (1 - g):.6f}, "
+            f"width {width:.6f}, height {32 - 8 * (1 - g):.6f}")
+    for t in (0.35, 0.4 + 0.02, 0.4 + 0.05):
+        a = 1.0 if t <= 0.3 + delay else 1.0 - progress(fade, t - 0.3 - delay)[0]
+        say(f"  released at 0.3, t {t:.2f}: alpha {a:.6f}")
+    say(f"  released at 0.3: alpha 0 and the frame back to the inset at {0.3 + delay + fade_runs:.6f}")
 
 
 # §19 -----------------------------------------------------------------------------------------
@@ -1068,6 +1087,14 @@ def slider():
     f = (183.2 + hit_offset - 14) / 272
     say(f"  grabbed at x 156 with the thumb at 136: offset {hit_offset:.0f}; the finger at 183.2 -> value {f:.6f}")
     say("  a touch at x 250 with the thumb at 0 (grab area -10..38): misses the thumb, nothing tracks")
+    to = thumb_x((250 - 14) / 272)
+    say(f"  trackTouches moveThumb, a touch at 250 with the thumb at 0: value {(250 - 14) / 272:.6f}, thumb to {to:.0f} "
+        f"in {max(0.25 * to / 294, 0.1):.6f} s")
+    shown = 136   # setValue(1, animated) from 0 is halfway at 0.231293 / 2 s: easeInEaseOut(0.5) = 0.5
+    to = thumb_x(0.2)
+    say(f"  setValue(0.2, animated) halfway through setValue(1) from 0: from {shown} to {to:.0f}, dx {shown - to:.0f}, "
+        f"{max(0.25 * (shown - to) / 294, 0.1):.6f} s")
+    say(f"  values 10..60, value 30: thumb x {thumb_x(30, 10, 60):.0f}")
 
 
 def round_half_away(x):
@@ -1083,7 +1110,7 @@ def segmented():
         x = i * (width + 1)
         say(f"  segment {i}: x {x:.6f}, width {width:.6f}, centre {x + width / 2:.6f}; indicator x {x + 2:.6f} "
             f"width {width - 4:.6f}")
-    for x in (-10, 50, 99.5, 100, 150, 299, 350):
+    for x in (-10, 50, 99.5, 99.9, 100, 150, 299, 350):
         slots = [(i * (width + 1), i * (width + 1) + width) for i in range(3)]
         inside = [i for i, (a, b) in enumerate(slots) if a <= x < b]
         nearest = inside[0] if inside else min(range(3), key=lambda i: (max(slots[i][0] - x, x - slots[i][1], 0), i))
@@ -1096,6 +1123,13 @@ def segmented():
     for t in (0.05, 0.1, 0.2, 0.3):
         p = progress(spring, t)[0]
         say(f"    p({t}) = {p:.6f}; indicator centre 0 -> 2: {start + (end - start) * p:.4f}")
+    say(f"    indicator x 0 -> 2 (2 -> 202.666667): at 0.1 {2 + 200.666667 * progress(spring, 0.1)[0]:.4f}")
+    for t in (0.05, 0.1):
+        say(f"    pressed: scale 1 -> 0.95 at {t}: {1 - 0.05 * progress(spring, t)[0]:.6f}")
+    opacity = progress_spring(1.0, 2741.55678, 209.43951)
+    say(f"  the opacity spring (m 1, k 2741.55678, c 209.43951, run critically): {uikit_settling(1.0, 2741.55678, 209.43951):.6f} s; "
+        f"fading in, at 0.05: {progress(opacity, 0.05)[0]:.6f}; fading out after 0.1 s, at 0.15: "
+        f"{1 - progress(opacity, 0.05)[0]:.6f}")
 
 
 # §21 -----------------------------------------------------------------------------------------
