@@ -488,8 +488,10 @@ extension DefinitionLoader {
                     register = builder.emit(try expression(tree, at: given!.field(spec.name), names: context.names, expecting: type))
                 } else if let fallback = spec.defaultValue {
                     register = builder.emit(Self.literal(fallback, type))
+                } else if let given {
+                    throw DocumentError(.invalidDefinition, at: given.field(spec.name), "is required: an argument of '\(name)'")
                 } else {
-                    throw DocumentError(.invalidDefinition, at: r.field("with").appending(spec.name), "is required: an argument of '\(name)'")
+                    throw DocumentError(.invalidDefinition, at: r.field("with"), "is required: '\(name)' takes \(spec.name)")
                 }
                 arguments.append((register, type.width))
             }
