@@ -1,7 +1,7 @@
 import AnimationCore
 
-/// The sample times `from + k/fps` for every k with that time ≤ `to` (DESIGN.md §3: times by
-/// index, never accumulated), read from a query and bounded the same way for frames and curves.
+/// The sample times `from + k/fps` for every k with that time ≤ `to` (times by index, never
+/// accumulated; `FrameGrid`), read from a query and bounded the same way for frames and curves.
 struct SampleWindow: Sendable, Equatable {
     let from: Double
     let to: Double
@@ -39,8 +39,8 @@ struct SampleWindow: Sendable, Equatable {
         self.count = count
     }
 
-    /// The time of sample `k`.
-    func time(_ k: Int) -> Double { from + Double(k) / fps }
+    /// The time of sample `k` (`FrameGrid`: the same instant prints the same in every window).
+    func time(_ k: Int) -> Double { FrameGrid(from: from, fps: fps).time(k) }
 
     /// `from 0 s to 1 s at 60 fps`, for titles.
     var description: String {
