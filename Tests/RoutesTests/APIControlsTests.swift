@@ -269,6 +269,11 @@ struct APIControlsTests {
         Fault(#"{"bogus": {}}"#, "invalid_definition", "/definition/bogus"),
         Fault(#"{"layers": [{"id": "a"}]}"#, "invalid_definition", "/definition/layers/0/frame"),
         Fault(#"{"parameters": []}"#, "invalid_definition", "/definition/parameters"),
+        // A missing argument: where it goes, or the reaction missing its "with" (found by the fuzzer).
+        Fault(#"{"actions": {"a": {"parameters": {"x": {"type": "number"}}, "do": []}}, "commands": {"go": {"do": [{"run": "a", "with": {}}]}}}"#,
+              "invalid_definition", "/definition/commands/go/do/0/with/x"),
+        Fault(#"{"actions": {"a": {"parameters": {"x": {"type": "number"}}, "do": []}}, "commands": {"go": {"do": [{"run": "a"}]}}}"#,
+              "invalid_definition", "/definition/commands/go/do/0/with"),
         Fault(#"[]"#, "invalid_definition", "/definition"),
         // Limits, each with its own code.
         Fault(#"{"layers": [\#((0..<65).map { #"{"id": "l\#($0)", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}"# }.joined(separator: ","))]}"#,

@@ -246,6 +246,8 @@ enum TimingSource: Sendable {
     case spring(SpringSource)
     /// A curve (an index of the definition's curves) over a duration computed by the reaction's program.
     case curve(Int, duration: Int)
+    /// A curve parameter of the instance over a duration computed by the reaction's program.
+    case instanceCurve(Int, duration: Int)
 }
 
 enum InputSpec: Sendable {

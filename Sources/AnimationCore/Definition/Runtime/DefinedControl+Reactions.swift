@@ -109,6 +109,8 @@ extension DefinedControl {
             timing = .spring(self.spring(spring))
         case let .curve(curve, duration):
             timing = .curve(instance.definition.reactionCurves[curve], duration: r[duration])
+        case let .instanceCurve(curve, duration):
+            timing = .curve(instance.curves[curve], duration: r[duration])
         }
         for k in 0..<width {
             if retarget, case let .spring(spring) = timing {
