@@ -127,6 +127,10 @@ public struct Session: Sendable {
         return prepared.emitted
     }
 
+    /// When every animation has finished and no timer is pending, if no event comes
+    /// (`DefinedControl.settledAt`); nil when something is paused or keeps firing.
+    public var settledAt: Double? { latest.settledAt }
+
     /// Everything emitted up to the last event (replayed from the log: for tests and tools).
     public var emitted: [Emission] { emissions(from: 0, to: time) }
 
