@@ -8,12 +8,27 @@ struct SampleWindow: Sendable, Equatable {
     let fps: Double
     let count: Int
 
+    /// The `to` that ends a window when everything has come to rest (`settledAt`).
+    static let settled = "settled"
+
     /// Reads `from`, `to` and `fps`; refuses a window that is backwards, beyond `maximumTo`, or
-    /// holds more than `limit` samples (`frame_limit`).
+    /// holds more than `limit` samples (`frame_limit`). `to=settled` ends it at `settledAt`
+    /// (or at `from` when that is earlier), where the endpoint knows one; a session that does
+    /// not settle by itself answers 409 `not_settling`.
     init(_ query: Query, defaultFrom: Double, defaultSpan: Double, maximumTo: Double = .infinity,
-         limit: Int) throws(Problem) {
+         limit: Int, settledAt: (() -> Double?)? = nil) throws(Problem) {
         let from = try query.number("from") ?? defaultFrom
-        let to = try query.number("to") ?? from + defaultSpan
+        let to: Double
+        if let settledAt, query.string("to") == Self.settled {
+            guard let settled = settledAt() else {
+                throw Problem(409, "not_settling",
+                              "the session does not come to rest by itself (an animation is paused, or a timer keeps firing); give 'to' as a time",
+                              field: "to")
+            }
+            to = max(settled, from)
+        } else {
+            to = try query.number("to") ?? from + defaultSpan
+        }
         let fps = try query.number("fps") ?? 60
         guard from >= 0, from <= EventCodec.maximumTime else {
             throw Problem(400, "invalid_query", "'from' must be between 0 and \(Int(EventCodec.maximumTime))", field: "from")
