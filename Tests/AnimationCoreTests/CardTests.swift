@@ -226,7 +226,7 @@ struct CardTests {
     func fastLongDragContinues() throws {
         // Six moves at 60 Hz, 50 pt each: 3000 pt/s up. It used to answer 409 invalid_state ("no
         // spring settles in 0.465 s"): Newton's 12 steps end at ω = −17.579459 for this velocity,
-        // and UIKit runs the spring of |ω| (docs/fidelity.md#uikit-duration-springs, oracle §22).
+        // and UIKit runs the spring of |ω| (docs/fidelity.md#uikit-duration-springs, oracle §27).
         let path = (0...6).map { (t: Double($0) / 60, y: 800 - 50 * Double($0)) } + [(t: 0.1, y: 500)]
         let session = try Session(Self.velocityRelease, verticalDrag(x: 195, path))
         // f = 290/600, cardY 520.4166667 projects far above: nearer expanded.

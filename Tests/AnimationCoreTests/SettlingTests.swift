@@ -85,3 +85,19 @@ struct SettlingTests {
         #expect(MotionRest.held.combined(with: .still) == .held)
     }
 }
+
+/// The catalogue's closed-form motions (`AnimatedMotion`) settle where they end.
+@Suite("Settling: scroll view motion")
+struct MotionSettlingTests {
+    @Test("A 1000 pt/s flick of the scroll view rests when its deceleration stops, 2.4252817 s (oracle §25)")
+    func deceleration() throws {
+        let session = try Session(ScrollViewTests.scrollView(), ScrollViewTests.flick)
+        expectClose(try #require(session.settledAt), 2.4252817, within: 1e-7, "settledAt")
+    }
+
+    @Test("setContentOffset(animated:) rests 0.3 s after it starts (its sin² move, oracle §21)")
+    func sineMove() throws {
+        let session = try Session(ScrollViewTests.scrollView(), [ScrollViewTests.setContentOffset(x: 0, y: 300, animated: true, at: 2)])
+        #expect(session.settledAt == 2.3)
+    }
+}

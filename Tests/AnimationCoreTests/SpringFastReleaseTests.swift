@@ -2,16 +2,16 @@ import Testing
 @testable import AnimationCore
 
 /// Duration springs for velocities UIKit's 12 Newton steps do not converge on
-/// (docs/fidelity.md#uikit-duration-springs, oracle §22): a card released fast with little of
+/// (docs/fidelity.md#uikit-duration-springs, oracle §27): a card released fast with little of
 /// its duration left used to be refused ("no spring settles"); UIKit uses whatever the steps end
 /// on, stiffness ω² and damping 2ζ·√(ω²), so the spring of |ω| runs.
 @Suite("Springs: fast releases the solver does not settle")
 struct SpringFastReleaseTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var duration: Double, dampingRatio: Double, velocity: Double
-        /// Oracle §22's figures.
+        /// Oracle §27's figures.
         var stiffness: Double, damping: Double
-        /// (t, progress) rows of §22.
+        /// (t, progress) rows of §27.
         var samples: [(Double, Double)]
         var testDescription: String { "T \(duration), ζ \(dampingRatio), v \(velocity)" }
     }
@@ -51,7 +51,7 @@ struct SpringFastReleaseTests {
         try animator.setFractionComplete(290.0 / 600.0, at: 0)
         try animator.continueAnimation(timing: .dampedSpring(dampingRatio: 1, initialVelocity: 10.85), durationFactor: 0, at: 1)
         #expect(animator.isRunning)
-        // The rest takes (1 − 290/600)·0.9 = 0.465 s, on the spring of §22's first case.
+        // The rest takes (1 − 290/600)·0.9 = 0.465 s, on the spring of §27's first case.
         expectClose(try #require(animator.naturalEndTime), 1.465, within: 1e-12, "end")
         let expected = 290.0 / 600.0 + (1 - 290.0 / 600.0) * 0.431880
         expectClose(animator.progress(at: 1.0465), expected, within: 1e-6, "progress 0.0465 s in")

@@ -29,7 +29,9 @@ public protocol Settling {
 }
 
 extension AnimatedValue: Settling {
-    /// In flight until its last animation ends.
+    /// In flight until its last component ends: additive animations, springs, and a closed-form
+    /// motion it follows (`AnimatedMotion`: a scroll view's deceleration, a page's spring, a sin²
+    /// move), each by its own end (`Component.end`, where a new component kind says its end).
     public var rest: MotionRest { endTime.map(MotionRest.until) ?? .still }
 }
 

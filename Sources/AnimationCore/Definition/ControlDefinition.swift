@@ -47,6 +47,8 @@ public final class ControlDefinition: @unchecked Sendable {
     /// Curves reactions use, and the control inputs' per-event reaction lists.
     let reactionCurves: [CubicBezier]
     let eventLists: [ReactionList]
+    /// What each motion reaction moves, and where its numbers are.
+    let motionPlans: [MotionPlan]
 
     init(description: String?, parameters: [ParameterSpec], commands: [CommandSpec], layout: [ParameterSlots],
          checks: [Check], gen: CodeGen, strings: [String], springs: [SpringTiming], variables: [VariableSpec],
@@ -90,6 +92,7 @@ public final class ControlDefinition: @unchecked Sendable {
         outputEnums = pools.enums
         reactionCurves = pools.curves
         eventLists = pools.eventLists
+        motionPlans = pools.motions
     }
 
     deinit {

@@ -8,7 +8,7 @@ struct ReactionContext {
 extension DefinitionLoader {
     static let verbs = ["set", "animate", "emit", "if", "let", "run", "schedule", "cancel", "setSelected", "setEnabled",
                         "reset", "add", "pause", "resume", "remove", "start", "interrupt", "scrub", "continue", "reverse",
-                        "setReversed", "discard"]
+                        "setReversed", "discard"] + MotionPlan.Kind.allCases.map(\.rawValue)
 
     // MARK: Declarations
 
@@ -408,6 +408,9 @@ extension DefinitionLoader {
         }
         let result: [Reaction]
         switch verb {
+        case "decelerate", "page", "move", "snap":
+            let kind = MotionPlan.Kind(rawValue: verb) ?? .move
+            result = [try motionReaction(kind, &r, names: context.names, builder: &builder)]
         case "set":
             let target = try self.target(&r, verb)
             switch target {

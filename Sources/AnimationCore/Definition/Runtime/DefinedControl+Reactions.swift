@@ -93,6 +93,9 @@ extension DefinedControl {
                 setBasic(index, animation)
             case let .removeBasic(index):
                 setBasic(index, nil)
+            case let .motion(plan, program):
+                compute(program, r, at: t)
+                try startMotion(plan, r, at: t)
             default:
                 try runGroupReaction(reaction, r, at: t, emit: &emit)
             }
