@@ -10,7 +10,7 @@ import Testing
 /// cardY = 779 − 535·progress. p_C is springs case C of docs/fidelity.md#springs (0.9 s, ζ 1, v 0);
 /// where a literal needs more than its 6 printed decimals, the digits come from the reference
 /// oracle (noted), hence 1e-6.
-@Suite("Card (seed 004)")
+@Suite("Card (a draggable bottom card)")
 struct CardTests {
     static func card(_ config: Tree = [:]) throws -> ControlInstance {
         try builtIn("card", config)

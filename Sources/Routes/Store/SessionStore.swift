@@ -187,7 +187,7 @@ final class SessionStore: Sendable {
 
     private func define(_ version: DefinitionVersion, _ digests: inout Set<String>) throws(StoreError) {
         guard !digests.contains(version.digest) else { return }
-        _ = try write(.define(digest: version.digest, document: version.document))
+        _ = try write(JournalRecord.define(version), key: JournalRecord.definitionKey(version.digest))
         digests.insert(version.digest)
     }
 
