@@ -56,12 +56,13 @@ struct APIControlsTests {
         let app = TestApp()
         let controls = try #require(try expectOK(app.get("/v1/controls"))["controls"]?.arrayValue)
         #expect(controls.compactMap { $0["name"]?.stringValue } == ["button", "progressButton", "switch", "card", "checkbox", "slider",
-                                                                    "stepper", "sheet", "scrollView"])
+                                                                    "stepper", "segmentedControl", "sheet", "scrollView"])
         #expect(controls.allSatisfy { $0["builtIn"] == .bool(true) })
         let commands = controls.map { ($0["commands"]?.objectValue?.keys).map(Array.init) ?? [] }
         #expect(commands == [["setSelected", "setEnabled"], ["start", "cancel", "pause", "resume"], ["setOn"],
                              ["expand", "collapse", "toggle"], ["setOn", "setEnabled"], ["setValue", "setEnabled"],
-                             ["setValue", "setEnabled"], ["selectDetent", "dismiss", "present"], ["setContentOffset"]])
+                             ["setValue", "setEnabled"], ["setSelectedIndex", "setEnabled"], ["selectDetent", "dismiss", "present"],
+                             ["setContentOffset"]])
         let switchControl = controls[2]
         #expect(switchControl["parameters"]?["thumbSize"]?["default"] == .number(27))
         #expect(switchControl["commands"]?["setOn"]?["parameters"]?["animated"]?["default"] == .bool(true))
@@ -99,6 +100,9 @@ struct APIControlsTests {
                    #"{"type":"setValue","t":0.5,"value":0.2,"animated":true}"#],
         "stepper": [#"{"type":"tap","t":0,"x":70,"y":16}"#, #"{"type":"touchDown","t":0.3,"x":70,"y":16}"#,
                     #"{"type":"touchUp","t":1.4,"x":70,"y":16}"#, #"{"type":"setValue","t":1.45,"value":50}"#],
+        "segmentedControl": [#"{"type":"tap","t":0,"x":250,"y":16}"#,
+                             #"{"type":"drag","t":0.6,"from":{"x":250,"y":16},"to":{"x":50,"y":16},"duration":0.2}"#,
+                             #"{"type":"setSelectedIndex","t":1.2,"index":1,"animated":true}"#],
         "sheet": [#"{"type":"drag","t":0,"from":{"x":200,"y":420},"to":{"x":200,"y":250},"duration":0.2}"#,
                   #"{"type":"selectDetent","t":1,"detent":"medium"}"#, #"{"type":"tap","t":1.2,"x":196,"y":76}"#],
         "scrollView": [#"{"type":"drag","t":0,"from":{"x":200,"y":600},"to":{"x":200,"y":300},"duration":0.1}"#,
@@ -153,8 +157,8 @@ struct APIControlsTests {
         let put = app.send("PUT", "/v1/controls/fresh", body: #"{"definition":{}}"#)
         #expect(put.status == 201 && put.headers["Location"] == "/v1/controls/fresh")
         let names = try expectOK(app.get("/v1/controls"))["controls"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
-        #expect(names == ["button", "progressButton", "switch", "card", "checkbox", "slider", "stepper", "sheet", "scrollView", "dot",
-                          "fresh"])
+        #expect(names == ["button", "progressButton", "switch", "card", "checkbox", "slider", "stepper", "segmentedControl", "sheet",
+                          "scrollView", "dot", "fresh"])
         #expect(try expectOK(app.get("/v1/controls/dot"))["definition"] == .object(JSONObject()))
         #expect(app.delete("/v1/controls/dot").status == 204)
         try expectProblem(app.delete("/v1/controls/dot"), 404, "control_not_found", field: nil)
