@@ -21,6 +21,11 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const EMISSION_POLL_MS = 250;
 /** A stream that has not opened by then makes way for polling (a browser holds ~6 connections). */
 const STREAM_OPEN_MS = 3000;
+/** Streams one page keeps open at most: a browser holds ~6 connections per host, and the events
+ * a page posts (and polled sessions' frames) need some of them; beyond this a session polls. */
+const MAX_STREAMS = 4;
+/** The EventSources this page has open. */
+const openStreams = new Set();
 /** How many emissions a session remembers, to deliver each once. */
 const EMISSION_MEMORY = 500;
 
@@ -275,7 +280,7 @@ export class Session extends EventTarget {
     this.playing = { fps, wantsStream, fetching: false, retryAt: 0, emittedThrough: this.lastT, lastEmissionPoll: -Infinity,
                      source: null, streaming: false, dirty: false, frameRequest: 0 };
     this.setTransport('polling');
-    if (wantsStream && !this.client.token && typeof EventSource !== 'undefined') this.openStream();
+    if (wantsStream && !this.client.token && typeof EventSource !== 'undefined' && openStreams.size < MAX_STREAMS) this.openStream();
     const tick = (now) => {
       if (!this.playing) return;
       this.tick(now);
@@ -291,7 +296,10 @@ export class Session extends EventTarget {
     if (!playing) return;
     this.playing = null;
     cancelAnimationFrame(playing.frameRequest);
-    if (playing.source) playing.source.close();
+    if (playing.source) {
+      playing.source.close();
+      openStreams.delete(playing.source);
+    }
     this.setTransport('stopped');
   }
 
@@ -341,10 +349,12 @@ export class Session extends EventTarget {
     const p = this.playing;
     const source = new EventSource(this.client.url(`/v1/sessions/${this.id}/stream?fps=${p.fps}`));
     p.source = source;
+    openStreams.add(source);
     let opened = false;
     const fallBack = () => {
       clearTimeout(timer);
       source.close();
+      openStreams.delete(source);
       if (this.playing !== p || p.source !== source) return;
       p.source = null;
       p.streaming = false;
