@@ -135,7 +135,80 @@ def exercise(browser, url, started):
         raise Failure(f"the card's layer did not move up: {before['cardTop']} → {final['cardTop']}")
     print(f"browser-test: switch on (thumb {before['thumbLeft']}→{final['thumbLeft']} pt), "
           f"card expanded (cardY {final['cardY']}); emitted: switch {final['switchEmitted']}, card {final['cardEmitted']}")
+    exercise_catalogue(browser)
     return final
+
+
+CATALOGUE = """
+(() => {
+  const prop = (control, name) => {
+    const row = document.querySelector(`[data-control="${control}"] [data-prop="${name}"]`);
+    return row ? JSON.parse(row.dataset.value) : undefined;
+  };
+  const emitted = (control) => [...document.querySelectorAll(`[data-control="${control}"] .log li[data-name]`)]
+      .map(li => li.dataset.name);
+  return {
+    sliderValue: prop('slider', 'value'), sliderThumbX: prop('slider', 'thumbX'), sliderEmitted: emitted('slider'),
+    stepperValue: prop('stepper', 'value'), stepperEmitted: emitted('stepper'),
+    segment: prop('segmentedControl', 'selectedSegmentIndex'), indicatorX: prop('segmentedControl', 'indicatorX'),
+    segmentedEmitted: emitted('segmentedControl'),
+  };
+})()
+"""
+
+
+def press(browser, x, y, path=(), hold=0.08):
+    """A mouse press at (x, y), moved along `path` at 60 Hz, released at its last point."""
+    browser.mouse("mouseMoved", x, y, 0)
+    browser.mouse("mousePressed", x, y, 1)
+    for px, py in path:
+        time.sleep(1 / 60)
+        browser.mouse("mouseMoved", px, py, 1)
+    time.sleep(hold)
+    end = path[-1] if path else (x, y)
+    browser.mouse("mouseReleased", end[0], end[1], 0)
+
+
+def exercise_catalogue(browser):
+    """The slider's thumb dragged right, the stepper's + tapped, the segmented control's third
+    segment tapped; each checked in the DOM once it has settled."""
+    for control in ("slider", "stepper", "segmentedControl"):
+        browser.evaluate("document.querySelector('[data-control=\"%s\"] .controlsim-surface').scrollIntoView({block: 'center'})" % control)
+        time.sleep(0.1)
+        if control == "slider":
+            thumb = browser.evaluate(CENTER_OF % json.dumps('[data-control="slider"] [data-layer-id="thumb"]'))
+            track = browser.evaluate(CENTER_OF % json.dumps('[data-control="slider"] [data-layer-id="maximumTrack"]'))
+            distance = track["width"] * 0.5
+            press(browser, thumb["x"], thumb["y"], [(thumb["x"] + distance * i / 12, thumb["y"]) for i in range(1, 13)])
+        elif control == "stepper":
+            plus = browser.evaluate(CENTER_OF % json.dumps('[data-control="stepper"] [data-layer-id="plusStem"]'))
+            press(browser, plus["x"], plus["y"])
+        else:
+            track = browser.evaluate(CENTER_OF % json.dumps('[data-control="segmentedControl"] [data-layer-id="background"]'))
+            press(browser, track["left"] + track["width"] * 5 / 6, track["y"])
+    state = {}
+
+    def done(s):
+        # The segmented indicator rests at 2·(298/3 + 1) + 2 once its 0.41 s spring is over.
+        return ((s.get("sliderValue") or 0) > 0.3 and s.get("stepperValue") == 1 and s.get("segment") == 2
+                and abs((s.get("indicatorX") or 0) - 202.666667) < 1e-3)
+
+    until = time.monotonic() + 6
+    while time.monotonic() < until:
+        state = browser.evaluate(CATALOGUE)
+        if done(state):
+            break
+        time.sleep(0.1)
+    if not ((state.get("sliderValue") or 0) > 0.3 and (state.get("sliderThumbX") or 0) > 80):
+        raise Failure(f"the slider's thumb did not follow the drag: {state}")
+    if "valueChanged" not in state["sliderEmitted"]:
+        raise Failure(f"the slider's log does not show valueChanged: {state['sliderEmitted']}")
+    if state.get("stepperValue") != 1 or "valueChanged" not in state["stepperEmitted"]:
+        raise Failure(f"the stepper's value did not go up to 1 after a tap on +: {state}")
+    if state.get("segment") != 2 or abs((state.get("indicatorX") or 0) - 202.666667) >= 1e-3:
+        raise Failure(f"the segmented control's indicator did not move to segment 2: {state}")
+    print(f"browser-test: slider value {state['sliderValue']:.3f} (thumb at {state['sliderThumbX']}), stepper {state['stepperValue']}, "
+          f"segment {state['segment']} (indicator at {state['indicatorX']:.3f})")
 
 
 def exercise_definitions(browser):
