@@ -84,7 +84,7 @@ struct APISheetScrollViewTests {
         #expect(session["state"] == ["contentOffsetX": 640, "contentOffsetY": 0, "isDragging": false, "isDecelerating": false])
     }
 
-    @Test(arguments: ["sheet", "scrollView"])
+    @Test(arguments: ["sheet", "scrollView", "slider", "stepper", "segmentedControl"])
     func theEchoIsAcceptedBack(control: String) throws {
         let app = TestApp()
         let echoed = try #require(try Self.created(app, #"{"control":"\#(control)"}"#)["config"])
