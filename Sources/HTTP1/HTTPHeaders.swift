@@ -41,7 +41,15 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
     public func contains(_ name: String) -> Bool { self[name] != nil }
 
+    /// How many lines carry this name (without collecting their values).
+    public func count(of name: String) -> Int {
+        fields.reduce(0) { $0 + (Self.sameName($1.name, name) ? 1 : 0) }
+    }
+
+    /// Field names are tokens (ASCII), so ASCII case folding is the whole comparison; it runs on
+    /// every header lookup of every request, so it builds no lowercased copies. A byte outside ASCII
+    /// (which no parsed name has) compares exactly.
     public static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) { HTTPSyntax.asciiLowercased($0) == HTTPSyntax.asciiLowercased($1) }
     }
 }

@@ -18,15 +18,22 @@ public struct HTTPRequest: Sendable {
 
     /// The path part of the target, without the query.
     public var path: Substring {
-        // Searching the UTF-8 view for the byte skips grapheme breaking on the hot path.
-        if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) { return target[..<q] }
+        if let q = queryMark { return target[..<q] }
         return target[...]
     }
 
     /// The raw query string (after `?`), or nil when there is none.
     public var queryString: Substring? {
-        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        guard let q = queryMark else { return nil }
         return target[target.utf8.index(after: q)...]
+    }
+
+    /// Where the `?` is. Both getters run on every request, several times: the bytes are searched
+    /// in place (a parsed target is native UTF-8), without grapheme breaking or a generic scan.
+    private var queryMark: String.Index? {
+        let offset = target.utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: UInt8(ascii: "?")) }
+            ?? target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target.utf8.distance(from: target.startIndex, to: $0) }
+        return offset.map { target.utf8.index(target.startIndex, offsetBy: $0) }
     }
 }
 

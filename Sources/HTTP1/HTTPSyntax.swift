@@ -19,6 +19,12 @@ public enum HTTPSyntax {
         !bytes.isEmpty && bytes.allSatisfy(isTokenByte)
     }
 
+    /// An ASCII letter in lower case; every other byte as it is.
+    @inline(__always)
+    public static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
     /// SP or HTAB (OWS/BWS).
     public static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == .space || byte == .tab
