@@ -7,6 +7,8 @@ public struct Router: RoutedResponder {
         public let method: String
         public let pattern: String
         let segments: [Substring]
+        /// Per segment, the capture's name, or "" for a literal segment.
+        private let captureNames: [String]
         let handler: @Sendable (RequestContext) throws(Problem) -> HTTPResponse
         /// What the metrics count this route's answers under: this route, not its place in the table.
         let key: RouteKey
@@ -17,24 +19,38 @@ public struct Router: RoutedResponder {
             self.method = method
             self.pattern = pattern
             segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
+            captureNames = segments.map { segment in
+                segment.first == "{" && segment.last == "}" ? String(segment.dropFirst().dropLast()) : ""
+            }
             self.handler = handler
             self.key = key ?? RouteKey(method: method, pattern: pattern)
             precondition(self.key.labels == (method, pattern), "a route's metrics key names another route")
         }
 
-        /// The `{name}` captures when `path` fits this pattern.
+        /// The `{name}` captures when `path` fits this pattern. Every route of the path's length is
+        /// tried on every request, so the fit is checked first and captures are built only for the
+        /// route that fits.
         func match(_ path: [Substring]) -> [String: String]? {
-            guard path.count == segments.count else { return nil }
+            guard fits(path) else { return nil }
             var captures: [String: String] = [:]
-            for (pattern, actual) in zip(segments, path) {
-                if pattern.first == "{" && pattern.last == "}" {
-                    guard !actual.isEmpty else { return nil }
-                    captures[String(pattern.dropFirst().dropLast())] = String(actual)
-                } else if pattern != actual {
-                    return nil
-                }
+            for (index, name) in captureNames.enumerated() where !name.isEmpty {
+                captures[name] = String(path[index])
             }
             return captures
+        }
+
+        /// Whether `path` has this pattern's literal segments and a non-empty segment for each capture.
+        func fits(_ path: [Substring]) -> Bool {
+            guard path.count == segments.count else { return false }
+            for index in segments.indices {
+                if captureNames[index].isEmpty {
+                    guard segments[index].utf8.count == path[index].utf8.count,
+                          segments[index].utf8.elementsEqual(path[index].utf8) else { return false }
+                } else if path[index].isEmpty {
+                    return false
+                }
+            }
+            return true
         }
     }
 
@@ -73,7 +89,7 @@ public struct Router: RoutedResponder {
     /// The methods of the routes whose pattern fits `path`, in table order.
     func methods(at path: Substring) -> [String] {
         let segments = Self.segments(path)
-        return candidates(segments).filter { routes[$0].match(segments) != nil }.map { routes[$0].method }
+        return candidates(segments).filter { routes[$0].fits(segments) }.map { routes[$0].method }
     }
 
     func notFound(_ request: HTTPRequest) -> Routed {
@@ -84,8 +100,22 @@ public struct Router: RoutedResponder {
         bySegmentCount[path.count] ?? []
     }
 
+    /// The path split at every `/`, empty segments kept (so `/a/` is "", "a", ""), by one scan of its bytes.
     private static func segments(_ path: Substring) -> [Substring] {
-        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
+        var segments: [Substring] = []
+        segments.reserveCapacity(8)
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                segments.append(path[start ..< index])
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        segments.append(path[start ..< utf8.endIndex])
+        return segments
     }
 }
 
