@@ -5,6 +5,7 @@
 #
 #   fuzz/run.sh http SECONDS       the HTTP/1.1 request parser (the HTTP1 library)
 #   fuzz/run.sh decoding SECONDS   JSON request bodies → ConfigCodec/EventCodec → Session frames
+#   fuzz/run.sh definition SECONDS control definitions → the loader → sessions of those that load
 #
 # SECONDS = 0 only replays the corpus (a regression run). Build products, the grown working corpus
 # and crash artifacts live in fuzz/.build/<target>/ (ignored by git); the seeds in
@@ -14,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-usage() { echo "usage: fuzz/run.sh http|decoding SECONDS" >&2; exit 2; }
+usage() { echo "usage: fuzz/run.sh http|decoding|definition SECONDS" >&2; exit 2; }
 [ $# -eq 2 ] || usage
 target=$1
 seconds=$2
@@ -37,15 +38,26 @@ fi
 # its own) with coverage instrumentation and -enable-testing; the entry point is one more module
 # that imports it (`@testable` where it needs internal types) and links its objects.
 case "$target" in
-  http) library=HTTP1; modules=(HTTP1); entry=$root/fuzz/HTTPParserFuzz.swift ;;
-  decoding) library=Routes; modules=(AnimationCore HTTP1 Routes); entry=$root/fuzz/RequestDecodingFuzz.swift ;;
+  http) library=HTTP1; modules=(HTTP1); entry=$root/fuzz/HTTPParserFuzz.swift; support=() ;;
+  decoding) library=Routes; modules=(AnimationCore HTTP1 Routes); entry=$root/fuzz/RequestDecodingFuzz.swift
+    support=("$root/fuzz/FuzzSupport.swift") ;;
+  definition) library=Routes; modules=(AnimationCore HTTP1 Routes); entry=$root/fuzz/DefinitionFuzz.swift
+    support=("$root/fuzz/FuzzSupport.swift") ;;
   *) usage ;;
 esac
 
 binary=$build/$(basename "$entry" .swift)
 scratch=$root/fuzz/.build/spm
+instrument=(-Xswiftc -sanitize=fuzzer,address)
+if [ "$library" = Routes ]; then
+  # Building Routes builds and runs the EmbedControls plugin's tool, an executable: linked with
+  # libFuzzer's main it would have two. The library gets libFuzzer's coverage instrumentation
+  # alone (what -sanitize=fuzzer adds when compiling); the entry's link below adds libFuzzer.
+  instrument=(-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp)
+  scratch=$root/fuzz/.build/spm-routes
+fi
 spm=(swift build -c release --scratch-path "$scratch" --target "$library"
-     -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -g)
+     "${instrument[@]}" -Xswiftc -enable-testing -Xswiftc -g)
 quiet() { grep -v "ld.gold: warning: Cannot export local symbol" || true; }
 started=$(date +%s)
 if ! "${spm[@]}" >"$build/spm.log" 2>&1; then
@@ -57,13 +69,13 @@ objects=()
 for module in "${modules[@]}"; do
   mapfile -t -O "${#objects[@]}" objects < <(find "$bin/$module.build" -name '*.o' | sort)
 done
-stamp=$( { swiftc --version 2>&1; echo "${flags[*]}"; sha256sum "$entry" "${objects[@]}"; } | sha256sum | cut -d' ' -f1)
+stamp=$( { swiftc --version 2>&1; echo "${flags[*]}"; sha256sum "$entry" "${support[@]}" "${objects[@]}"; } | sha256sum | cut -d' ' -f1)
 if [ -x "$binary" ] && [ "$(cat "$build/stamp" 2>/dev/null)" = "$stamp" ]; then
   echo "fuzz $target: binary up to date"
 else
   echo "fuzz $target: linking $(basename "$entry") with the $library library (${#objects[@]} objects)"
   if ! swiftc "${flags[@]}" -module-name "$(basename "$entry" .swift)" -I "$bin/Modules" -I "$bin" \
-      "$entry" "${objects[@]}" -o "$binary" 2>&1 | quiet; then
+      "$entry" "${support[@]}" "${objects[@]}" -o "$binary" 2>&1 | quiet; then
     echo "FAIL fuzz $target: building $(basename "$entry") failed" >&2; exit 1
   fi
   echo "$stamp" >"$build/stamp"
@@ -77,8 +89,11 @@ mkdir -p "$work" "$artifacts"
 [ -n "$(ls -A "$seeds" 2>/dev/null)" ] || { echo "fuzz $target: no seeds in $seeds" >&2; exit 1; }
 
 log=$build/fuzz.log
+# Definitions run to several KiB (the card's is 9); requests are smaller.
+max_len=8192
+[ "$target" = definition ] && max_len=32768
 options=(-timeout=5 -rss_limit_mb=2048 -malloc_limit_mb=2048 -detect_leaks=1 -print_final_stats=1
-         -artifact_prefix="$artifacts" -max_len=8192)
+         -artifact_prefix="$artifacts" -max_len="$max_len")
 if [ -f "$root/fuzz/$target.dict" ]; then options+=(-dict="$root/fuzz/$target.dict"); fi
 if [ "$seconds" = 0 ]; then
   options+=(-runs=0)
@@ -89,6 +104,8 @@ fi
 # libFuzzer's handler reports the crash and saves the input.
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:handle_abort=1}
+# Objects of the built-in definitions, alive until exit, that LeakSanitizer cannot see (lsan.supp).
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/fuzz/lsan.supp}
 echo "fuzz $target: running ${seconds} s on $(ls "$seeds" | wc -l) seeds (+$(ls "$work" | wc -l) found earlier)"
 status=0
 # libFuzzer gives up on its own at -max_total_time; the outer timeout only guards against a wedged run.

@@ -93,15 +93,19 @@ struct BenchControl {
 
     static let all: [BenchControl] = [button, progressButton, toggle, card]
 
-    static func touch(_ kind: String, _ x: Double, _ y: Double) -> (json: String, inputs: [(dt: Double, input: Input)]) {
-        let p = Point(x: x, y: y)
-        let input: Input
-        switch kind {
-        case "touchDown": input = .touch(.down(p))
-        case "touchMove": input = .touch(.move(p))
-        default: input = .touch(.up(p))
+    /// A quick drag (0.02 s), as `EventCodec` expands it: a touch-down, one move, a touch-up. (Pool
+    /// entries are whole gestures: a session refuses a move or up with no touch down.)
+    static func drag(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (json: String, inputs: [(dt: Double, input: Input)]) {
+        let from = Point(x: x0, y: y0), to = Point(x: x1, y: y1)
+        let duration = 0.02, steps = 1
+        var inputs: [(dt: Double, input: Input)] = [(0, .touch(.down(from)))]
+        for k in 1...steps {
+            let f = Double(k) / Double(steps)
+            inputs.append((duration * f, .touch(.move(.interpolate(from: from, to: to, progress: f)))))
         }
-        return (#"{"type":"\#(kind)","t":T,"x":\#(x.formatted(0)),"y":\#(y.formatted(0))}"#, [(0, input)])
+        inputs.append((duration, .touch(.up(to))))
+        return (#"{"type":"drag","t":T,"from":{"x":\#(x0.formatted(0)),"y":\#(y0.formatted(0))},"to":{"x":\#(x1.formatted(0)),"y":\#(y1.formatted(0))},"duration":0.02}"#,
+                inputs)
     }
 
     static func tap(_ x: Double, _ y: Double) -> (json: String, inputs: [(dt: Double, input: Input)]) {
@@ -117,10 +121,10 @@ struct BenchControl {
     static let button = BenchControl(
         name: "button", kickoff: #"{"type":"tap","t":0,"x":100,"y":25}"#,
         kickoffInputs: tapInputs(100, 25),
-        pool: [tap(100, 25), touch("touchDown", 100, 25), touch("touchMove", 150, 40), touch("touchMove", 330, 40),
-               touch("touchUp", 330, 40), command(#"{"type":"setSelected","t":T,"selected":true}"#, .setSelected(true)),
-               tap(60, 20), command(#"{"type":"setSelected","t":T,"selected":false}"#, .setSelected(false)),
-               touch("touchDown", 20, 10), touch("touchUp", 20, 10)])
+        pool: [tap(100, 25), drag(100, 25, 330, 40), command(#"{"type":"setSelected","t":T,"selected":true}"#, .setSelected(true)),
+               tap(60, 20), command(#"{"type":"setSelected","t":T,"selected":false}"#, .setSelected(false)), tap(20, 10),
+               tap(150, 30), command(#"{"type":"setSelected","t":T,"selected":true}"#, .setSelected(true)), tap(100, 25),
+               drag(10, 10, 300, 10)])
 
     static let progressButton = BenchControl(
         name: "progressButton", kickoff: #"{"type":"start","t":0}"#,
@@ -136,17 +140,17 @@ struct BenchControl {
         name: "switch", kickoff: #"{"type":"tap","t":0,"x":25,"y":15}"#,
         kickoffInputs: tapInputs(25, 15),
         pool: [tap(25, 15), command(#"{"type":"setOn","t":T,"on":false,"animated":true}"#, .setOn(false, animated: true)),
-               touch("touchDown", 25, 15), touch("touchUp", 25, 15), tap(40, 10),
-               command(#"{"type":"setOn","t":T,"on":true,"animated":false}"#, .setOn(true, animated: false)),
-               touch("touchDown", 10, 20), touch("touchMove", 45, 20), touch("touchUp", 45, 20), tap(25, 15)])
+               tap(25, 15), tap(40, 10), command(#"{"type":"setOn","t":T,"on":true,"animated":false}"#, .setOn(true, animated: false)),
+               drag(10, 20, 45, 20), tap(25, 15), command(#"{"type":"setOn","t":T,"on":true,"animated":true}"#, .setOn(true, animated: true)),
+               drag(45, 20, 10, 20), tap(5, 5)])
 
     static let card = BenchControl(
         name: "card", kickoff: #"{"type":"tap","t":0,"x":195,"y":800}"#,
         kickoffInputs: tapInputs(195, 800),
-        pool: [tap(195, 800), command(#"{"type":"toggle","t":T}"#, .toggle), touch("touchDown", 195, 790),
-               touch("touchMove", 195, 760), touch("touchMove", 195, 700), touch("touchUp", 195, 700),
+        pool: [tap(195, 800), command(#"{"type":"toggle","t":T}"#, .toggle), drag(195, 790, 195, 700),
                command(#"{"type":"expand","t":T}"#, .expand), command(#"{"type":"collapse","t":T}"#, .collapse),
-               tap(195, 280), command(#"{"type":"toggle","t":T}"#, .toggle)])
+               tap(195, 280), command(#"{"type":"toggle","t":T}"#, .toggle), drag(195, 800, 195, 500), tap(195, 800),
+               command(#"{"type":"collapse","t":T}"#, .collapse)])
 
     static func tapInputs(_ x: Double, _ y: Double) -> [TimedInput] {
         let p = Point(x: x, y: y)

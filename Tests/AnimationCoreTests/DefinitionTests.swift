@@ -112,6 +112,29 @@ struct DefinitionTests {
         #expect(values["parameter"] == .color(Color(red: 0, green: 0, blue: 0, alpha: 0)))
     }
 
+    // MARK: Curve parameters
+
+    static let eased = #"""
+    {"parameters": {"ease": {"type": "curve", "default": {"curve": "easeIn"}}},
+     "animated": {"x": {"type": "number", "initial": 0}},
+     "commands": {"go": {"do": [{"animate": "x", "to": 100, "timing": {"curve": "ease", "duration": 1}}]}},
+     "properties": {"x": "x"}}
+    """#
+
+    @Test func aCurveParameterTimesAnAnimation() throws {
+        func x(at t: Double, config: String) throws -> Double? {
+            var session = Session(configuration: try ControlInstance(Self.load(Self.eased), name: "eased", configuration: Self.tree(config)))
+            try session.apply([Self.command("go", [], at: 0)])
+            guard case let .number(value)? = session.frame(at: t).properties.first?.value else { return nil }
+            return value
+        }
+        // Configured linear: half the way at half the time.
+        expectClose(try #require(try x(at: 0.5, config: #"{"ease": {"controlPoints": [0, 0, 1, 1]}}"#)), 50, within: 1e-6)
+        // The default ease-in is behind at half time, and arrives.
+        #expect(try #require(try x(at: 0.5, config: "{}")) < 40)
+        #expect(try x(at: 1, config: "{}") == 100)
+    }
+
     // MARK: Names and their faults
 
     @Test func faultsNameTheirPlaceAndWhatIsWrong() throws {

@@ -55,11 +55,13 @@ struct APIControlsTests {
     @Test func theListHasTheBuiltInsInCatalogueOrderWithTheirCommands() throws {
         let app = TestApp()
         let controls = try #require(try expectOK(app.get("/v1/controls"))["controls"]?.arrayValue)
-        #expect(controls.compactMap { $0["name"]?.stringValue } == ["button", "progressButton", "switch", "card", "checkbox"])
+        #expect(controls.compactMap { $0["name"]?.stringValue } == ["button", "progressButton", "switch", "card", "checkbox", "sheet",
+                                                                    "scrollView"])
         #expect(controls.allSatisfy { $0["builtIn"] == .bool(true) })
         let commands = controls.map { ($0["commands"]?.objectValue?.keys).map(Array.init) ?? [] }
         #expect(commands == [["setSelected", "setEnabled"], ["start", "cancel", "pause", "resume"], ["setOn"],
-                             ["expand", "collapse", "toggle"], ["setOn", "setEnabled"]])
+                             ["expand", "collapse", "toggle"], ["setOn", "setEnabled"], ["selectDetent", "dismiss", "present"],
+                             ["setContentOffset"]])
         let switchControl = controls[2]
         #expect(switchControl["parameters"]?["thumbSize"]?["default"] == .number(27))
         #expect(switchControl["commands"]?["setOn"]?["parameters"]?["animated"]?["default"] == .bool(true))
@@ -93,6 +95,10 @@ struct APIControlsTests {
                  #"{"type":"toggle","t":0.5}"#, #"{"type":"tap","t":0.7,"x":100,"y":300}"#],
         "checkbox": [#"{"type":"tap","t":0,"x":11,"y":11}"#, #"{"type":"setOn","t":0.5,"on":false,"animated":true}"#,
                      #"{"type":"setEnabled","t":0.7,"enabled":false}"#],
+        "sheet": [#"{"type":"drag","t":0,"from":{"x":200,"y":420},"to":{"x":200,"y":250},"duration":0.2}"#,
+                  #"{"type":"selectDetent","t":1,"detent":"medium"}"#, #"{"type":"tap","t":1.2,"x":196,"y":76}"#],
+        "scrollView": [#"{"type":"drag","t":0,"from":{"x":200,"y":600},"to":{"x":200,"y":300},"duration":0.1}"#,
+                       #"{"type":"tap","t":0.5,"x":100,"y":100}"#, #"{"type":"setContentOffset","t":0.8,"x":0,"y":100}"#],
     ]
 
     /// What a client sees of a session: every frame of a window, each answer, the session itself.
@@ -143,7 +149,7 @@ struct APIControlsTests {
         let put = app.send("PUT", "/v1/controls/fresh", body: #"{"definition":{}}"#)
         #expect(put.status == 201 && put.headers["Location"] == "/v1/controls/fresh")
         let names = try expectOK(app.get("/v1/controls"))["controls"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
-        #expect(names == ["button", "progressButton", "switch", "card", "checkbox", "dot", "fresh"])
+        #expect(names == ["button", "progressButton", "switch", "card", "checkbox", "sheet", "scrollView", "dot", "fresh"])
         #expect(try expectOK(app.get("/v1/controls/dot"))["definition"] == .object(JSONObject()))
         #expect(app.delete("/v1/controls/dot").status == 204)
         try expectProblem(app.delete("/v1/controls/dot"), 404, "control_not_found", field: nil)
@@ -269,6 +275,11 @@ struct APIControlsTests {
         Fault(#"{"bogus": {}}"#, "invalid_definition", "/definition/bogus"),
         Fault(#"{"layers": [{"id": "a"}]}"#, "invalid_definition", "/definition/layers/0/frame"),
         Fault(#"{"parameters": []}"#, "invalid_definition", "/definition/parameters"),
+        // A missing argument: where it goes, or the reaction missing its "with" (found by the fuzzer).
+        Fault(#"{"actions": {"a": {"parameters": {"x": {"type": "number"}}, "do": []}}, "commands": {"go": {"do": [{"run": "a", "with": {}}]}}}"#,
+              "invalid_definition", "/definition/commands/go/do/0/with/x"),
+        Fault(#"{"actions": {"a": {"parameters": {"x": {"type": "number"}}, "do": []}}, "commands": {"go": {"do": [{"run": "a"}]}}}"#,
+              "invalid_definition", "/definition/commands/go/do/0/with"),
         Fault(#"[]"#, "invalid_definition", "/definition"),
         // Limits, each with its own code.
         Fault(#"{"layers": [\#((0..<65).map { #"{"id": "l\#($0)", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}"# }.joined(separator: ","))]}"#,

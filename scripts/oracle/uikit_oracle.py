@@ -28,6 +28,8 @@ sections that the tests cite as "oracle §N":
   §19 the slider's geometry and animated setValue durations
   §20 the segmented control's layout and selection spring
   §21 setContentOffset(animated:)'s sin² curve
+  §25 the scroll view definition's scenarios (defaults: 390 x 844 bounds, content 2000 high)
+  §26 the sheet definition's scenarios (defaults: 393 x 852, detents medium and large)
 
 Run it from the repository root:
 
@@ -1108,13 +1110,72 @@ def content_offset_animation():
             f"{300 * math.pi / 2 * math.sin(math.pi * u) / 0.3:.6f} pt/s")
 
 
+# §25 -----------------------------------------------------------------------------------------
+
+def scroll_view():
+    section("25. The scroll view definition (390 x 844 bounds, content 390 x 2000: offsets 0…1156)")
+    say("### a flick: the finger up 15.625 pt every 1/64 s, 8 moves; the pan begins at the first (hysteresis 10),")
+    say("  so the release at 0.125 s is at offset 125 − 10 = 115, moving 15.625·64 = 1000 pt/s")
+    for rate in (0.998, 0.99):
+        stop = math.log(0.01 / 1.0) / math.log(rate)
+        reach = rate / (1 - rate)
+        values = ", ".join(f"x(+{tau} ms) {115 + free_closed_form(1.0, rate, tau)[0]:.6f}" for tau in (100, 500))
+        say(f"  rate {rate}: {values}; targetContentOffset {115 + reach:.6f}; rests at "
+            f"{115 + reach * (1 - 0.01):.6f} at {0.125 + stop / 1000:.7f} s")
+    say("### a pull: the finger down 110 pt (raw overscroll 100 past the top) and held, released at rest")
+    shown = rubber_band(100, 844)
+    axis = ScrollAxis(-shown, 0.0, 0.0, 1156.0, 0.998)
+    marks = {}
+    def visit(t, axes):
+        for mark in (50, 100, 200):
+            if abs(t - mark) < 1e-6:
+                marks[mark] = axes[0].x
+    stop, rest = decelerate([axis], 0.01, visit=visit)
+    say(f"  shows {-shown:.6f}; stepped every 0.01 ms: x(50 ms) {marks[50]:.6f}, x(100 ms) {marks[100]:.6f}, "
+        f"x(200 ms) {marks[200]:.6f}; stops at {stop:.2f} ms at {rest[0]:.4f}")
+    say(f"  closed form: {-shown:.6f}·e^(−0.01005·t): below 0.5 pt at {math.log(shown / 0.5) / BOUNCE_DECAY:.6f} ms; "
+        f"x(100 ms) = {-shown * math.exp(-BOUNCE_DECAY * 100):.6f}")
+    say("### into the bottom edge: released at 1106 (50 before the end) moving 2000 pt/s: oracle §14 moved by 156")
+    axis = ScrollAxis(1106.0, 2.0, 0.0, 1156.0, 0.998)
+    peak = [0.0, 0.0]
+    def highest(t, axes):
+        if axes[0].x > peak[0]:
+            peak[:] = [axes[0].x, t]
+    stop, rest = decelerate([axis], 0.01, visit=highest)
+    say(f"  stepped every 0.01 ms: peak {peak[0]:.4f} at {peak[1]:.2f} ms; stops at {stop:.2f} ms at {rest[0]:.4f}")
+    say(f"### a touch 0.5 s after the flick's release stops it at {115 + free_closed_form(1.0, 0.998, 500)[0]:.6f}")
+
+
+# §26 -----------------------------------------------------------------------------------------
+
+def sheet_view():
+    section("26. The sheet definition (393 x 852, safe area 59 / 34, top offset 10; detents medium 398.56, large 69)")
+    height, bottom, maximum = 852.0, 852.0 - 34.0, 852.0 - 69.0 - 34.0
+    for value in (200.0, 800.0):
+        say(f"  a custom detent of {value:.0f}: top {bottom - min(value, maximum):.2f}")
+    medium = bottom - 0.56 * maximum
+    extent = min(0.25 * (height - 69.0), 200.0)
+    say(f"  not dismissible, pulled 100 below medium (extent {extent:.2f}): top {medium + rubber_band(100, extent):.6f}; "
+        f"didAttemptToDismiss once the pull passes {0.25 * extent:.4f}")
+    omega = 2 * math.pi / 0.344144233
+    y, v = 500.0, 1200.0
+    index, projected, c, p, fast = sheet_release(y, v, [69.0, medium, height])
+    v_rel = v / (height - y)
+    settle = uikit_settling(1.0, omega * omega, 2 * 0.8 * omega, v_rel)
+    spring = progress_spring(1.0, omega * omega, 2 * 0.8 * omega, v_rel)
+    values = ", ".join(f"y({t}) {y + (height - y) * progress(spring, t)[0]:.4f}" for t in (0.05, 0.1, 0.2))
+    say(f"  dragged to {y:.0f} (below medium: dismissal is a candidate at {height:.0f}), released at {v:.0f} pt/s: "
+        f"projected {projected:.1f}, nearest {c}, landing {p}, flick {fast} -> {index} (dismissed); "
+        f"the spring (zeta 0.8, relative v {v_rel:.6f}): {values}; runs {settle:.6f} s")
+
+
 def main():
     say("# ControlSim oracle: scripts/oracle/uikit_oracle.py (docs/fidelity.md#oracle)")
     say("# progress 0 -> 1; velocities relative (fractions of the distance per second)")
     for part in (published, uikit_cases, regimes, perceptual, switch_springs, curves, paused_animator,
                  projections, rubber_bands, pan, controls, continued_animator, echoed_springs,
                  scroll_deceleration, bounces, drag_rubber_band, paging, sheet, stepper_autorepeat, slider,
-                 segmented, content_offset_animation):
+                 segmented, content_offset_animation, scroll_view, sheet_view):
         part()
     text = "\n".join(OUT) + "\n"
     if sys.argv[1:] == ["--check"]:

@@ -3,7 +3,8 @@
 /// `animate` adds an animation the way UIKit has since iOS 8 (additively: the model jumps to the
 /// new value and an animation carries the difference back to zero, so motions in flight keep
 /// going and value and velocity stay continuous); `retarget` replaces everything with one spring
-/// that starts from the current value and velocity.
+/// that starts from the current value and velocity; `follow` hands the value to a closed-form
+/// motion (a scroll view's deceleration, a page's spring, a sin² move) until it rests.
 public struct AnimatedValue: Sendable, Equatable {
     /// The model value: what shows once every animation has ended.
     public private(set) var target: Double
@@ -17,11 +18,14 @@ public struct AnimatedValue: Sendable, Equatable {
         case additive(start: Double, delta: Double, timing: Timing)
         /// Offset = x(t − start) of an oscillator until `end`.
         case spring(start: Double, end: Double, motion: SpringOscillator)
+        /// Offset = motion(t) − its resting value until the motion's end (boxed: rare, and larger).
+        indirect case motion(AnimatedMotion)
 
         var end: Double {
             switch self {
             case let .additive(start, _, timing): start + timing.duration
             case let .spring(_, end, _): end
+            case let .motion(motion): motion.endTime
             }
         }
 
@@ -36,6 +40,9 @@ public struct AnimatedValue: Sendable, Equatable {
                 if t >= end { return (0, 0) }
                 let state = motion.state(at: max(t - start, 0))
                 return (state.displacement, state.velocity)
+            case let .motion(motion):
+                let (value, velocity) = motion.sample(at: t)
+                return (value - motion.restingValue, velocity)
             }
         }
     }
@@ -75,6 +82,16 @@ public struct AnimatedValue: Sendable, Equatable {
     /// shown for `spring.duration` seconds.
     public mutating func retarget(to value: Double, spring: SpringTiming, at t: Double) {
         let (current, velocity) = sample(at: t)
+        startSpring(from: current, velocity: velocity, to: value, spring: spring, at: t)
+    }
+
+    /// Replaces every animation by one spring from the current value moving at `velocity` (units
+    /// per second): a released drag handing its finger's speed to the spring (a sheet's detent).
+    public mutating func retarget(to value: Double, spring: SpringTiming, velocity: Double, at t: Double) {
+        startSpring(from: self.value(at: t), velocity: velocity, to: value, spring: spring, at: t)
+    }
+
+    private mutating func startSpring(from current: Double, velocity: Double, to value: Double, spring: SpringTiming, at t: Double) {
         target = value
         components.removeAll()
         guard current != value || velocity != 0 else { return }
@@ -95,6 +112,12 @@ public struct AnimatedValue: Sendable, Equatable {
     }
 
     public func value(at t: Double) -> Double { sample(at: t).value }
+
+    /// Replaces every animation by `motion`: the value shows it and rests where it rests.
+    public mutating func follow(_ motion: AnimatedMotion) {
+        target = motion.restingValue
+        components = [.motion(motion)]
+    }
 
     /// When the last animation in flight ends (nil when none is).
     public var endTime: Double? {

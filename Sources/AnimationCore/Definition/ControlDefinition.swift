@@ -47,6 +47,8 @@ public final class ControlDefinition: @unchecked Sendable {
     /// Curves reactions use, and the control inputs' per-event reaction lists.
     let reactionCurves: [CubicBezier]
     let eventLists: [ReactionList]
+    /// What each motion reaction moves, and where its numbers are.
+    let motionPlans: [MotionPlan]
 
     init(description: String?, parameters: [ParameterSpec], commands: [CommandSpec], layout: [ParameterSlots],
          checks: [Check], gen: CodeGen, strings: [String], springs: [SpringTiming], variables: [VariableSpec],
@@ -90,6 +92,7 @@ public final class ControlDefinition: @unchecked Sendable {
         outputEnums = pools.enums
         reactionCurves = pools.curves
         eventLists = pools.eventLists
+        motionPlans = pools.motions
     }
 
     deinit {
@@ -246,6 +249,8 @@ enum TimingSource: Sendable {
     case spring(SpringSource)
     /// A curve (an index of the definition's curves) over a duration computed by the reaction's program.
     case curve(Int, duration: Int)
+    /// A curve parameter of the instance over a duration computed by the reaction's program.
+    case instanceCurve(Int, duration: Int)
 }
 
 enum InputSpec: Sendable {

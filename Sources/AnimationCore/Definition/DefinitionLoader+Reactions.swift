@@ -8,7 +8,7 @@ struct ReactionContext {
 extension DefinitionLoader {
     static let verbs = ["set", "animate", "emit", "if", "let", "run", "schedule", "cancel", "setSelected", "setEnabled",
                         "reset", "add", "pause", "resume", "remove", "start", "interrupt", "scrub", "continue", "reverse",
-                        "setReversed", "discard"]
+                        "setReversed", "discard"] + MotionPlan.Kind.allCases.map(\.rawValue)
 
     // MARK: Declarations
 
@@ -408,6 +408,9 @@ extension DefinitionLoader {
         }
         let result: [Reaction]
         switch verb {
+        case "decelerate", "page", "move", "snap":
+            let kind = MotionPlan.Kind(rawValue: verb) ?? .move
+            result = [try motionReaction(kind, &r, names: context.names, builder: &builder)]
         case "set":
             let target = try self.target(&r, verb)
             switch target {
@@ -488,8 +491,10 @@ extension DefinitionLoader {
                     register = builder.emit(try expression(tree, at: given!.field(spec.name), names: context.names, expecting: type))
                 } else if let fallback = spec.defaultValue {
                     register = builder.emit(Self.literal(fallback, type))
+                } else if let given {
+                    throw DocumentError(.invalidDefinition, at: given.field(spec.name), "is required: an argument of '\(name)'")
                 } else {
-                    throw DocumentError(.invalidDefinition, at: r.field("with").appending(spec.name), "is required: an argument of '\(name)'")
+                    throw DocumentError(.invalidDefinition, at: r.field("with"), "is required: '\(name)' takes \(spec.name)")
                 }
                 arguments.append((register, type.width))
             }
@@ -576,8 +581,8 @@ extension DefinitionLoader {
         return result
     }
 
-    /// `animate`'s timing: a timing or spring parameter's name, `{"curve"|"controlPoints", "duration"}`,
-    /// or `{"spring": <a spring parameter or literal>}`.
+    /// `animate`'s timing: a timing or spring parameter's name, `{"curve"|"controlPoints", "duration"}`
+    /// (`curve` a curve's name or a curve parameter), or `{"spring": <a spring parameter or literal>}`.
     private mutating func timingSource(_ tree: Tree, at path: TreePath, names: [String: Binding],
                                        builder: inout ProgramBuilder) throws(DocumentError) -> TimingSource {
         if case let .string(text) = tree {
@@ -595,6 +600,12 @@ extension DefinitionLoader {
         let source: TimingSource
         if let spring = r.raw("spring") {
             source = .spring(try springSource(spring, at: r.field("spring"), names: names))
+        } else if case let .string(name)? = r.members.first(where: { $0.key == "curve" })?.value,
+                  case let .curve(index)? = names[name] {
+            // A curve parameter (a declared name comes before the curve of that name).
+            _ = r.raw("curve")
+            guard let duration = r.raw("duration") else { throw r.error("duration", "is required for a curve") }
+            source = .instanceCurve(index, duration: builder.emit(try expression(duration, at: r.field("duration"), names: names, expecting: .number)))
         } else {
             let curve = try Self.definitionFault { () throws(DocumentError) in try CurveSpec.decode(&r) }
             guard let duration = r.raw("duration") else { throw r.error("duration", "is required for a curve") }

@@ -51,6 +51,8 @@ enum Reaction: Sendable {
     case reverseGroup(Int)
     case setReversedGroup(Int, Program, result: Int)
     case discardGroup(Int)
+    /// Starts a motion (decelerate, page, move, snap): `plan` indexes the definition's motion plans.
+    case motion(plan: Int, Program)
 }
 
 /// The pools reactions index, filled while a definition compiles.
@@ -63,6 +65,7 @@ final class ReactionPools: @unchecked Sendable {
     var enums: [EnumType] = []
     var curves: [CubicBezier] = []
     var eventLists: [ReactionList] = []
+    var motions: [MotionPlan] = []
 
     func curve(_ curve: CubicBezier) -> Int {
         if let index = curves.firstIndex(of: curve) { return index }

@@ -47,11 +47,15 @@ final class ControlRegistry: Sendable {
     }
 
     init() {
-        state = Mutex(State(controls: BuiltInControls.all.map { entry in
-            // Built-ins load at start-up or not at all (their tests load them).
-            try! RegisteredControl(name: entry.name, builtIn: true,
-                                   version: DefinitionVersion(document: entry.document, definition: entry.definition))
-        }))
+        state = Mutex(State(controls: Self.builtIns))
+    }
+
+    /// The built-ins, with their canonical JSON and digest computed once per process (a
+    /// registry is made per application, and the tests make thousands).
+    private static let builtIns: [RegisteredControl] = BuiltInControls.all.map { entry in
+        // Built-ins load at start-up or not at all (their tests load them).
+        try! RegisteredControl(name: entry.name, builtIn: true,
+                               version: DefinitionVersion(document: entry.document, definition: entry.definition))
     }
 
     var all: [RegisteredControl] { state.withLock { $0.controls } }

@@ -93,6 +93,9 @@ extension DefinedControl {
                 setBasic(index, animation)
             case let .removeBasic(index):
                 setBasic(index, nil)
+            case let .motion(plan, program):
+                compute(program, r, at: t)
+                try startMotion(plan, r, at: t)
             default:
                 try runGroupReaction(reaction, r, at: t, emit: &emit)
             }
@@ -109,6 +112,8 @@ extension DefinedControl {
             timing = .spring(self.spring(spring))
         case let .curve(curve, duration):
             timing = .curve(instance.definition.reactionCurves[curve], duration: r[duration])
+        case let .instanceCurve(curve, duration):
+            timing = .curve(instance.curves[curve], duration: r[duration])
         }
         for k in 0..<width {
             if retarget, case let .spring(spring) = timing {

@@ -29,7 +29,7 @@ public struct DefinedControl: Control {
 
     @inline(__always)
     mutating func setVariable(_ index: Int, _ value: Double) {
-        let state = unique
+        _ = unique
         buffer.words.storeBytes(of: value, toByteOffset: layout.variables + 8 * index, as: Double.self)
     }
 
@@ -48,7 +48,7 @@ public struct DefinedControl: Control {
 
     @inline(__always)
     mutating func setInput(_ index: Int, _ value: InputState) {
-        let state = unique
+        _ = unique
         buffer.words.storeBytes(of: value, toByteOffset: layout.inputs + layout.inputStride * index, as: InputState.self)
     }
 
@@ -59,7 +59,7 @@ public struct DefinedControl: Control {
 
     @inline(__always)
     mutating func setBasic(_ index: Int, _ value: BasicAnimation?) {
-        let state = unique
+        _ = unique
         buffer.words.storeBytes(of: value, toByteOffset: layout.basics + layout.basicStride * index, as: BasicAnimation?.self)
     }
 
