@@ -9,6 +9,8 @@ public struct Router: RoutedResponder {
         let segments: [Substring]
         /// Per segment, the capture's name, or "" for a literal segment.
         private let captureNames: [String]
+        /// Per segment, its bytes when it is a literal (what a request's segment is compared with).
+        private let literals: [[UInt8]]
         let handler: @Sendable (RequestContext) throws(Problem) -> HTTPResponse
         /// What the metrics count this route's answers under: this route, not its place in the table.
         let key: RouteKey
@@ -22,6 +24,7 @@ public struct Router: RoutedResponder {
             captureNames = segments.map { segment in
                 segment.first == "{" && segment.last == "}" ? String(segment.dropFirst().dropLast()) : ""
             }
+            literals = segments.map { Array($0.utf8) }
             self.handler = handler
             self.key = key ?? RouteKey(method: method, pattern: pattern)
             precondition(self.key.labels == (method, pattern), "a route's metrics key names another route")
@@ -30,23 +33,22 @@ public struct Router: RoutedResponder {
         /// The `{name}` captures when `path` fits this pattern. Every route of the path's length is
         /// tried on every request, so the fit is checked first and captures are built only for the
         /// route that fits.
-        func match(_ path: [Substring]) -> [String: String]? {
+        func match(_ path: PathSegments) -> [String: String]? {
             guard fits(path) else { return nil }
             var captures: [String: String] = [:]
             for (index, name) in captureNames.enumerated() where !name.isEmpty {
-                captures[name] = String(path[index])
+                captures[name] = path.string(at: index)
             }
             return captures
         }
 
         /// Whether `path` has this pattern's literal segments and a non-empty segment for each capture.
-        func fits(_ path: [Substring]) -> Bool {
+        func fits(_ path: PathSegments) -> Bool {
             guard path.count == segments.count else { return false }
             for index in segments.indices {
                 if captureNames[index].isEmpty {
-                    guard segments[index].utf8.count == path[index].utf8.count,
-                          segments[index].utf8.elementsEqual(path[index].utf8) else { return false }
-                } else if path[index].isEmpty {
+                    guard path.has(literals[index], at: index) else { return false }
+                } else if path.isEmpty(at: index) {
                     return false
                 }
             }
@@ -55,16 +57,18 @@ public struct Router: RoutedResponder {
     }
 
     public let routes: [Route]
-    /// Route indices by segment count: a request is matched only against routes of its length.
-    private let bySegmentCount: [Int: [Int]]
+    /// Route indices by segment count (the array's index): a request is matched only against
+    /// routes of its length.
+    private let bySegmentCount: [[Int]]
 
     init(routes: [Route]) {
         self.routes = routes
-        bySegmentCount = Dictionary(grouping: routes.indices) { routes[$0].segments.count }
+        let grouped = Dictionary(grouping: routes.indices) { routes[$0].segments.count }
+        bySegmentCount = (0 ... (grouped.keys.max() ?? 0)).map { grouped[$0] ?? [] }
     }
 
     func respond(to request: HTTPRequest) -> Routed {
-        let path = Self.segments(request.path)
+        let path = PathSegments(request.path)
         var allowed: [String] = []
         for index in candidates(path) {
             let route = routes[index]
@@ -88,7 +92,7 @@ public struct Router: RoutedResponder {
 
     /// The methods of the routes whose pattern fits `path`, in table order.
     func methods(at path: Substring) -> [String] {
-        let segments = Self.segments(path)
+        let segments = PathSegments(path)
         return candidates(segments).filter { routes[$0].fits(segments) }.map { routes[$0].method }
     }
 
@@ -96,26 +100,48 @@ public struct Router: RoutedResponder {
         Routed(response: Problem(404, "not_found", "no resource at \(request.path)").response, key: .unmatched)
     }
 
-    private func candidates(_ path: [Substring]) -> [Int] {
-        bySegmentCount[path.count] ?? []
+    private func candidates(_ path: PathSegments) -> [Int] {
+        path.count < bySegmentCount.count ? bySegmentCount[path.count] : []
+    }
+}
+
+/// A request path split at every `/`, empty segments kept (so `/a/` is "", "a", ""): its bytes,
+/// copied once, and where each segment starts and ends in them. Every route of the path's length
+/// is compared with it on every request, byte for byte, without String indices.
+struct PathSegments {
+    private let bytes: [UInt8]
+    /// Byte offsets: segment i is `bytes[starts[i] ..< ends[i]]`.
+    private var starts: [Int] = []
+    private var ends: [Int] = []
+
+    init(_ path: Substring) {
+        var path = path
+        bytes = path.withUTF8 { Array($0) }
+        starts.reserveCapacity(8)
+        ends.reserveCapacity(8)
+        var start = 0
+        for offset in bytes.indices where bytes[offset] == UInt8(ascii: "/") {
+            starts.append(start)
+            ends.append(offset)
+            start = offset + 1
+        }
+        starts.append(start)
+        ends.append(bytes.count)
     }
 
-    /// The path split at every `/`, empty segments kept (so `/a/` is "", "a", ""), by one scan of its bytes.
-    private static func segments(_ path: Substring) -> [Substring] {
-        var segments: [Substring] = []
-        segments.reserveCapacity(8)
-        let utf8 = path.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "/") {
-                segments.append(path[start ..< index])
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
-        }
-        segments.append(path[start ..< utf8.endIndex])
-        return segments
+    var count: Int { starts.count }
+
+    func isEmpty(at index: Int) -> Bool { starts[index] == ends[index] }
+
+    func has(_ literal: [UInt8], at index: Int) -> Bool {
+        let start = starts[index]
+        guard ends[index] - start == literal.count else { return false }
+        for offset in literal.indices where bytes[start + offset] != literal[offset] { return false }
+        return true
+    }
+
+    func string(at index: Int) -> String {
+        String(decoding: bytes[starts[index] ..< ends[index]], as: UTF8.self)
     }
 }
 

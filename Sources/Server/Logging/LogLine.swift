@@ -78,7 +78,13 @@ struct LogLine: CustomStringConvertible {
     /// `=`, a quote, a backslash or a control character.
     private mutating func appendValue(_ text: some StringProtocol) {
         // Native strings and their substrings are contiguous UTF-8: scanned and copied in place.
-        if text.utf8.withContiguousStorageIfAvailable({ appendValue(utf8: $0) }) == nil {
+        if let string = text as? String {
+            var string = string
+            string.withUTF8 { appendValue(utf8: $0) }
+        } else if let substring = text as? Substring {
+            var substring = substring
+            substring.withUTF8 { appendValue(utf8: $0) }
+        } else {
             var copy = String(text)
             copy.withUTF8 { appendValue(utf8: $0) }
         }
