@@ -8,7 +8,7 @@
                                     card-frame-path.txt, frames-paths.txt, and frames-CONTROL.json
                                     (each control's frames window, for nginx to serve the same bytes)
   cpu PID...                        CPU seconds (user + system) of the processes and their children
-  journal PORT                      "appends syncs" from the server's /metrics (0 0 without a journal)
+  journal PORT                      "appends syncs sync_seconds" from the server's /metrics (zeros without a journal)
   event-sessions PORT N OUTFILE     N sessions (controls round-robin), one line per session:
                                     "<path>\\t<event JSON with @T where t goes>" for wrk's post.lua
   idle PORT IDLE REQUESTS PATH      hold IDLE keep-alive connections (one GET PATH each, then idle)
@@ -147,12 +147,15 @@ def cmd_journal(port):
     conn = http.client.HTTPConnection(HOST, int(port), timeout=10)
     status, _, body = request(conn, "GET", "/metrics")
     appends = syncs = 0
+    seconds = 0.0
     for line in body.decode().splitlines():
         if line.startswith("controlsim_journal_appends_total "):
             appends = int(float(line.split()[1]))
         elif line.startswith("controlsim_journal_fsync_seconds_count"):
             syncs = int(float(line.split()[-1]))
-    print(f"{appends} {syncs}")
+        elif line.startswith("controlsim_journal_fsync_seconds_sum"):
+            seconds = float(line.split()[-1])
+    print(f"{appends} {syncs} {seconds:.6f}")
 
 
 def cmd_event_sessions(port, count, outfile):
@@ -318,17 +321,20 @@ def cmd_report(results, idle_files, startup):
             order.append(key)
         runs.setdefault(key, {}).setdefault(target, []).append(
             {"rps": float(rps), "p50": float(p50), "p99": float(p99), "non2xx": int(non2xx), "errors": int(errors),
-             "cpu": float(cpu), "per_sync": None if per_sync == "-" else float(per_sync)})
+             "cpu": float(cpu), "per_sync": None if per_sync == "-" else float(per_sync.split("/")[0]),
+             "sync_ms": None if per_sync == "-" else float(per_sync.split("/")[1])})
 
     def median_of(samples):
         per_sync = [s["per_sync"] for s in samples if s["per_sync"] is not None]
+        sync_ms = [s["sync_ms"] for s in samples if s["sync_ms"] is not None]
         return {"rps": statistics.median(s["rps"] for s in samples), "p50": statistics.median(s["p50"] for s in samples),
                 "p99": statistics.median(s["p99"] for s in samples), "cpu": statistics.median(s["cpu"] for s in samples),
                 "non2xx": sum(s["non2xx"] for s in samples), "errors": sum(s["errors"] for s in samples),
-                "per_sync": statistics.median(per_sync) if per_sync else None}
+                "per_sync": statistics.median(per_sync) if per_sync else None,
+                "sync_ms": statistics.median(sync_ms) if sync_ms else None}
 
     header = ["endpoint", "conns", "server", "server req/s", "nginx req/s", "ratio", "CPU µs/req server", "nginx",
-              "CPU ratio", "p50/p99 ms server", "nginx", "floor req/s", "floor CPU µs/req", "records/sync",
+              "CPU ratio", "p50/p99 ms server", "nginx", "floor req/s", "floor CPU µs/req", "records/sync (mean sync ms)",
               "non-2xx/errors", "target", "result"]
     rows = []
     notes = []
@@ -353,7 +359,7 @@ def cmd_report(results, idle_files, startup):
                          f"{server['cpu'] / nginx['cpu']:.2f}x" if nginx["cpu"] else "—",
                          f"{server['p50']:.2f}/{server['p99']:.2f}", f"{nginx['p50']:.2f}/{nginx['p99']:.2f}",
                          f"{echo['rps']:,.0f}" if echo else "—", f"{echo['cpu']:.1f}" if echo else "—",
-                         f"{server['per_sync']:.1f}" if server["per_sync"] is not None else "—",
+                         f"{server['per_sync']:.1f} ({server['sync_ms']:.2f})" if server["per_sync"] is not None else "—",
                          f"{server['non2xx']}/{server['errors']}", target[0] if target else "—", result])
             notes.append(f"  {endpoint} c{connections} {name} per round: "
                          + ", ".join(f"{s['rps']:.0f} ({s['p99']:.1f}, {s['cpu']:.1f})" for s in samples))
@@ -366,7 +372,7 @@ def cmd_report(results, idle_files, startup):
     print("  (medians of the rounds; ratio = server / nginx; CPU = user + system time of the serving process (all its")
     print("  threads; nginx: master and workers) over the requests wrk completed; floor = a trivial C responder")
     print("  (scripts/bench/echo-responder.c) sending the same bytes: the kernel's share of a loopback request;")
-    print("  records/sync = journal appends / fsyncs during the run; result needs 0 non-2xx)")
+    print("  records/sync = journal appends / fsyncs during the run, mean sync = fsync seconds / fsyncs; result needs 0 non-2xx)")
     for note in notes:
         print(note)
     print()

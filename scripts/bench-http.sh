@@ -229,7 +229,7 @@ run_wrk() {
     local pid=${TARGET_PIDS[$target]} name=$target
     case "$target" in echo-*) name=echo ;; esac
     local port=${PORTS[$target]:-}
-    local journal_before="0 0" journal_after="0 0" cpu_before cpu_after
+    local journal_before="0 0 0" journal_after="0 0 0" cpu_before cpu_after
     if [ "$endpoint" = "POST events" ] && [ "$target" != nginx ]; then journal_before=$(python3 "$HELPER" journal "$port"); fi
     cpu_before=$(python3 "$HELPER" cpu "$pid")
     out=$(timeout "$WRK_TIMEOUT" wrk -t1 -c"$connections" -d"${DURATION}s" --timeout 5s --latency "$url" "$@" 2>&1) || {
@@ -242,8 +242,8 @@ run_wrk() {
     requests=$(cut -f6 <<<"$parsed")
     cpu_us=$(python3 -c "print(f'{($cpu_after - $cpu_before) * 1e6 / max($requests, 1):.1f}')")
     per_sync=$(python3 -c "
-a0, s0 = map(int, '$journal_before'.split()); a1, s1 = map(int, '$journal_after'.split())
-print(f'{(a1 - a0) / (s1 - s0):.1f}' if s1 > s0 else '-')")
+a0, s0, t0 = map(float, '$journal_before'.split()); a1, s1, t1 = map(float, '$journal_after'.split())
+print(f'{(a1 - a0) / (s1 - s0):.1f}/{(t1 - t0) * 1000 / (s1 - s0):.3f}' if s1 > s0 else '-')")
     printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$endpoint" "$connections" "$name" "$parsed" "$cpu_us" "$per_sync" >> "$RESULTS"
     log "  $target $endpoint c$connections: $(tail -1 "$RESULTS" | cut -f4-)"
 }
