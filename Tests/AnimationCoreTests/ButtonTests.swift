@@ -8,7 +8,7 @@ import Testing
 /// Scale literals: the press spring shows `1 + (ratio − 1)·p_A(t)` (case A: 0.3 s, ζ 0.4, v 1);
 /// the way back, started when the press completes at 0.3 s, `ratio + (1 − ratio)·p_B(t − 0.3)`
 /// (case B: 0.3 s, ζ 0.5, v 0.5). Case values are printed to 6 decimals, hence 1e-6.
-@Suite("Button (seed 000)")
+@Suite("Button (UIButton with per-state effects)")
 struct ButtonTests {
     static func button(_ config: Tree = [:]) throws -> ControlInstance {
         try builtIn("button", config)

@@ -6,7 +6,7 @@ import Testing
 /// completion, restart = cancel + start.
 ///
 /// Literals: strokeEnd(t) = r + (1 − r)·(t − t0)/(3·(1 − r)) for a start at t0 with ratio r.
-@Suite("ProgressButton (seed 001)")
+@Suite("ProgressButton (a countdown ring)")
 struct ProgressButtonTests {
     static var progressButton: ControlInstance {
         get throws { try builtIn("progressButton") }

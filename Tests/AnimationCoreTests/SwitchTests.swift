@@ -6,7 +6,7 @@ import Testing
 /// 35.5 (20 pt), the track colour follows it; easeInOut 0.25 s added additively, or UISwitch's
 /// knob spring (docs/fidelity.md#springs) retargeted from the current position and velocity.
 /// Driven through the built-in definition.
-@Suite("Switch (seed 003)")
+@Suite("Switch (UISwitch)")
 struct SwitchTests {
     static func toggleSwitch(_ config: Tree = [:]) throws -> ControlInstance {
         try builtIn("switch", config)

@@ -1,9 +1,9 @@
 import Testing
 @testable import Routes
 
-/// Resolved configurations as the API must echo them. Spring constants come from
-/// /work/shared/reference/uikit_reference_values.txt; `overshoot` and `peakVelocity` from the
-/// reference script's analytic `Spring.progress`/`velocity` sampled every 1.5 µs over the shown duration.
+/// Resolved configurations as the API must echo them. Spring constants and `overshoot` and
+/// `peakVelocity` (the analytic motion sampled every 1.5 µs over the shown duration) come from
+/// the project's oracle, `scripts/oracle/uikit_oracle.py` (its output `uikit_oracle.txt`, §1–§4 and §12).
 enum ExpectedConfig {
     /// Seed press, reference case A (0.3 s, ζ 0.4, v 1): settling 0.361074 s.
     static let seedPress: JSON = [
@@ -72,7 +72,7 @@ struct APICreateSessionTests {
         #expect(response.headers["Location"] == "/v1/sessions/id-1")
         expectClose(try response.json(), [
             "id": "id-1", "control": .string(expected.control), "clock": "virtual", "config": expected.config,
-            "time": 0, "state": expected.state, "eventCount": 0,
+            "time": 0, "state": expected.state, "eventCount": 0, "settledAt": 0,
         ])
         // GET shows the same session.
         #expect(try app.session("id-1") == response.json())
@@ -85,7 +85,7 @@ struct APICreateSessionTests {
              "animation":{"type":"spring","spring":{"response":0.3,"dampingRatio":0.75}}}}
             """
         let created = try app201(body)
-        // Reference §4 "knob position": response 0.3, ζ 0.75 → k 438.649084, c 31.4159265,
+        // Oracle §4 "knob position": response 0.3, ζ 0.75 → k 438.649084, c 31.4159265,
         // settling 0.488014 s; overshoot e^(−πζ/√(1−ζ²)) = 0.028375.
         expectClose(created["config"], [
             "width": 61, "height": 31, "thumbSize": 27, "margin": 2, "onTintColor": "#007affff",
@@ -109,8 +109,8 @@ struct APICreateSessionTests {
                         {"type":"background","color":"#000"},{"type":"opacity","opacity":0.25}]}}
             """
         let created = try app201(body)
-        // press: m 1, k 100, c 10 → ζ 0.5, response 2π/10, settling 1.4727 s (reference §0).
-        // release: perceptual 0.5 s, bounce 0.3 → ζ 0.7, k 157.913670, c 17.592919, settling 0.862955 (§3).
+        // press: m 1, k 100, c 10 → ζ 0.5, response 2π/10, settling 1.4727 s (oracle §0).
+        // release: perceptual 0.5 s, bounce 0.3 → ζ 0.7, k 157.913670, c 17.592919, settling 0.862955 (oracle §3).
         expectClose(created["config"], [
             "width": 120, "height": 44, "cornerRadius": 0, "backgroundColor": "#ff3b30ff",
             "effects": [

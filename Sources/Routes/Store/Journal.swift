@@ -99,6 +99,27 @@ enum JournalRecord: Sendable {
         }
     }
 
+    /// The `define` record of `version`, as `bytes` writes it, put together from the canonical
+    /// JSON the version already holds instead of writing its document again (a compaction writes
+    /// every definition in use; the digest is hex, so nothing needs escaping).
+    static func define(_ version: DefinitionVersion) -> [UInt8] {
+        var bytes = Array(#"{"op":"define","digest":""#.utf8)
+        bytes.reserveCapacity(bytes.count + version.digest.utf8.count + version.canonical.count + 18)
+        bytes += version.digest.utf8
+        bytes += #"","definition":"#.utf8
+        bytes += version.canonical
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    /// Whether `payload` is the `define` record of `digest`, read no further than its start (a
+    /// replay that already holds the version need not parse the definition again; the record's
+    /// checksum has vouched for the rest).
+    static func isDefine(_ payload: [UInt8], of digest: String) -> Bool {
+        let start = Array(#"{"op":"define","digest":""#.utf8) + Array(digest.utf8) + Array(#"","#.utf8)
+        return payload.count > start.count && payload.starts(with: start)
+    }
+
     /// The events record of a batch, each input named as its definition declares.
     static func events(id: String, base: Int, inputs: [TimedInput], definition: ControlDefinition) -> [UInt8] {
         var w = JSONWriter(reservingCapacity: 128 + 64 * inputs.count)

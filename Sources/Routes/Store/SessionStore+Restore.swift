@@ -129,6 +129,13 @@ extension SessionStore {
             }
             return
         }
+        // A definition the replay already holds (a built-in's, or one defined again): its record is
+        // not parsed again.
+        if case let .definition(digest) = JournalRecord.Key(entry.session), replay.versions[digest] != nil,
+           JournalRecord.isDefine(entry.payload, of: digest) {
+            journalled.withLock { _ = $0.insert(digest) }
+            return
+        }
         let record: JournalRecord
         do {
             record = try JournalRecord(parsing: entry.payload)
@@ -327,8 +334,7 @@ extension SessionStore {
             var entries: [JournalEntry] = []
             for version in registered.map(\.version) + live.map(\.version) + keptVersions where !defined.contains(version.digest) {
                 defined.insert(version.digest)
-                let record = JournalRecord.define(digest: version.digest, document: version.document)
-                entries.append(JournalEntry(session: record.key, payload: record.bytes))
+                entries.append(JournalEntry(session: JournalRecord.definitionKey(version.digest), payload: JournalRecord.define(version)))
             }
             for control in registered {
                 let record = JournalRecord.register(name: control.name, digest: control.version.digest)
