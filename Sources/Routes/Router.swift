@@ -43,9 +43,11 @@ public struct Router: RoutedResponder {
         }
 
         /// Whether `path` has this pattern's literal segments and a non-empty segment for each capture.
+        /// Compared from the last segment: routes of one length mostly share their start
+        /// (`/v1/sessions/{id}/…`) and differ at the end.
         func fits(_ path: PathSegments) -> Bool {
             guard path.count == segments.count else { return false }
-            for index in segments.indices {
+            for index in segments.indices.reversed() {
                 if captureNames[index].isEmpty {
                     guard path.has(literals[index], at: index) else { return false }
                 } else if path.isEmpty(at: index) {
@@ -70,7 +72,8 @@ public struct Router: RoutedResponder {
     func respond(to request: HTTPRequest) -> Routed {
         let path = PathSegments(request.path)
         var allowed: [String] = []
-        for index in candidates(path) {
+        for index in candidates(path) where routes[index].fits(path) {
+            // Copied (its strings and handler retained) only once it fits.
             let route = routes[index]
             guard let captures = route.match(path) else { continue }
             guard route.method == request.method else {
