@@ -416,7 +416,7 @@ const PX_STYLES = new Set(['left', 'top', 'right', 'bottom', 'width', 'height', 
  * session as touchDown/Move/Up/Cancel in control coordinates.
  */
 export class View {
-  constructor(session, element, { scale = 'fit', maxScale = 2, padding = 0, pointer = true } = {}) {
+  constructor(session, element, { scale = 'fit', maxScale = 2, padding = 0, pointer = true, clip = true } = {}) {
     this.session = session;
     this.element = element;
     this.options = { scale, maxScale, padding };
@@ -427,6 +427,8 @@ export class View {
     this.surface.className = 'controlsim-surface';
     Object.assign(this.surface.style, { position: 'absolute', left: '0px', top: '0px', transformOrigin: '0 0',
                                         touchAction: 'none', userSelect: 'none' });
+    // The control's box clips its layers, as a UIView with clipsToBounds (a scroll view's content).
+    if (clip) this.surface.style.overflow = 'hidden';
     if (getComputedStyle(element).position === 'static') element.style.position = 'relative';
     element.append(this.surface);
     this.layers = new Map();
@@ -451,7 +453,8 @@ export class View {
     if (!this.bounds && frame.layers[0]) {
       const back = frame.layers[0];
       this.bounds = { x: back.x, y: back.y, width: Math.max(1, back.width), height: Math.max(1, back.height) };
-      this.surface.dataset.framed = String(back.kind !== 'rect');
+      // A container (a blur, or a box as large as a phone's screen) rather than a control on one.
+      this.surface.dataset.framed = String(back.kind !== 'rect' || (back.width >= 320 && back.height >= 480));
       this.layout();
     }
     if (!this.bounds) return;
@@ -494,9 +497,16 @@ export class View {
     this.element.dispatchEvent(new CustomEvent(`controlsim:${emission.name}`, init));
   }
 
-  /** Forwards an event, its failure reported on the session rather than left unhandled. */
-  forward(event) {
-    this.session.send(event).catch(() => {});
+  /**
+   * Forwards an event, its failure reported on the session rather than left unhandled. `ago`:
+   * milliseconds before now that the browser saw it (a coalesced sample), so a pan's velocity
+   * comes from the samples' own times; the session clock (performance.now()) stays the one time
+   * source, as a fake clock wants.
+   */
+  forward(event, ago = 0) {
+    const session = this.session;
+    const stamped = ago > 0 ? { ...event, t: Math.max(session.lastT, session.timeOf(performance.now() - ago)) } : event;
+    session.send(stamped).catch(() => {});
   }
 
   listen() {
@@ -524,7 +534,13 @@ export class View {
       this.forward({ type: 'touchDown', ...this.point(event) });
     });
     on('pointermove', (event) => {
-      if (event.pointerId === this.pointerId) this.forward({ type: 'touchMove', ...this.point(event) });
+      if (event.pointerId !== this.pointerId) return;
+      // Every sample the browser coalesced into this event (one per frame), each at its own time.
+      const samples = typeof event.getCoalescedEvents === 'function' ? event.getCoalescedEvents() : [];
+      for (const sample of samples.length > 0 ? samples : [event]) {
+        const ago = Math.min(100, Math.max(0, event.timeStamp - sample.timeStamp)) || 0;
+        this.forward({ type: 'touchMove', ...this.point(sample) }, ago);
+      }
     });
     const end = (event, type) => {
       if (event.pointerId !== this.pointerId) return;
@@ -548,13 +564,15 @@ export function blurTint(style) {
 }
 
 const isClear = (color) => !color || /^#[0-9a-f]{6}00$/i.test(color);
+const isOpaque = (color) => Boolean(color) && /^#[0-9a-f]{6}ff$/i.test(color);
 
 /**
  * Draws `layers` into `container`: one element per layer id, back to front, the same markup
  * and styles as the CSS and WAAPI exports (position by `translate(x, y) scale(s)` about the
  * centre from the top left of `bounds`). `nodes` (id → element) is kept between calls.
- * Class hints for a page's CSS: `layer` and the kind, `hollow` for a clear rect, `raised` for a
- * filled rect above the back-most at least 20 points square.
+ * Class hints for a page's CSS: `layer` and the kind, `hollow` for a clear rect, `raised` for an
+ * opaque rounded rect above the back-most at least 20 points square (a thumb, a card, a sheet;
+ * not a scroll view's rows nor a translucent highlight).
  */
 export function renderLayers(container, layers, bounds, nodes = new Map()) {
   const seen = new Set();
@@ -634,7 +652,8 @@ function drawLayer(node, layer, kind, index, bounds) {
     style.backgroundColor = layer.backgroundColor || 'transparent';
     const clear = isClear(layer.backgroundColor);
     node.classList.toggle('hollow', clear);
-    node.classList.toggle('raised', !clear && index > 0 && width >= 20 && height >= 20);
+    node.classList.toggle('raised', isOpaque(layer.backgroundColor) && (layer.cornerRadius || 0) > 0
+                                    && index > 0 && width >= 20 && height >= 20);
   }
 }
 

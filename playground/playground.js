@@ -9,6 +9,9 @@ import { ControlSim, ControlSimError } from '/client.js';
 
 const query = new URLSearchParams(location.search);
 const TRANSPORT = query.get('transport') === 'polling' ? 'polling' : 'auto';
+// A browser holds about six HTTP/1.1 connections per server and each stream keeps one: the
+// first few panels stream, the rest poll, so events and polls always find a connection.
+const STREAMS = 3;
 const CLOCK = query.get('clock') === 'virtual' ? 'virtual' : 'wall';
 const LOG_LIMIT = 60;
 const SCREEN_CORNER = 44;   // a framed (container) control's corner radius, in points
@@ -234,6 +237,11 @@ class Panel {
     }
   }
 
+  /** How this panel's session plays: streamed while within the page's stream budget. */
+  transport() {
+    return TRANSPORT === 'auto' && panels.indexOf(this) >= STREAMS ? 'polling' : TRANSPORT;
+  }
+
   properties() { return (this.session && this.session.latest && this.session.latest.properties) || {}; }
 
   // MARK: Sessions
@@ -270,7 +278,7 @@ class Panel {
     session.addEventListener('transport', (event) => this.setTransport(event.detail));
     session.addEventListener('problem', (event) => this.showProblem(event.detail));
     session.on('*', (emission) => this.addEmission(emission));
-    session.play({ transport: TRANSPORT });
+    session.play({ transport: this.transport() });
     this.setTransport(session.transport);
     return null;
   }
@@ -382,6 +390,7 @@ class Panel {
     const surface = this.view && this.view.surface;
     const framed = surface && surface.dataset.framed === 'true';
     this.bezel.classList.toggle('shown', Boolean(framed));
+    this.root.dataset.framed = String(Boolean(framed));
     if (!framed) return;
     Object.assign(this.bezel.style, {
       left: `${left - BEZEL}px`, top: `${top - BEZEL}px`,
@@ -505,7 +514,7 @@ async function main() {
     // A hidden tab stops playing, which closes its streams and frees the browser's connections.
     for (const panel of panels) {
       if (!panel.session) continue;
-      if (document.hidden) panel.session.stop(); else panel.session.play({ transport: TRANSPORT });
+      if (document.hidden) panel.session.stop(); else panel.session.play({ transport: panel.transport() });
     }
   });
   // Leave no sessions behind (the server would expire them after an idle hour anyway); a page
