@@ -139,6 +139,26 @@ function togglesOf(parameter, properties) {
   return [name, `is${name.charAt(0).toUpperCase()}${name.slice(1)}`].find((p) => typeof properties[p] === 'boolean');
 }
 
+/**
+ * A number parameter without a default: 1 or 0 against a frame property of its name (a
+ * slider's `value` at 0 gets 1, elsewhere 0), otherwise 0; kept within its bounds.
+ */
+function numberFor(parameter, properties) {
+  const current = properties[parameter.name];
+  const wanted = typeof current === 'number' && current === 0 ? 1 : 0;
+  return Math.min(parameter.maximum ?? Infinity, Math.max(parameter.minimum ?? -Infinity, wanted));
+}
+
+/**
+ * An enum parameter without a default: the case after the one last sent, or at first after the
+ * one a frame property shows (a sheet's `selectedDetent`), cycling.
+ */
+function nextCase(cases, sent, properties) {
+  const shown = cases.includes(sent) ? sent
+    : Object.values(properties).find((value) => typeof value === 'string' && cases.includes(value));
+  return shown === undefined ? cases[0] : cases[(cases.indexOf(shown) + 1) % cases.length];
+}
+
 class Panel {
   constructor(control, template) {
     this.control = control;
@@ -223,7 +243,11 @@ class Panel {
         event[parameter.name] = !this.toggles.get(key);
         if (!preview) this.toggles.set(key, event[parameter.name]);
       } else if (parameter.type === 'number') {
-        event[parameter.name] = parameter.minimum ?? 0;
+        event[parameter.name] = numberFor(parameter, properties);
+      } else if (parameter.type === 'enum' && Array.isArray(parameter.cases) && parameter.cases.length > 0) {
+        const key = `${command.name}.${parameter.name}`;
+        event[parameter.name] = nextCase(parameter.cases, this.toggles.get(key), properties);
+        if (!preview) this.toggles.set(key, event[parameter.name]);
       }
     }
     return event;
