@@ -40,7 +40,7 @@ public func makeApp(_ environment: AppEnvironment) -> Application {
             HTTPResponse(status: 200, contentType: "application/yaml", body: PackageResources.openapi_yaml)
         },
     ] + PlaygroundAPI.routes
-    let others = service + sessions.routes + streams.routes + controls.routes + CurvesAPI(environment: environment).routes
+    let others = service + sessions.routes + ScenariosAPI(sessions: sessions).routes + streams.routes + controls.routes + CurvesAPI(environment: environment).routes
     // The metrics table has a series for every route, `/metrics` (last) included.
     let metricsKey = RouteKey(method: "GET", pattern: "/metrics")
     let metrics = Metrics(routes: others.map(\.key) + [metricsKey])

@@ -222,6 +222,26 @@ struct CardTests {
         expectEmissions(session.emissions(from: 0.11, to: 5), Self.completion(at: 0.925, position: "end", state: "expanded"))
     }
 
+    @Test("release: velocity: 300 pt in 0.1 s continues on the spring UIKit's solver ends on (it was refused)")
+    func fastLongDragContinues() throws {
+        // Six moves at 60 Hz, 50 pt each: 3000 pt/s up. It used to answer 409 invalid_state ("no
+        // spring settles in 0.465 s"): Newton's 12 steps end at ω = −17.579459 for this velocity,
+        // and UIKit runs the spring of |ω| (docs/fidelity.md#uikit-duration-springs, oracle §27).
+        let path = (0...6).map { (t: Double($0) / 60, y: 800 - 50 * Double($0)) } + [(t: 0.1, y: 500)]
+        let session = try Session(Self.velocityRelease, verticalDrag(x: 195, path))
+        // f = 290/600, cardY 520.4166667 projects far above: nearer expanded.
+        expectEmissions(Array(session.emitted.suffix(1)), [Self.panEnded(at: 0.1, velocityY: -3000, heading: "expanded")],
+                        within: 1e-6)
+        expectClose(slopes(of: "cardY", in: session, at: 0.1).right, -3000, within: 2, "cardY velocity")
+        // The spring for (1 − f)·0.9 = 0.465 s, ζ 1, v = 3000/276.4166667 = 10.8531806: k 309.037375,
+        // c 35.158918 (the reference oracle's solver, damping 2ζ·|ω|).
+        expectClose(session.frame(at: 0.15).number("cardY"), 397.3697172, within: 1e-6)
+        expectClose(session.frame(at: 0.3).number("cardY"), 263.2673515, within: 1e-6)
+        expectEmissions(session.emissions(from: 0.11, to: 5), Self.completion(at: 0.565, position: "end", state: "expanded"),
+                        within: 1e-9)
+        expectFrame(session.frame(at: 0.6), Self.expandedAtRest)
+    }
+
     // MARK: Commands
 
     @Test("expand and collapse run the transition; at rest on that side they do nothing")

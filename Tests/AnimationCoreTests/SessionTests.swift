@@ -172,7 +172,8 @@ struct SessionTests {
         #expect(f120.count == 2 * f60.count - 1)
         #expect(f240.count == 4 * f60.count - 3)
         for k in f60.indices {
-            #expect(f60[k].t == from + Double(k) / 60, "t_k by index")
+            // 0.1 s is frame 6 of the 60 fps grid: frame k is whole frame 6 + k over 60 (FrameGrid).
+            #expect(f60[k].t == Double(6 + k) / 60, "t_k by index, on the grid")
             #expect(f60[k] == f120[2 * k], "60 fps frame \(k) = 120 fps frame \(2 * k)")
             #expect(f60[k] == f240[4 * k], "60 fps frame \(k) = 240 fps frame \(4 * k)")
         }

@@ -72,7 +72,7 @@ struct APICreateSessionTests {
         #expect(response.headers["Location"] == "/v1/sessions/id-1")
         expectClose(try response.json(), [
             "id": "id-1", "control": .string(expected.control), "clock": "virtual", "config": expected.config,
-            "time": 0, "state": expected.state, "eventCount": 0,
+            "time": 0, "state": expected.state, "eventCount": 0, "settledAt": 0,
         ])
         // GET shows the same session.
         #expect(try app.session("id-1") == response.json())

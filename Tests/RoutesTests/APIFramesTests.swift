@@ -65,11 +65,37 @@ struct APIFramesTests {
         let id = try app.create(control: "card")
         let reply = try app.frames(id, "?from=0.1&to=0.2&fps=30")
         #expect(reply["count"] == 4)
-        // 0.1 + k/30 for k = 0…3; accumulating 1/30 would end at 0.19999999999999998.
-        #expect(reply.each("frames", "t") == [0.1, 0.13333333333333333, 0.16666666666666669, 0.2])
+        // 0.1 s is frame 3 of the 30 fps grid: (3 + k)/30 for k = 0…3. Accumulating 1/30 would end at
+        // 0.19999999999999998; 0.1 + 2/30 would print 0.16666666666666669 where a window from 0 prints 5/30.
+        #expect(reply.each("frames", "t") == [0.1, 0.13333333333333333, 0.16666666666666666, 0.2])
         let single = try app.frames(id, "?from=2&to=2")
         #expect(single["count"] == 1)
         #expect(single["frames"]?[0]?["t"] == 2)
+    }
+
+    /// Frames are matched by index (docs/scenarios.md): whatever window asks for an instant of the
+    /// grid, its frame is the same, `t` included, byte for byte.
+    @Test func oneInstantPrintsTheSameInEveryWindow() throws {
+        let app = TestApp()
+        let id = try app.create(control: "button")
+        _ = try app.applied(id, #"{"events":[{"type":"tap","t":0.2,"x":60,"y":22,"duration":0.5},{"type":"tap","t":1.3,"x":60,"y":22}]}"#)
+        let whole = try #require(try app.frames(id, "?from=0&to=2&fps=60")["frames"]?.arrayValue)
+        for (from, first) in [("0.1", 6), ("0.5", 30), ("0.95", 57), ("1.3", 78), ("1.2999999999", 78)] {
+            let part = try #require(try app.frames(id, "?from=\(from)&to=2&fps=60")["frames"]?.arrayValue)
+            #expect(part.count == whole.count - first, "from \(from)")
+            for (k, frame) in part.enumerated() where frame != whole[first + k] {
+                Issue.record("from \(from): frame \(k) is \(frame), the window from 0 has \(whole[first + k])")
+                break
+            }
+        }
+        // 0.95 + 21/60 is 1.2999999999999998, a hair before the tap at 1.3; frame 78 of the grid is 1.3.
+        let late = try app.frames(id, "?from=0.95&to=1.3&fps=60")
+        #expect(late["frames"]?[21]?["t"] == 1.3)
+        #expect(late["frames"]?[21]?["properties"]?["highlighted"] == true)
+        // Off the grid, the window is its own: from + k/fps.
+        let off = try app.frames(id, "?from=0.005&to=1.005&fps=60")
+        #expect(off["frames"]?[1]?["t"] == 0.021666666666666667)
+        #expect(off["frames"]?[60]?["t"] == 1.005)
     }
 
     @Test func buttonPressFollowsTheSeedSpring() throws {

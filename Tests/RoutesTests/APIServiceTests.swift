@@ -21,8 +21,9 @@ struct APIServiceTests {
         ("DELETE", "/v1/sessions", ["GET", "HEAD", "POST"]),
         ("POST", "/v1/sessions/id-1", ["DELETE", "GET", "HEAD"]),
         ("PATCH", "/v1/sessions/id-1", ["DELETE", "GET", "HEAD"]),
-        ("GET", "/v1/sessions/id-1/events", ["POST"]),
-        ("HEAD", "/v1/sessions/id-1/events", ["POST"]),
+        ("PUT", "/v1/sessions/id-1/events", ["GET", "HEAD", "POST"]),
+        ("GET", "/v1/scenarios/run", ["POST"]),
+        ("HEAD", "/v1/scenarios/compare", ["POST"]),
         ("POST", "/v1/sessions/id-1/frames", ["GET", "HEAD"]),
         ("DELETE", "/v1/sessions/id-1/frame", ["GET", "HEAD"]),
         ("POST", "/healthz", ["GET", "HEAD"]),
@@ -44,7 +45,7 @@ struct APIServiceTests {
     @Test func headWithoutAGetRouteIsRefused() throws {
         let app = TestApp()
         _ = try app.create(control: "switch")
-        let refused = app.send("HEAD", "/v1/sessions/id-1/events")
+        let refused = app.send("HEAD", "/v1/scenarios/run")
         #expect(refused.status == 405)
         #expect(refused.headers["Allow"] == "POST")
     }

@@ -27,7 +27,7 @@ struct APISessionLifecycleTests {
         _ = try app.applied(id, #"{"events":[{"type":"touchDown","t":0,"x":25,"y":15},{"type":"touchUp","t":0.25,"x":25,"y":15}]}"#)
         #expect(try app.session(id) == [
             "id": "id-1", "control": "switch", "clock": "virtual", "config": ExpectedConfig.switch,
-            "time": 0.25, "state": ["isOn": true], "eventCount": 2,
+            "time": 0.25, "state": ["isOn": true], "eventCount": 2, "settledAt": 0.25,
         ])
     }
 

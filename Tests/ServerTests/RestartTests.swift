@@ -16,7 +16,7 @@ struct RestartTests {
         ("POST", "/v1/sessions/s2/events", #"{"type":"tap","t":0.05,"x":100,"y":25}"#),
         ("POST", "/v1/sessions/s3/events", #"{"type":"drag","t":0,"from":{"x":100,"y":800},"to":{"x":100,"y":700},"duration":0.15}"#),
         ("POST", "/v1/sessions/s3/events", #"{"type":"toggle","t":1}"#),
-        ("POST", "/v1/sessions/s4/events", #"{"type":"start","t":0.5,"startRatio":0.25}"#),
+        ("POST", "/v1/sessions/s4/events", #"{"type":"start","t":0.05,"startRatio":0.25}"#),
     ]
 
     final class Counter: @unchecked Sendable {

@@ -52,7 +52,26 @@ CURVE_EPSILON = 1e-7     # the UnitBezier solver's tolerance
 
 def to_float32(value):
     """The nearest IEEE single: UIKit evaluates some exp() arguments in float."""
+    if not math.isfinite(value) or abs(value) > 3.4028234663852886e38:
+        return value if math.isnan(value) else math.copysign(math.inf, value)
     return struct.unpack("f", struct.pack("f", value))[0]
+
+
+def exp(x):
+    """exp() as C computes it: overflow gives inf, not an exception."""
+    try:
+        return math.exp(x)
+    except OverflowError:
+        return math.inf
+
+
+def divide(a, b):
+    """a / b as IEEE doubles divide: by zero gives ±inf (or NaN for 0/0), not an exception."""
+    if b != 0.0 or math.isnan(b):
+        return a / b
+    if a == 0.0 or math.isnan(a):
+        return math.nan
+    return math.copysign(math.inf, a) * math.copysign(1.0, b)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -135,34 +154,41 @@ def uikit_omega(duration, damping_ratio, velocity=0.0, float32=True):
     if zeta >= 1.0:
         def f(w):
             target = EPSILON if w - v < 0.0 else -EPSILON
-            return target + (1.0 + (w - v) * T) * math.exp(r32(-T * w))
+            return target + (1.0 + (w - v) * T) * exp(r32(-T * w))
 
         def df(w):
-            return T * T * (v - w) / math.exp(r32(T * w))
+            return divide(T * T * (v - w), exp(r32(T * w)))
     else:
         root = math.sqrt(r32(1.0 - zeta * zeta))
 
         def g(w):  # the signed envelope coefficient (ζω − v)/(√(1−ζ²)·ω)
-            return (zeta * w - v) / (root * w)
+            return divide(zeta * w - v, root * w)
 
         def f(w):
-            return EPSILON - abs(g(w) * math.exp(r32(-T * zeta * w)))
+            return EPSILON - abs(g(w) * exp(r32(-T * zeta * w)))
 
         def df(w):
             # d/dω of g·e^(−Tζω) is e^(−Tζω)·(v + Tζv·ω − Tζ²·ω²)/(√(1−ζ²)·ω²); f takes its sign flip.
-            slope = (v + T * zeta * v * w - T * zeta * zeta * w * w) / (w * w * root * math.exp(r32(T * zeta * w)))
-            return slope if math.exp(-T * zeta * w) * g(w) <= 0.0 else -slope
+            slope = divide(v + T * zeta * v * w - T * zeta * zeta * w * w, w * w * root * exp(r32(T * zeta * w)))
+            return slope if exp(-T * zeta * w) * g(w) <= 0.0 else -slope
 
     w = 5.0 / T
     for _ in range(12):
-        w -= f(w) / df(w)
+        w -= divide(f(w), df(w))
     return w, zeta
 
 
 def uikit_spring(duration, damping_ratio, velocity=0.0, float32=True):
-    """(mass, stiffness, damping, ω0, ζ) of UIKit's spring for a duration."""
+    """(mass, stiffness, damping, ω0, ζ) of UIKit's spring for a duration.
+
+    UIKit keeps whatever the 12 steps end on: stiffness max(ω², 0.01), damping 2ζ·√(ω²), so a
+    step past zero (ω < 0) gives the spring of |ω|. Where the steps overflow (ω not a number),
+    UIKit's result is not a spring; the engine's choice is the frequency of the same duration
+    with no velocity (§27)."""
     w, zeta = uikit_omega(duration, damping_ratio, velocity, float32)
-    return 1.0, w * w, 2.0 * zeta * w, w, zeta
+    if not math.isfinite(w):
+        w, zeta = uikit_omega(duration, damping_ratio, 0.0, float32)
+    return 1.0, max(w * w, 0.01), 2.0 * zeta * math.sqrt(w * w), abs(w), zeta
 
 
 def uikit_settling(mass, stiffness, damping, velocity=0.0):
@@ -1169,13 +1195,35 @@ def sheet_view():
         f"the spring (zeta 0.8, relative v {v_rel:.6f}): {values}; runs {settle:.6f} s")
 
 
+# §27 -----------------------------------------------------------------------------------------
+
+FAST_RELEASES = [
+    ("the card released fast: 0.465 s left (290 of 600 pt scrubbed), dampingRatio 1, velocity 10.85", 0.465, 1.0, 10.85),
+    ("dampingRatio 0.8, 0.3 s left, velocity 11", 0.3, 0.8, 11.0),
+    ("dampingRatio 1, 0.3 s left, velocity 16.5: the steps overflow", 0.3, 1.0, 16.5),
+]
+
+
+def fast_releases():
+    section("27. Duration springs whose 12 Newton steps end below zero or overflow (k = max(ω², 0.01), c = 2ζ√(ω²))")
+    for title, duration, zeta, v in FAST_RELEASES:
+        w_steps, _ = uikit_omega(duration, zeta, v)
+        m, k, c, w, z = uikit_spring(duration, zeta, v)
+        spring = progress_spring(m, k, c, v)
+        say(f"### {title}")
+        say(f"12 steps end at omega {w_steps:.6f}; stiffness {k:.6f} damping {c:.6f} omega0 {w:.6f} zeta {z:.4f}")
+        sampled(spring, duration, [duration * i / 10 for i in range(11)])
+        say()
+    OUT.pop()
+
+
 def main():
     say("# ControlSim oracle: scripts/oracle/uikit_oracle.py (docs/fidelity.md#oracle)")
     say("# progress 0 -> 1; velocities relative (fractions of the distance per second)")
     for part in (published, uikit_cases, regimes, perceptual, switch_springs, curves, paused_animator,
                  projections, rubber_bands, pan, controls, continued_animator, echoed_springs,
                  scroll_deceleration, bounces, drag_rubber_band, paging, sheet, stepper_autorepeat, slider,
-                 segmented, content_offset_animation, scroll_view, sheet_view):
+                 segmented, content_offset_animation, scroll_view, sheet_view, fast_releases):
         part()
     text = "\n".join(OUT) + "\n"
     if sys.argv[1:] == ["--check"]:

@@ -8,7 +8,7 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     let constants: [Double]
     let strings: StringTable
     let springs: [SpringTiming]
-    let timings: [AnimationTiming]
+    let timings: [Timing]
     let curves: [CubicBezier]
     /// `constants` in memory of its own, for the machine (immutable, freed with the instance).
     let constantPointer: UnsafeMutableBufferPointer<Double>
@@ -107,7 +107,7 @@ private struct Flattened {
     var numbers: [Double]
     var strings: [String] = []
     var springs: [SpringTiming] = []
-    var timings: [AnimationTiming] = []
+    var timings: [Timing] = []
     var curves: [CubicBezier] = []
 
     init(definition: ControlDefinition) {

@@ -51,14 +51,7 @@ extension DefinitionLoader {
         case "string":
             kind = .string(try r.string("default"))
         case "enum":
-            guard let cases = try r.array("cases"), !cases.isEmpty else { throw r.error("cases", "is required: a list of names") }
-            var names: [String] = []
-            for (index, item) in cases.enumerated() {
-                guard case let .string(text) = item, !text.isEmpty, !names.contains(text) else {
-                    throw DocumentError(.invalidDefinition, at: r.field("cases").appending(index), "expected a name that is not listed yet")
-                }
-                names.append(text)
-            }
+            let names = try Self.enumCases(&r)
             var fallback: Int?
             if let text = try r.string("default") {
                 guard let index = names.firstIndex(of: text) else {
@@ -83,7 +76,7 @@ extension DefinitionLoader {
         case "timing":
             kind = .timing(try r.raw("default").map { tree throws(DocumentError) in
                 try Self.definitionFault { () throws(DocumentError) in
-                    let timing = try AnimationTiming.decode(tree, at: r.field("default"))
+                    let timing = try Timing.decode(tree, at: r.field("default"))
                     try timing.validate(at: r.field("default"))
                     return timing
                 }
@@ -296,16 +289,22 @@ extension DefinitionLoader {
         case "bool": return .bool
         case "color": return .color
         default:
-            guard let cases = try r.array("cases"), !cases.isEmpty else { throw r.error("cases", "is required: a list of names") }
-            var names: [String] = []
-            for (index, item) in cases.enumerated() {
-                guard case let .string(text) = item, !text.isEmpty, !names.contains(text) else {
-                    throw DocumentError(.invalidDefinition, at: r.field("cases").appending(index), "expected a name that is not listed yet")
-                }
-                names.append(text)
-            }
+            let names = try Self.enumCases(&r)
             return .enumeration(EnumType(names))
         }
+    }
+
+    /// An enum's `cases`: a non-empty list of distinct, non-empty names.
+    static func enumCases(_ r: inout TreeReader) throws(DocumentError) -> [String] {
+        guard let cases = try r.array("cases"), !cases.isEmpty else { throw r.error("cases", "is required: a list of names") }
+        var names: [String] = []
+        for (index, item) in cases.enumerated() {
+            guard case let .string(text) = item, !text.isEmpty, !names.contains(text) else {
+                throw DocumentError(.invalidDefinition, at: r.field("cases").appending(index), "expected a name that is not listed yet")
+            }
+            names.append(text)
+        }
+        return names
     }
 
     // MARK: Values

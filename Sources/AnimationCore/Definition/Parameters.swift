@@ -12,7 +12,7 @@ public struct ParameterSpec: Sendable {
         case enumeration(EnumType, Int?)
         case spring(SpringTiming?)
         case curve(CubicBezier?)
-        case timing(AnimationTiming?)
+        case timing(Timing?)
         case effects(EffectsSpec, [EffectValue]?)
         /// Read-only: computed from the others, echoed, and only type-checked when posted back.
         case derived(Expression, text: String, path: TreePath)
@@ -95,7 +95,7 @@ enum ParameterValue: Sendable, Equatable {
     case enumeration(Int)
     case spring(SpringTiming)
     case curve(CubicBezier)
-    case timing(AnimationTiming)
+    case timing(Timing)
     case effects([EffectValue])
     /// Computed by the instance.
     case derived
@@ -176,7 +176,7 @@ extension ParameterSpec {
             try reader.finish()
             return .curve(curve)
         case .timing:
-            return .timing(try AnimationTiming.decode(tree, at: path))
+            return .timing(try Timing.decode(tree, at: path))
         case let .effects(spec, _):
             guard case let .array(items) = tree else { throw mismatch("an array") }
             var effects: [EffectValue] = []

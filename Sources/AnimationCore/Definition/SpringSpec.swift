@@ -120,19 +120,9 @@ public enum CurveSpec {
     }
 }
 
-/// How `UIView.animate` moves a value: a curve over a duration (added additively, as UIKit
-/// does) or a spring.
-public enum AnimationTiming: Sendable, Equatable {
-    case curve(CubicBezier, duration: Double)
-    case spring(SpringTiming)
-
-    public var duration: Double {
-        switch self {
-        case let .curve(_, duration): duration
-        case let .spring(spring): spring.duration
-        }
-    }
-
+/// How `UIView.animate` moves a value (a curve over a duration, added additively as UIKit does,
+/// or a spring), as a definition's parameters and reactions give it.
+extension Timing {
     public var isSpring: Bool {
         if case .spring = self { return true }
         return false
@@ -140,9 +130,9 @@ public enum AnimationTiming: Sendable, Equatable {
 
     /// `{"type": "curve", "duration": 0.25, "curve": …}` (type, duration and curve may be left out:
     /// curve, 0.25 s, easeInEaseOut) or `{"type": "spring", "spring": {…}}`.
-    public static func decode(_ tree: Tree, at path: TreePath) throws(DocumentError) -> AnimationTiming {
+    public static func decode(_ tree: Tree, at path: TreePath) throws(DocumentError) -> Timing {
         var reader = try TreeReader(tree, at: path)
-        let timing: AnimationTiming
+        let timing: Timing
         switch try reader.string("type") ?? "curve" {
         case "curve":
             let duration = try reader.number("duration", default: 0.25)

@@ -7,17 +7,22 @@ extension Spring {
     ///
     /// ζ is clamped to [1.1920929e-7, 1] and T to [0.01, 10] s as UIKit does; the result is
     /// never overdamped. exp() arguments are rounded to float32 where UIKit rounds them.
+    ///
+    /// Whatever the 12 steps end on is used as UIKit uses it: stiffness `max(ω², 0.01)`, damping
+    /// `2ζ·√(ω²)`, so a velocity that sends Newton past zero (ω < 0: a fast flick released with
+    /// little time left) gives the spring of |ω| (docs/fidelity.md#uikit-duration-springs). Where
+    /// the steps overflow and UIKit's own result is not a number, the engine takes the frequency
+    /// the duration gives with no velocity, and keeps the velocity.
     public static func uikit(duration: Double, dampingRatio: Double,
                              initialVelocity v: Double = 0) throws(ParameterError) -> Spring {
         try ParameterError.seconds(duration, "duration")
         try ParameterError.nonNegative(dampingRatio, "dampingRatio", upTo: 1000)
         try ParameterError.velocity(v)
-        let omega = solveUIKitOmega(duration: duration, dampingRatio: dampingRatio, velocity: v)
+        var omega = solveUIKitOmega(duration: duration, dampingRatio: dampingRatio, velocity: v)
+        if !omega.isFinite { omega = solveUIKitOmega(duration: duration, dampingRatio: dampingRatio, velocity: 0) }
         let zeta = min(max(dampingRatio, 1.1920929e-07), 1)
-        guard omega.isFinite, omega > 0 else {
-            throw ParameterError("initialVelocity", "no spring settles in \(duration) s with this velocity")
-        }
-        return try Spring(mass: 1, stiffness: max(omega * omega, 0.01), damping: zeta * 2 * omega)
+        let magnitude = (omega * omega).squareRoot()
+        return try Spring(mass: 1, stiffness: max(omega * omega, 0.01), damping: zeta * 2 * magnitude)
     }
 
     static func solveUIKitOmega(duration: Double, dampingRatio: Double, velocity v: Double) -> Double {

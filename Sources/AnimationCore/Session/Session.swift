@@ -127,6 +127,10 @@ public struct Session: Sendable {
         return prepared.emitted
     }
 
+    /// When every animation has finished and no timer is pending, if no event comes
+    /// (`DefinedControl.settledAt`); nil when something is paused or keeps firing.
+    public var settledAt: Double? { latest.settledAt }
+
     /// Everything emitted up to the last event (replayed from the log: for tests and tools).
     public var emitted: [Emission] { emissions(from: 0, to: time) }
 
@@ -135,15 +139,18 @@ public struct Session: Sendable {
         control(at: t).frame(at: t)
     }
 
-    /// Calls `body` with the frame at `from + k/fps` for every such time ≤ `to`, in order.
+    /// Calls `body` with the frame at `from + k/fps` (as `FrameGrid` computes it) for every such
+    /// time ≤ `to`, in order.
     public func forEachFrame(from: Double, to: Double, fps: Double, _ body: (Frame) -> Void) {
         let count = Self.frameCount(from: from, to: to, fps: fps)
         guard count > 0 else { return }
-        var next = eventCount(atOrBefore: from)
-        var control = control(at: from)
+        let grid = FrameGrid(from: from, fps: fps)
+        let first = grid.time(0)
+        var next = eventCount(atOrBefore: first)
+        var control = control(at: first)
         var ignored: [Emission] = []
         for k in 0..<count {
-            let t = from + Double(k) / fps
+            let t = grid.time(k)
             while next < events.count && events[next].t <= t {
                 try? control.step(events[next].input, at: events[next].t, emit: &ignored)
                 next += 1

@@ -22,6 +22,11 @@ struct Query {
         }
     }
 
+    /// Members given one by one, as a body's window is (`from`, `to`, `fps` of a scenario run).
+    init(pairs: [(key: String, value: String)]) {
+        self.pairs = pairs
+    }
+
     func string(_ key: String) -> String? {
         pairs.first { $0.key == key }?.value
     }

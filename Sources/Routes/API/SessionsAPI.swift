@@ -12,6 +12,8 @@ struct SessionsAPI: Sendable {
             .init("GET", "/v1/sessions/{id}", show),
             .init("DELETE", "/v1/sessions/{id}", delete),
             .init("POST", "/v1/sessions/{id}/events", postEvents),
+            .init("GET", "/v1/sessions/{id}/events", events),
+            .init("GET", "/v1/sessions/{id}/scenario", exportScenario),
             .init("GET", "/v1/sessions/{id}/frames", frames),
             .init("GET", "/v1/sessions/{id}/frame", frame),
         ]
@@ -21,71 +23,109 @@ struct SessionsAPI: Sendable {
 
     func create(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
-        let (clock, instance, version) = try decodeCreate(try parseBody(context.request))
+        let body = try parseBody(context.request)
+        let (clock, session, version, shorthands): (SessionClock, Session, DefinitionVersion, [EventCodec.Shorthand])
+        if case let .object(object) = body, object["scenario"] != nil {
+            let scenario = try decodeScenarioMember(body)
+            (clock, session, version, shorthands) = (scenario.clock, scenario.session, scenario.version, scenario.shorthands)
+        } else {
+            let instance: ControlInstance
+            (clock, instance, version) = try decodeCreate(body)
+            session = Session(configuration: instance, maximumEvents: environment.limits.maxEventsPerSession)
+            shorthands = []
+        }
         let now = environment.now()
-        let session = Session(configuration: instance, maximumEvents: environment.limits.maxEventsPerSession)
         let (slot, record): (SessionSlot, UInt64?)
         do throws(SessionStore.StoreError) {
             (slot, record) = try store.create(id: environment.makeID(), clock: clock, version: version, session: session,
-                                              now: now)
+                                              shorthands: shorthands, now: now)
         } catch {
-            guard case let .full(retryAfter) = error else { throw Self.journalProblem }
-            var problem = Problem(503, "too_many_sessions",
-                                  "the server holds its maximum of \(environment.limits.maxSessions) sessions; delete some or retry later")
-            problem.headers = [("Retry-After", String(retryAfter))]
-            throw problem
+            throw Self.storeProblem(error, environment)
         }
         var answer = jsonAnswer(status: 201) { w in encodeSession(slot, session, now: now, into: &w) }
         answer.headers.add("Location", "/v1/sessions/\(slot.id)")
         return Self.durable(answer, record, environment)
     }
 
-    /// `control` names a registered control; or `definition` carries one inline (then `control`,
-    /// if given, is the name the session reports; else `inline`).
+    /// What a store that refused a change answers.
+    static func storeProblem(_ error: SessionStore.StoreError, _ environment: AppEnvironment) -> Problem {
+        switch error {
+        case let .full(retryAfter):
+            var problem = Problem(503, "too_many_sessions",
+                                  "the server holds its maximum of \(environment.limits.maxSessions) sessions; delete some or retry later")
+            problem.headers = [("Retry-After", String(retryAfter))]
+            return problem
+        case let .storageFull(limit):
+            var problem = Problem(503, "storage_full",
+                                  "all sessions together hold the server's maximum of \(limit) events; delete sessions or retry later")
+            problem.headers = [("Retry-After", "30")]
+            return problem
+        case .journal:
+            return journalProblem
+        }
+    }
+
     private func decodeCreate(_ json: JSON) throws(Problem) -> (SessionClock, ControlInstance, DefinitionVersion) {
-        let registry = store.registry
         do throws(WireError) {
             var body = try ObjectReader(json, path: "")
-            let name = try body.string("control")
-            let inline = body.raw("definition")
-            guard name != nil || inline != nil else {
-                throw WireError(field: "control", "is required: one of \(registry.plainNames)")
-            }
-            let clock = try body.choice("clock", default: SessionClock.virtual)
-            let control: RegisteredControl
-            if let inline {
-                let shown = name ?? "inline"
-                guard ControlsAPI.isValidName(shown) else {
-                    throw WireError(field: "control", "'\(shown)' is not a control name: 1 to 64 letters, digits, - and _, starting with a letter")
-                }
-                let version: DefinitionVersion
-                do throws(Problem) {
-                    version = try DefinitionVersion.load(inline, under: "definition", limits: environment.limits)
-                } catch {
-                    throw WireError(code: error.code, field: error.field, error.detail)
-                }
-                do {
-                    control = try RegisteredControl(name: shown, builtIn: false, version: version)
-                } catch {
-                    throw WireError(code: error.code.rawValue, field: "/definition" + error.path.pointer, error.message)
-                }
-            } else if let name {
-                guard let known = registry.named(name) else {
-                    if let damage = registry.damage(name) {
-                        let problem = damage.problem(control: name)
-                        throw WireError(code: problem.code, field: "control", problem.detail)
-                    }
-                    throw WireError(code: "unknown_control", field: "control", "unknown control '\(name)': use one of \(registry.quotedNames)")
-                }
-                control = known
-            } else {
-                throw WireError(field: "control", "is required")
-            }
-            let instance = try ConfigCodec.instance(control, config: body.raw("config"))
+            let source = try decodeSource(&body)
             try body.finish()
+            return source
+        } catch {
+            throw Self.sourceProblem(error)
+        }
+    }
+
+    static func sourceProblem(_ error: WireError) -> Problem {
+        Problem(error, status: error.code == "definition_too_large" ? 413 : error.code == "control_damaged" ? 503 : 400)
+    }
+
+    /// The control a session is made of, from `body`'s members: `control` names a registered
+    /// control; or `definition` carries one inline (then `control`, if given, is the name the
+    /// session reports; else `inline`); `clock` and `config`. Fields are named under the body's path.
+    func decodeSource(_ body: inout ObjectReader) throws(WireError) -> (SessionClock, ControlInstance, DefinitionVersion) {
+        let registry = store.registry
+        let name = try body.string("control")
+        let inline = body.raw("definition")
+        guard name != nil || inline != nil else {
+            throw WireError(field: body.field("control"), "is required: one of \(registry.plainNames)")
+        }
+        let clock = try body.choice("clock", default: SessionClock.virtual)
+        let control: RegisteredControl
+        if let inline {
+            let shown = name ?? "inline"
+            guard ControlsAPI.isValidName(shown) else {
+                throw WireError(field: body.field("control"), "'\(shown)' is not a control name: 1 to 64 letters, digits, - and _, starting with a letter")
+            }
+            let member = body.path.isEmpty ? "definition" : body.path.split(separator: ".").joined(separator: "/") + "/definition"
+            let version: DefinitionVersion
+            do throws(Problem) {
+                version = try DefinitionVersion.load(inline, under: member, limits: environment.limits)
+            } catch {
+                throw WireError(code: error.code, field: error.field, error.detail)
+            }
+            do {
+                control = try RegisteredControl(name: shown, builtIn: false, version: version)
+            } catch {
+                throw WireError(code: error.code.rawValue, field: "/" + member + error.path.pointer, error.message)
+            }
+        } else if let name {
+            guard let known = registry.named(name) else {
+                if let damage = registry.damage(name) {
+                    let problem = damage.problem(control: name)
+                    throw WireError(code: problem.code, field: body.field("control"), problem.detail)
+                }
+                throw WireError(code: "unknown_control", field: body.field("control"), "unknown control '\(name)': use one of \(registry.quotedNames)")
+            }
+            control = known
+        } else {
+            throw WireError(field: body.field("control"), "is required")
+        }
+        do throws(WireError) {
+            let instance = try ConfigCodec.instance(control, config: body.raw("config"))
             return (clock, instance, control.version)
         } catch {
-            throw Problem(error, status: error.code == "definition_too_large" ? 413 : error.code == "control_damaged" ? 503 : 400)
+            throw WireError(code: error.code, field: error.field.map { WireError.join(body.path, $0) }, error.detail)
         }
     }
 
@@ -164,15 +204,12 @@ struct SessionsAPI: Sendable {
             throw Problem(413, "too_many_events", "a batch may hold at most \(environment.limits.maxEventsPerBatch) events",
                           field: body["events"] == nil ? nil : "events")
         }
+        if slot.clock == .wall { try refuseFuture(decoded, now: stamp) }
         let outcome: Result<SessionStore.Applied, SessionError>
         do throws(SessionStore.StoreError) {
-            outcome = try store.apply(inputs, to: slot)
+            outcome = try store.apply(inputs, shorthands: decoded.shorthands, to: slot)
         } catch {
-            guard case let .storageFull(limit) = error else { throw Self.journalProblem }
-            var problem = Problem(503, "storage_full",
-                                  "all sessions together hold the server's maximum of \(limit) events; delete sessions or retry later")
-            problem.headers = [("Retry-After", "30")]
-            throw problem
+            throw Self.storeProblem(error, environment)
         }
         switch outcome {
         case let .success(applied):
@@ -192,6 +229,20 @@ struct SessionsAPI: Sendable {
         }
     }
 
+    /// A wall-clock session's events happen when they are posted: one stamped later than now (by
+    /// more than `futureTolerance`, for clocks that differ a little) is refused, 409
+    /// `event_in_future`. A shorthand is judged by its start; its later inputs are its own.
+    private func refuseFuture(_ decoded: EventCodec.Decoded, now: Double) throws(Problem) {
+        for (position, t) in decoded.postedTimes where t > now + Self.futureTolerance {
+            throw Problem(409, "event_in_future",
+                          "a wall-clock session takes events up to its present (t=\(DecimalText.text(now, decimals: 6)) s, within \(Self.futureTolerance) s); this one is at t=\(t); leave 't' out to stamp it on arrival",
+                          field: decoded.isBatch ? "events[\(position)].t" : "t")
+        }
+    }
+
+    /// How far ahead of a wall-clock session's present an event may be stamped.
+    static let futureTolerance = 0.1
+
     func frames(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let query = try Query(context.request.queryString, allowed: ["from", "to", "fps"] + ExportOptions.queryKeys)
         let export = try ExportOptions(query)
@@ -199,12 +250,17 @@ struct SessionsAPI: Sendable {
         let slot = try find(context.id, now: now)
         let session = slot.record.withLock { $0.session }
         let window = try SampleWindow(query, defaultFrom: slot.time(of: session, now: now), defaultSpan: 1,
-                                      maximumTo: export.maximumTo, limit: environment.limits.maxFramesPerRequest)
+                                      maximumTo: export.maximumTo, limit: environment.limits.maxFramesPerRequest,
+                                      settledAt: { session.settledAt })
+        return Self.framesAnswer(session, window: window, export: export, title: "\(session.kind) session \(slot.id)")
+    }
+
+    /// The frames of `window` as `GET …/frames` answers them, in `export`'s format.
+    static func framesAnswer(_ session: Session, window: SampleWindow, export: ExportOptions, title: String) -> HTTPResponse {
         let (from, to, fps, count) = (window.from, window.to, window.fps, window.count)
         guard export.format == .json else {
-            let title = "\(session.kind) session \(slot.id), frames \(window.description)"
-            return export.response(for: SampledMotion(name: session.kind, title: title, window: window,
-                                                      frames: session.frames(from: from, to: to, fps: fps),
+            return export.response(for: SampledMotion(name: session.kind, title: "\(title), frames \(window.description)",
+                                                      window: window, frames: session.frames(from: from, to: to, fps: fps),
                                                       emissions: session.emissions(from: from, to: to)))
         }
         return json(status: 200, capacity: 256 + count * 420) { w in
@@ -267,7 +323,7 @@ struct SessionsAPI: Sendable {
         return DurableAnswer(journal: journal, sequence: record, response: answer, failure: Self.syncProblem.answer).answer
     }
 
-    private func find(_ id: String, now: Double) throws(Problem) -> SessionSlot {
+    func find(_ id: String, now: Double) throws(Problem) -> SessionSlot {
         try store.servable(id, now: now) { notFound(id) }
     }
 
@@ -275,7 +331,7 @@ struct SessionsAPI: Sendable {
         Problem(404, "session_not_found", "no session '\(id)' (it may have expired after \(Int(environment.limits.sessionIdleTTL)) s idle)")
     }
 
-    private func parseBody(_ request: HTTPRequest) throws(Problem) -> JSON {
+    func parseBody(_ request: HTTPRequest) throws(Problem) -> JSON {
         guard !request.body.isEmpty else {
             throw Problem(400, "invalid_json", "the request body is empty; send a JSON object")
         }
@@ -286,11 +342,11 @@ struct SessionsAPI: Sendable {
         }
     }
 
-    private func problem(for error: SessionError, decoded: EventCodec.Decoded, definition: ControlDefinition) -> Problem {
+    func problem(for error: SessionError, decoded: EventCodec.Decoded, definition: ControlDefinition) -> Problem {
         func eventField(_ index: Int, _ key: String) -> String {
             guard decoded.isBatch else { return key }
             let position = index < decoded.origins.count ? decoded.origins[index] : (decoded.origins.last ?? 0)
-            return "events[\(position)].\(key)"
+            return "\(decoded.listPath)[\(position)].\(key)"
         }
         switch error {
         case let .outOfOrder(index, t, latest):
@@ -313,7 +369,7 @@ struct SessionsAPI: Sendable {
                            field: eventField(index, "type"))
         case let .logFull(limit):
             return Problem(409, "event_log_full", "the session holds its maximum of \(limit) events; create a new session",
-                           field: decoded.isBatch ? "events" : nil)
+                           field: decoded.isBatch ? decoded.listPath : nil)
         case let .invalidTouchSequence(index, reason):
             return Problem(409, "invalid_touch_sequence", reason, field: eventField(index, "type"))
         }
@@ -330,6 +386,13 @@ struct SessionsAPI: Sendable {
         w.key("state")
         FrameEncoder.encodeFields(session.state, into: &w)
         w.member("eventCount", session.events.count)
+        Self.encodeSettled(session, into: &w)
         w.endObject()
+    }
+
+    /// `settledAt`: when everything has come to rest if no event comes; null when it does not by itself.
+    static func encodeSettled(_ session: Session, into w: inout JSONWriter) {
+        w.key("settledAt")
+        if let settled = session.settledAt { w.value(settled) } else { w.null() }
     }
 }

@@ -125,7 +125,7 @@ final class SessionStream: ResponseStream {
                     finished = true
                 }
             }
-            let t = sessionStart + Double(k) / fps
+            let t = FrameGrid(from: sessionStart, fps: fps).time(k)
             let session = slot.record.withLock { $0.session }
             var bytes: [UInt8] = []
             let through = state.emittedThrough

@@ -6,7 +6,8 @@ import AnimationCore
 /// and emitted events as dashed vertical marks with tooltips.
 ///
 /// For tests and tools: each series is the one element with `class="series"` and
-/// `data-property="<name>"`; each emitted event is one `<g class="event">` with a `<title>`.
+/// `data-property="<name>"` (a comparison's reference, dashed, `class="reference"`); each emitted
+/// event is one `<g class="event">` with a `<title>`.
 enum SVGPlot {
     /// Fixed palette (Tableau 10), cycled: a property's colour depends on its position only.
     static let palette = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
@@ -43,10 +44,15 @@ enum SVGPlot {
         }
         for (index, series) in motion.series.enumerated() {
             let y0 = top + Double(index) * (bandHeight + bandGap)
-            let scale = ValueScale(values: series.values, top: y0)
+            let overlay = motion.overlay.first { $0.name == series.name }
+            let scale = ValueScale(values: series.values + (overlay?.values ?? []), top: y0)
             svg += band(at: y0, scale, time: time)
             svg += text(series.name, x: 22, y: y0 + bandHeight / 2, anchor: "middle", rotate: -90, weight: "600")
             svg += polyline(series, color: palette[index % palette.count], scale: scale, time: time, motion: motion)
+            if let overlay {
+                svg += polyline(overlay, color: palette[index % palette.count], scale: scale, time: time, motion: motion,
+                                role: "reference")
+            }
         }
         let plotBottom = height - bottom
         svg += timeAxis(time, y: plotBottom)
@@ -81,13 +87,15 @@ enum SVGPlot {
         return svg
     }
 
+    /// `role: "reference"` draws the series dashed, with that class (a comparison's other side).
     private static func polyline(_ series: SampledMotion.Series, color: String, scale: ValueScale, time: TimeScale,
-                                 motion: SampledMotion) -> String {
+                                 motion: SampledMotion, role: String = "series") -> String {
         let xs = series.values.indices.map { time.x(Double($0) / motion.window.fps) }
         let ys = series.values.map(scale.y)
         let points = PolylineSimplifier.simplify(x: xs, y: ys, tolerance: pixelTolerance)
             .map { "\(px(xs[$0])),\(px(ys[$0]))" }.joined(separator: " ")
-        return "<polyline class=\"series\" data-property=\"\(escape(series.name))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.75\" stroke-linejoin=\"round\" points=\"\(points)\"/>\n"
+        let dash = role == "series" ? "" : " stroke-dasharray=\"6 4\" stroke-opacity=\"0.8\""
+        return "<polyline class=\"\(role)\" data-property=\"\(escape(series.name))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.75\"\(dash) stroke-linejoin=\"round\" points=\"\(points)\"/>\n"
     }
 
     private static func timeAxis(_ time: TimeScale, y: Double) -> String {

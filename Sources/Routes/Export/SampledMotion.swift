@@ -36,6 +36,8 @@ struct SampledMotion: Sendable {
     var bounds: Rect?
     /// Marks on the plot: what the control emitted in [from, to].
     var emissions: [Emission]
+    /// Series of another run to draw over these, dashed, by name (a comparison's reference).
+    var overlay: [Series] = []
 
     var count: Int { window.count }
 

@@ -26,6 +26,10 @@ final class SessionSlot: Sendable {
         var lastAccess: Double
         /// False while its creation is being journalled: it holds a place, but nobody can use it yet.
         var visible: Bool
+        /// The shorthands among its events as they were posted (`first` indexes `session.events`),
+        /// for the event log. Kept in memory only: the journal holds the expanded events, so
+        /// after a restart the log shows those alone.
+        var shorthands: [EventCodec.Shorthand] = []
     }
 
     init(id: String, clock: SessionClock, version: DefinitionVersion, createdAt: Double, sequence: Int, session: Session,
@@ -121,9 +125,17 @@ final class SessionStore: Sendable {
     /// The place is taken (invisibly) before the creation is written, so a compaction running
     /// meanwhile snapshots it, and two creates cannot both take the last place. Returns the
     /// session and the journal record to wait for before acknowledging it (its definition's
-    /// record, when written, comes before it).
+    /// record, when written, comes before it). A session made from a scenario holds events already:
+    /// they are written as its first batch before it is visible (`shorthands` index them).
     func create(id: String, clock: SessionClock, version: DefinitionVersion, session: Session,
-                now: Double) throws(StoreError) -> (SessionSlot, UInt64?) {
+                shorthands: [EventCodec.Shorthand] = [], now: Double) throws(StoreError) -> (SessionSlot, UInt64?) {
+        let events = session.events.count
+        if events > 0 {
+            guard totalEvents.add(events, ordering: .relaxed).newValue <= limits.maxTotalEvents else {
+                totalEvents.subtract(events, ordering: .relaxed)
+                throw .storageFull(limit: limits.maxTotalEvents)
+            }
+        }
         let (slot, expired) = table.withLock { table -> (SessionSlot?, [SessionSlot]) in
             table.createsSinceSweep += 1
             var expired: [SessionSlot] = []
@@ -138,17 +150,32 @@ final class SessionStore: Sendable {
             return (slot, expired)
         }
         journalExpiry(expired)
-        guard let slot else { throw .full(retryAfter: 30) }
-        let record: UInt64?
+        guard let slot else {
+            totalEvents.subtract(events, ordering: .relaxed)
+            throw .full(retryAfter: 30)
+        }
+        var record: UInt64?
+        var created = false
         do throws(StoreError) {
             try define(version)
             record = try write(.create(id: id, clock: clock, created: epoch(), control: session.kind, digest: version.digest,
                                        config: session.configuration.echo))
+            created = true
+            if events > 0 {
+                record = try write(JournalRecord.events(id: id, base: 0, inputs: session.events, definition: version.definition),
+                                   key: id)
+            }
         } catch {
+            // A create written without its events is taken back, so a replay does not bring it back empty.
+            if created { _ = try? write(.delete(id: id)) }
             table.withLock { _ = $0.slots.removeValue(forKey: id) }
+            totalEvents.subtract(events, ordering: .relaxed)
             throw error
         }
-        slot.record.withLock { $0.visible = true }
+        slot.record.withLock {
+            $0.shorthands = shorthands
+            $0.visible = true
+        }
         return (slot, record)
     }
 
@@ -196,8 +223,10 @@ final class SessionStore: Sendable {
         var record: UInt64?
     }
 
-    /// Applies a batch to a session all or nothing; journalled before it is visible.
-    func apply(_ inputs: [TimedInput], to slot: SessionSlot) throws(StoreError) -> Result<Applied, SessionError> {
+    /// Applies a batch to a session all or nothing; journalled before it is visible. `shorthands`
+    /// index `inputs`.
+    func apply(_ inputs: [TimedInput], shorthands: [EventCodec.Shorthand] = [],
+               to slot: SessionSlot) throws(StoreError) -> Result<Applied, SessionError> {
         let total = totalEvents.add(inputs.count, ordering: .relaxed).newValue
         guard total <= limits.maxTotalEvents else {
             totalEvents.subtract(inputs.count, ordering: .relaxed)
@@ -219,6 +248,8 @@ final class SessionStore: Sendable {
             } catch {
                 return .failure(error)
             }
+            let base = record.session.events.count
+            record.shorthands += shorthands.map { EventCodec.Shorthand(first: base + $0.first, count: $0.count, posted: $0.posted) }
             record.session.commit(prepared)
             return .success(.success(Applied(time: record.session.time, state: record.session.state,
                                              emitted: prepared.emitted, record: sequence)))

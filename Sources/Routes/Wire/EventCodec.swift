@@ -2,10 +2,14 @@ import AnimationCore
 
 /// Posted events ⇄ timed inputs. Pointer events and their shorthands are the same for every
 /// control: `tap` is a touch-down and a touch-up `duration` (default 0.1 s) later; `drag` is a
-/// touch-down, moves at 60 Hz along a straight line, and a touch-up at the end. Every other type
-/// is a command the session's definition declares, with the arguments it declares.
+/// touch-down, moves at 60 Hz along a straight line, and a touch-up at the end; `flick` is a
+/// drag whose last two moves give the pan recogniser the velocity asked for
+/// (`EventCodec+Flick.swift`). Every other type is a command the session's definition
+/// declares, with the arguments it declares.
 enum EventCodec {
-    static let pointerTypes = ["touchDown", "touchMove", "touchUp", "touchCancel", "tap", "drag"]
+    static let pointerTypes = ["touchDown", "touchMove", "touchUp", "touchCancel", "tap", "drag", "flick"]
+    /// The types that expand to several inputs; the event log shows them as posted too.
+    static let shorthandTypes = ["tap", "drag", "flick"]
 
     /// What the decoder needs to know of the session's control.
     struct Context {
@@ -23,6 +27,36 @@ enum EventCodec {
         var origins: [Int] = []
         /// The body held `{"events": [...]}` (fields are then named `events[i].…`).
         var isBatch = false
+        /// Where the list of events is in the request: `events`, or `scenario.events`.
+        var listPath = "events"
+        /// Each shorthand as posted (its `t` resolved), with the inputs it expanded to.
+        var shorthands: [Shorthand] = []
+
+        /// The time each posted event was stamped with (its first input's), by position.
+        var postedTimes: [(position: Int, t: Double)] {
+            var times: [(Int, Double)] = []
+            for (index, origin) in origins.enumerated() where index == 0 || origins[index - 1] != origin {
+                times.append((origin, inputs[index].t))
+            }
+            return times
+        }
+
+        mutating func append(_ inputs: [TimedInput], posted json: JSON, origin: Int) {
+            if case var .object(object) = json, let type = object["type"]?.stringValue, shorthandTypes.contains(type),
+               let t = inputs.first?.t {
+                object["t"] = .number(t)
+                shorthands.append(Shorthand(first: self.inputs.count, count: inputs.count, posted: .object(object)))
+            }
+            self.inputs += inputs
+            origins += Array(repeating: origin, count: inputs.count)
+        }
+    }
+
+    /// A shorthand in the log: `posted` expanded to the `count` inputs from index `first`.
+    struct Shorthand: Sendable, Equatable {
+        var first: Int
+        var count: Int
+        var posted: JSON
     }
 
     static let defaultTapDuration = 0.1
@@ -46,13 +80,24 @@ enum EventCodec {
             decoded.isBatch = true
             for (index, item) in items.enumerated() {
                 let inputs = try decode(item, at: TreePath([.key("events"), .index(index)]), context: context, now: now)
-                decoded.inputs += inputs
-                decoded.origins += Array(repeating: index, count: inputs.count)
+                decoded.append(inputs, posted: item, origin: index)
             }
             return decoded
         }
-        decoded.inputs = try decode(json, at: .root, context: context, now: now)
-        decoded.origins = Array(repeating: 0, count: decoded.inputs.count)
+        decoded.append(try decode(json, at: .root, context: context, now: now), posted: json, origin: 0)
+        return decoded
+    }
+
+    /// A list of events (a scenario's), each under `path[i]`, stamped `now` when without `t`.
+    /// An event without `t` happens at the time of the one before it (0 for the first).
+    static func decodeList(_ items: [JSON], at path: TreePath, context: Context) throws(WireError) -> Decoded {
+        var decoded = Decoded()
+        decoded.isBatch = true
+        decoded.listPath = path.dotted
+        for (index, item) in items.enumerated() {
+            let now = decoded.inputs.last?.t ?? 0
+            decoded.append(try decode(item, at: path.appending(index), context: context, now: now), posted: item, origin: index)
+        }
         return decoded
     }
 
@@ -121,18 +166,16 @@ enum EventCodec {
             let p = try point(&r)
             let duration = try shorthandDuration(&r, default: defaultTapDuration, at: t)
             return [TimedInput(t: t, input: .touch(.down(p))), TimedInput(t: t + duration, input: .touch(.up(p)))]
+        case "flick":
+            return try flick(at: t, &r)
         default:
             return try drag(at: t, &r)
         }
     }
 
     private static func drag(at t: Double, _ r: inout ObjectReader) throws(WireError) -> [TimedInput] {
-        guard var fromReader = try r.object("from") else { throw WireError(field: r.field("from"), "is required: {\"x\": …, \"y\": …}") }
-        guard var toReader = try r.object("to") else { throw WireError(field: r.field("to"), "is required: {\"x\": …, \"y\": …}") }
-        let from = try point(&fromReader)
-        let to = try point(&toReader)
-        try fromReader.finish()
-        try toReader.finish()
+        let from = try pointMember(&r, "from")
+        let to = try pointMember(&r, "to")
         let duration = try shorthandDuration(&r, default: defaultDragDuration, at: t)
         guard duration * dragRate <= Double(maximumDragMoves) else {
             throw WireError(field: r.field("duration"),
@@ -148,7 +191,7 @@ enum EventCodec {
         return inputs
     }
 
-    private static func point(_ r: inout ObjectReader) throws(WireError) -> Point {
+    static func point(_ r: inout ObjectReader) throws(WireError) -> Point {
         Point(x: try coordinate(&r, "x"), y: try coordinate(&r, "y"))
     }
 
@@ -161,7 +204,7 @@ enum EventCodec {
     }
 
     /// A shorthand's `duration`: ≥ 0, and ending no later than the latest time a session takes.
-    private static func shorthandDuration(_ r: inout ObjectReader, default fallback: Double, at t: Double) throws(WireError) -> Double {
+    static func shorthandDuration(_ r: inout ObjectReader, default fallback: Double, at t: Double) throws(WireError) -> Double {
         let value = try r.number("duration", default: fallback)
         guard value >= 0 else { throw WireError(field: r.field("duration"), "must be ≥ 0") }
         guard t + value <= maximumTime else {

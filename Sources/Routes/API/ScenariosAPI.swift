@@ -1,0 +1,159 @@
+import AnimationCore
+
+/// Scenarios run without a session (docs/scenarios.md): `POST /v1/scenarios/run` answers what
+/// `GET /v1/sessions/{id}/frames` would for a session made of the scenario, `POST
+/// /v1/scenarios/compare` compares it with a golden frames answer or with another scenario.
+/// Nothing is stored: no session, no journal record.
+struct ScenariosAPI: Sendable {
+    let sessions: SessionsAPI
+
+    var routes: [Router.Route] {
+        [
+            .init("POST", "/v1/scenarios/run", run),
+            .init("POST", "/v1/scenarios/compare", compare),
+        ]
+    }
+
+    static let windowKeys = ["from", "to", "fps"]
+    static let defaultTolerance = 1e-9
+    static let toleranceRange = 0.0...1e6
+
+    func run(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+        let query = try Query(context.request.queryString, allowed: ExportOptions.queryKeys)
+        let export = try ExportOptions(query)
+        var body = try reader(try sessions.parseBody(context.request))
+        let scenario = try sessions.decodeScenario(body.raw("scenario") ?? .null, at: "scenario")
+        let window = try window(&body, scenario.session, maximumTo: export.maximumTo)
+        try finish(body)
+        return SessionsAPI.framesAnswer(scenario.session, window: window, export: export, title: "\(scenario.session.kind) scenario")
+    }
+
+    /// `{"scenario", "golden" | "against", "from", "to", "fps", "tolerance"}`; `format=svg` plots the
+    /// two on each other.
+    func compare(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+        let query = try Query(context.request.queryString, allowed: ["format"])
+        let format = query.string("format") ?? "json"
+        guard format == "json" || format == "svg" else {
+            throw Problem(400, "invalid_query", "unknown format '\(format)': use 'json' or 'svg'", field: "format")
+        }
+        var body = try reader(try sessions.parseBody(context.request))
+        let scenario = try sessions.decodeScenario(body.raw("scenario") ?? .null, at: "scenario")
+        let tolerance = try number(&body, "tolerance") ?? Self.defaultTolerance
+        guard Self.toleranceRange.contains(tolerance) else {
+            throw Problem(400, "invalid_field", "must be between 0 and \(Int(Self.toleranceRange.upperBound))", field: "tolerance")
+        }
+        let golden = body.raw("golden"), against = body.raw("against")
+        let window: SampleWindow
+        let reference: JSON
+        let referenceName: String
+        switch (golden, against) {
+        case let (golden?, nil):
+            for key in Self.windowKeys where body.has(key) {
+                throw Problem(400, "invalid_field", "a comparison with a golden samples the golden's window; leave '\(key)' out", field: key)
+            }
+            window = try goldenWindow(golden)
+            reference = golden
+            referenceName = "golden"
+        case let (nil, against?):
+            let other = try sessions.decodeScenario(against, at: "against")
+            window = try self.window(&body, scenario.session, maximumTo: EventCodec.maximumTime)
+            reference = Self.framesJSON(other.session, window)
+            referenceName = "against"
+        case (nil, nil):
+            throw Problem(400, "invalid_field", "is required: a frames answer to compare with (or 'against', another scenario)", field: "golden")
+        case (_?, _?):
+            throw Problem(400, "invalid_field", "give 'golden' or 'against', not both", field: "against")
+        }
+        try finish(body)
+        let compared = Self.framesJSON(scenario.session, window)
+        let comparison = FrameComparison(compared, against: reference, tolerance: tolerance)
+        if format == "svg" {
+            let session = scenario.session
+            var motion = SampledMotion(name: session.kind,
+                                       title: "\(session.kind) scenario (solid) against \(referenceName) (dashed), \(window.description)",
+                                       window: window, frames: session.frames(from: window.from, to: window.to, fps: window.fps),
+                                       emissions: session.emissions(from: window.from, to: window.to))
+            motion.overlay = Self.series(of: reference, named: motion.series.map(\.name), count: window.count)
+            return HTTPResponse(status: 200, contentType: "image/svg+xml", body: SVGPlot.render(motion))
+        }
+        return json(status: 200) { w in comparison.encode(into: &w) }
+    }
+
+    // MARK: Pieces
+
+    private func reader(_ json: JSON) throws(Problem) -> ObjectReader {
+        do throws(WireError) { return try ObjectReader(json, path: "") } catch { throw Problem(error) }
+    }
+
+    private func finish(_ body: ObjectReader) throws(Problem) {
+        do throws(WireError) { try body.finish() } catch { throw Problem(error) }
+    }
+
+    private func number(_ body: inout ObjectReader, _ key: String) throws(Problem) -> Double? {
+        do throws(WireError) { return try body.number(key) } catch { throw Problem(error) }
+    }
+
+    /// `from`, `to` (a time or `"settled"`) and `fps` of the body, read as `GET …/frames` reads its
+    /// query: `from` defaults to the last event's time, `to` to a second later.
+    private func window(_ body: inout ObjectReader, _ session: Session, maximumTo: Double) throws(Problem) -> SampleWindow {
+        var pairs: [(key: String, value: String)] = []
+        for key in Self.windowKeys {
+            switch body.raw(key) {
+            case nil: continue
+            case let .number(value)?: pairs.append((key, "\(value)"))
+            case .string(SampleWindow.settled)? where key == "to": pairs.append((key, SampleWindow.settled))
+            case let value?:
+                throw Problem(400, "invalid_field", "expected a number\(key == "to" ? " or \"settled\"" : ""), got \(value.kindName)", field: key)
+            }
+        }
+        return try SampleWindow(Query(pairs: pairs), defaultFrom: session.time, defaultSpan: 1, maximumTo: maximumTo,
+                                limit: sessions.environment.limits.maxFramesPerRequest, settledAt: { session.settledAt })
+    }
+
+    /// The window a golden frames answer was sampled over.
+    private func goldenWindow(_ golden: JSON) throws(Problem) -> SampleWindow {
+        guard case .object = golden, case .array? = golden["frames"] else {
+            throw Problem(400, "invalid_field", "must be a frames answer: {\"from\", \"to\", \"fps\", \"frames\": [...], \"emitted\": [...]}", field: "golden")
+        }
+        var pairs: [(key: String, value: String)] = []
+        for key in Self.windowKeys {
+            guard let value = golden[key]?.doubleValue else {
+                throw Problem(400, "invalid_field", "is required: a number, as a frames answer has it", field: "golden.\(key)")
+            }
+            pairs.append((key, "\(value)"))
+        }
+        do throws(Problem) {
+            return try SampleWindow(Query(pairs: pairs), defaultFrom: 0, defaultSpan: 1, maximumTo: EventCodec.maximumTime,
+                                    limit: sessions.environment.limits.maxFramesPerRequest)
+        } catch {
+            var problem = error
+            problem.field = error.field.map { "golden." + $0 }
+            throw problem
+        }
+    }
+
+    /// The frames answer of `window`, as JSON.
+    static func framesJSON(_ session: Session, _ window: SampleWindow) -> JSON {
+        var w = JSONWriter(reservingCapacity: 256 + window.count * 420)
+        w.beginObject()
+        w.key("frames")
+        w.beginArray()
+        session.forEachFrame(from: window.from, to: window.to, fps: window.fps) { frame in FrameEncoder.encode(frame, into: &w) }
+        w.endArray()
+        w.key("emitted")
+        FrameEncoder.encode(session.emissions(from: window.from, to: window.to), into: &w)
+        w.endObject()
+        // The writer's own output always parses.
+        return (try? JSONParser().parse(w.bytes)) ?? .null
+    }
+
+    /// The reference's numeric properties among `names`, where it has one per frame.
+    static func series(of reference: JSON, named names: [String], count: Int) -> [SampledMotion.Series] {
+        let frames = reference["frames"]?.arrayValue ?? []
+        guard frames.count == count else { return [] }
+        return names.compactMap { name in
+            let values = frames.compactMap { $0["properties"]?[name]?.doubleValue }
+            return values.count == count ? SampledMotion.Series(name: name, values: values) : nil
+        }
+    }
+}
