@@ -219,6 +219,8 @@ export interface ViewOptions {
   padding?: number;
   /** Forward pointer input as touch events (default true). */
   pointer?: boolean;
+  /** Clip the layers to the control's box, as `clipsToBounds` does (default true). */
+  clip?: boolean;
 }
 
 /**
