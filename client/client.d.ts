@@ -221,6 +221,11 @@ export interface ViewOptions {
   pointer?: boolean;
   /** Clip the layers to the control's box, as `clipsToBounds` does (default true). */
   clip?: boolean;
+  /**
+   * The control's box in its coordinates. Default: (0, 0, width, height) when the session's
+   * config has a numeric `width` and `height`, otherwise the first frame's back-most layer.
+   */
+  bounds?: { x: number; y: number; width: number; height: number };
 }
 
 /**
@@ -232,7 +237,7 @@ export interface ViewOptions {
 export class View {
   readonly session: Session;
   readonly element: HTMLElement;
-  /** The control's box: its first frame's back-most layer. */
+  /** The control's box: the `bounds` option, the config's width × height, or the first frame's back-most layer. */
   readonly bounds: { x: number; y: number; width: number; height: number } | null;
   readonly surface: HTMLDivElement;
   render(frame: Frame): void;

@@ -406,20 +406,31 @@ export class Session extends EventTarget {
   }
 }
 
+/**
+ * The control's box from its configuration: (0, 0, width, height) when the config has both as
+ * positive numbers (a slider, whose back-most layer is its 4 pt track, not its 31 pt bounds).
+ */
+function configBox(config) {
+  const { width, height } = config || {};
+  return typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0
+    ? { x: 0, y: 0, width, height } : null;
+}
+
 /** Styles whose numbers are lengths in pixels, for `bind`. */
 const PX_STYLES = new Set(['left', 'top', 'right', 'bottom', 'width', 'height', 'borderRadius', 'margin',
                            'marginLeft', 'marginTop', 'padding', 'fontSize', 'strokeWidth']);
 
 /**
- * A session drawn into an element: a surface the size of the control (its first frame's
+ * A session drawn into an element: a surface the size of the control (the `bounds` option, or
+ * (0, 0, width, height) when its config has a `width` and a `height`, or else its first frame's
  * back-most layer), scaled to fit, with one child per layer. Pointer input on it goes to the
  * session as touchDown/Move/Up/Cancel in control coordinates.
  */
 export class View {
-  constructor(session, element, { scale = 'fit', maxScale = 2, padding = 0, pointer = true, clip = true } = {}) {
+  constructor(session, element, { scale = 'fit', maxScale = 2, padding = 0, pointer = true, clip = true, bounds = null } = {}) {
     this.session = session;
     this.element = element;
-    this.options = { scale, maxScale, padding };
+    this.options = { scale, maxScale, padding, bounds };
     this.bounds = null;
     this.scaleFactor = 1;
     this.pointerId = null;
@@ -452,9 +463,10 @@ export class View {
     if (!frame) return;
     if (!this.bounds && frame.layers[0]) {
       const back = frame.layers[0];
-      this.bounds = { x: back.x, y: back.y, width: Math.max(1, back.width), height: Math.max(1, back.height) };
+      const box = this.options.bounds || configBox(this.session.config) || back;
+      this.bounds = { x: box.x || 0, y: box.y || 0, width: Math.max(1, box.width), height: Math.max(1, box.height) };
       // A container (a blur, or a box as large as a phone's screen) rather than a control on one.
-      this.surface.dataset.framed = String(back.kind !== 'rect' || (back.width >= 320 && back.height >= 480));
+      this.surface.dataset.framed = String(back.kind !== 'rect' || (this.bounds.width >= 320 && this.bounds.height >= 480));
       this.layout();
     }
     if (!this.bounds) return;

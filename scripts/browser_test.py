@@ -262,13 +262,13 @@ def drive_sheet(browser, base):
     large_top = config["safeAreaTop"] + config["topOffset"]
     distance = (top - large_top) * grabber["scale"]
     drag(browser, grabber["x"], grabber["y"], grabber["x"], grabber["y"] - distance, 0.5, steps=20, hold=0.15)
-    wait_state(base, browser, "sheet", lambda s: s["selectedDetent"] == "large" and not s["isDragging"], 10,
-               "the large detent after a drag")
+    wait_state(base, browser, "sheet", lambda s: s["selectedDetent"] == "large" and not s["isDragging"]
+               and abs(s["sheetTop"] - large_top) < 0.01, 10, "the sheet at rest at the large detent after a drag")
     settled = browser.wait_for(f"""(() => {{
         const row = document.querySelector('[data-control="sheet"] [data-prop="sheetTop"]');
         const v = row && JSON.parse(row.dataset.value);
-        return v !== null && Math.abs(v - {large_top}) < 0.5 ? v : null;
-    }})()""", 10, f"the sheet to settle with its top at {large_top}")
+        return v !== null && Math.abs(v - {large_top}) < 0.01 ? v : null;
+    }})()""", 10, f"the page to show the sheet's top at {large_top}")
     wait_emitted(browser, "sheet", "detentChanged", 10)
     return f"sheet: dragged from medium (top {top:.1f}) to large, settled at top {settled:.1f}, detentChanged logged"
 
@@ -290,7 +290,10 @@ def drive_stepper(browser, base):
     before = now_of(base, browser, "stepper")["value"]
     # The + half is the right one: a press and release at its centre.
     click(browser, surface["left"] + surface["width"] * 0.75, surface["y"])
-    state = wait_state(base, browser, "stepper", lambda s: s["value"] >= before + 1, 10, "the value to step up")
+    state = wait_state(base, browser, "stepper", lambda s: s["value"] >= before + 1 and not s["plusHighlighted"], 10,
+                       "the value to step up and the + half to let go")
+    if state["value"] != before + 1:
+        raise Failure(f"stepper: a press shorter than the autorepeat delay should step once: {before} → {state['value']}")
     wait_emitted(browser, "stepper", "valueChanged", 10)
     return f"stepper: + pressed, value {before} → {state['value']}"
 
