@@ -148,6 +148,20 @@ export class Session extends EventTarget {
     return this.timeOf(performance.now());
   }
 
+  /**
+   * A wall-clock session's time as the server last told it (`serverTime`, in a frame or an
+   * answer): a page clock behind it moves on to it, never back. The page's clock starts when the
+   * creation's answer arrives, late by the time it took, so without this the page's stamps lag
+   * the server's present: a stepper held shows a step the touch-up then takes back. Not while a
+   * pointer is down, so no gesture's samples are spread apart.
+   */
+  sync(serverTime) {
+    if (this.clock !== 'wall' || !Number.isFinite(serverTime)) return;
+    for (const view of this.views) if (view.pointerId !== null) return;
+    const behind = serverTime - this.now();
+    if (behind > 0) this.origin -= behind * 1000;
+  }
+
   /** Session seconds for a performance.now() value, rounded to the microsecond. */
   timeOf(stamp) {
     return Math.max(0, Math.round((stamp - this.origin) * 1000) / 1e6);
@@ -179,6 +193,7 @@ export class Session extends EventTarget {
       const reply = await this.client.request('POST', `/v1/sessions/${this.id}/events`,
                                               events.length === 1 ? events[0] : { events });
       this.state = reply.state || this.state;
+      this.sync(Number(reply.time));
       this.deliver(reply.emitted);
       for (const b of batch) b.resolve(reply);
     } catch (error) {
@@ -323,7 +338,9 @@ export class Session extends EventTarget {
         this.deliver(reply.emitted);
         this.accept(reply.frames[reply.frames.length - 1]);
       } else {
-        const frame = await this.frame(t);
+        // A wall-clock session's present as the server has it (which also sets the page's clock).
+        const frame = this.clock === 'wall'
+          ? await this.client.request('GET', `/v1/sessions/${this.id}/frame`) : await this.frame(t);
         if (this.playing !== p) return;
         this.accept(frame);
       }
@@ -376,6 +393,7 @@ export class Session extends EventTarget {
   accept(frame) {
     if (!frame || !Array.isArray(frame.layers)) return;
     if (this.latest && frame.t < this.latest.t) return;
+    this.sync(frame.t);
     this.latest = frame;
     if (this.playing) this.playing.dirty = true;
     this.dispatchEvent(new CustomEvent('frame', { detail: frame }));
