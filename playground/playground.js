@@ -149,6 +149,18 @@ function numberFor(parameter, properties) {
   return Math.min(parameter.maximum ?? Infinity, Math.max(parameter.minimum ?? -Infinity, wanted));
 }
 
+/** The cases the session's config names somewhere (a sheet's configured detents), or all of them. */
+function casesInUse(cases, config) {
+  const named = new Set();
+  const walk = (value) => {
+    if (typeof value === 'string') named.add(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(config);
+  const used = cases.filter((c) => named.has(c));
+  return used.length > 0 ? used : cases;
+}
+
 /**
  * An enum parameter without a default: the case after the one last sent, or at first after the
  * one a frame property shows (a sheet's `selectedDetent`), cycling.
@@ -246,7 +258,8 @@ class Panel {
         event[parameter.name] = numberFor(parameter, properties);
       } else if (parameter.type === 'enum' && Array.isArray(parameter.cases) && parameter.cases.length > 0) {
         const key = `${command.name}.${parameter.name}`;
-        event[parameter.name] = nextCase(parameter.cases, this.toggles.get(key), properties);
+        event[parameter.name] = nextCase(casesInUse(parameter.cases, this.session && this.session.config),
+                                         this.toggles.get(key), properties);
         if (!preview) this.toggles.set(key, event[parameter.name]);
       }
     }
