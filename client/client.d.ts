@@ -226,6 +226,8 @@ export interface ViewOptions {
    * config has a numeric `width` and `height`, otherwise the first frame's back-most layer.
    */
   bounds?: { x: number; y: number; width: number; height: number };
+  /** Points around the box where a press still goes to the control (default 0). */
+  hitSlop?: number;
 }
 
 /**

@@ -445,10 +445,11 @@ const PX_STYLES = new Set(['left', 'top', 'right', 'bottom', 'width', 'height', 
  * session as touchDown/Move/Up/Cancel in control coordinates.
  */
 export class View {
-  constructor(session, element, { scale = 'fit', maxScale = 2, padding = 0, pointer = true, clip = true, bounds = null } = {}) {
+  constructor(session, element, { scale = 'fit', maxScale = 2, padding = 0, pointer = true, clip = true, bounds = null,
+                                  hitSlop = 0 } = {}) {
     this.session = session;
     this.element = element;
-    this.options = { scale, maxScale, padding, bounds };
+    this.options = { scale, maxScale, padding, bounds, hitSlop };
     this.bounds = null;
     this.scaleFactor = 1;
     this.pointerId = null;
@@ -545,7 +546,7 @@ export class View {
       surface.addEventListener(type, listener);
       this.listeners.push([surface, type, listener]);
     };
-    on('pointerdown', (event) => {
+    const press = (event) => {
       if (!this.bounds || (event.pointerType === 'mouse' && event.button !== 0)) return;
       event.preventDefault();
       if (this.pointerId !== null) {
@@ -562,7 +563,20 @@ export class View {
         // A pointer the browser does not know as active (a synthetic event): no capture, no harm.
       }
       this.forward({ type: 'touchDown', ...this.point(event) });
-    });
+    };
+    on('pointerdown', press);
+    if (this.options.hitSlop > 0) {
+      // A press this close around the box goes to the control too (a slider's touch outset); the
+      // definition decides what a touch outside its regions does.
+      const near = (event) => {
+        if (!this.bounds || surface.contains(event.target)) return;
+        const { x, y } = this.point(event);
+        const slop = this.options.hitSlop, b = this.bounds;
+        if (x >= b.x - slop && x <= b.x + b.width + slop && y >= b.y - slop && y <= b.y + b.height + slop) press(event);
+      };
+      this.element.addEventListener('pointerdown', near);
+      this.listeners.push([this.element, 'pointerdown', near]);
+    }
     on('pointermove', (event) => {
       if (event.pointerId !== this.pointerId) return;
       // Every sample the browser coalesced into this event (one per frame), each at its own time.

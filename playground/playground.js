@@ -310,7 +310,7 @@ class Panel {
     this.propRows.clear();
     this.emissions = [];
     this.renderLog();
-    this.view = session.attach(this.stage, { padding: 16, maxScale: 2 });
+    this.view = session.attach(this.stage, { padding: 16, maxScale: 2, hitSlop: 16 });
     session.addEventListener('frame', (event) => this.showFrame(event.detail));
     session.addEventListener('transport', (event) => this.setTransport(event.detail));
     session.addEventListener('problem', (event) => this.showProblem(event.detail));
