@@ -314,15 +314,16 @@ def drive_stepper(browser, base):
 
 def drive_segmented(browser, base):
     surface = layer_box(browser, "segmentedControl")
-    state = session_of(base, browser, "segmentedControl")
+    count = int(session_of(base, browser, "segmentedControl")["config"]["segments"])
     before = now_of(base, browser, "segmentedControl")["selectedSegmentIndex"]
-    count = len(state["config"].get("segments") or []) or 2
     target = count - 1 if before != count - 1 else 0
     click(browser, surface["left"] + surface["width"] * (target + 0.5) / count, surface["y"])
-    wait_state(base, browser, "segmentedControl", lambda s: s["selectedSegmentIndex"] == target, 10,
-               f"segment {target} to be selected")
+    rest = wait_state(base, browser, "segmentedControl", lambda s: s["selectedSegmentIndex"] == target
+                      and abs(s["indicatorX"] - (target * surface["width"] / surface["scale"] / count + 2)) < 1, 10,
+                      f"segment {target} to be selected and the indicator to slide under it")
     wait_emitted(browser, "segmentedControl", "valueChanged", 10)
-    return f"segmentedControl: segment {target} tapped, selected {before} → {target}"
+    return (f"segmentedControl: segment {target} tapped, selected {before} → {target}, "
+            f"the indicator at x {rest['indicatorX']:.2f}")
 
 
 DRIVERS = {"checkbox": drive_checkbox, "scrollView": drive_scroll_view, "sheet": drive_sheet,
