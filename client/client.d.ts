@@ -134,6 +134,8 @@ export class ControlSimError extends Error {
 }
 
 export const BUILT_IN_CONTROLS: readonly string[];
+/** At most this many sessions stream at once per server host (a browser holds six connections per host); the rest poll. */
+export const MAX_STREAMS: number;
 
 export class ControlSim {
   constructor(options?: ClientOptions);

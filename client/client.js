@@ -21,6 +21,14 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const EMISSION_POLL_MS = 250;
 /** A stream that has not opened by then makes way for polling (a browser holds ~6 connections). */
 const STREAM_OPEN_MS = 3000;
+/**
+ * At most this many streams at once per server: a browser holds six HTTP/1.1 connections per
+ * host, and a page whose every connection is a stream can no longer post an event. Sessions
+ * past it poll.
+ */
+export const MAX_STREAMS = 4;
+/** The sessions streaming now, per server host. */
+const streamsByHost = new Map();
 /** How many emissions a session remembers, to deliver each once. */
 const EMISSION_MEMORY = 500;
 
@@ -290,7 +298,9 @@ export class Session extends EventTarget {
     this.playing = { fps, wantsStream, fetching: false, retryAt: 0, emittedThrough: this.lastT, lastEmissionPoll: -Infinity,
                      source: null, streaming: false, dirty: false, frameRequest: 0 };
     this.setTransport('polling');
-    if (wantsStream && !this.client.token && typeof EventSource !== 'undefined') this.openStream();
+    if (wantsStream && !this.client.token && typeof EventSource !== 'undefined' && this.streamSlots().size < MAX_STREAMS) {
+      this.openStream();
+    }
     const tick = (now) => {
       if (!this.playing) return;
       this.tick(now);
@@ -307,7 +317,15 @@ export class Session extends EventTarget {
     this.playing = null;
     cancelAnimationFrame(playing.frameRequest);
     if (playing.source) playing.source.close();
+    this.streamSlots().delete(this);
     this.setTransport('stopped');
+  }
+
+  /** The sessions streaming from this session's server (see MAX_STREAMS). */
+  streamSlots() {
+    const host = new URL(this.client.url('/'), typeof location === 'undefined' ? 'http://localhost/' : location.href).host;
+    if (!streamsByHost.has(host)) streamsByHost.set(host, new Set());
+    return streamsByHost.get(host);
   }
 
   tick(now) {
@@ -358,10 +376,12 @@ export class Session extends EventTarget {
     const p = this.playing;
     const source = new EventSource(this.client.url(`/v1/sessions/${this.id}/stream?fps=${p.fps}`));
     p.source = source;
+    this.streamSlots().add(this);
     let opened = false;
     const fallBack = () => {
       clearTimeout(timer);
       source.close();
+      if (p.source === source) this.streamSlots().delete(this);
       if (this.playing !== p || p.source !== source) return;
       p.source = null;
       p.streaming = false;
