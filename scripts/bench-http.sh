@@ -1,20 +1,28 @@
 #!/usr/bin/env bash
-# HTTP benchmarks of the release server against nginx in the same run (issue 7).
+# HTTP benchmarks of the release server against nginx in the same run (issues 7 and 16).
 #
-#   scripts/bench-http.sh            # about 6 minutes (4.5 with BENCH_VARIANTS=0)
+#   scripts/bench-http.sh            # about 20 minutes (BENCH_VARIANTS=0 skips the POST variants)
 #   BENCH_DURATION=3 BENCH_ROUNDS=1 scripts/bench-http.sh   # a quick look
 #
-# nginx (a foreground process with a generated config, loopback only) serves one static JSON
-# file whose bytes are a real switch frame from the server, and answers the events POST with
-# the same bytes. wrk (one thread, keep-alive) runs against nginx and the server alternately,
-# BENCH_ROUNDS rounds each of BENCH_DURATION seconds, for:
-#   GET  /v1/sessions/{id}/frame?t=0.1               switch mid-animation, 16 and 64 connections
-#   GET  /v1/sessions/{id}/frames?from=0&to=1&fps=60 the four controls in turn, 16 connections
+# nginx (a foreground process with a generated config, loopback only) serves static JSON files
+# whose bytes are real responses of the server (a switch frame, a card frame, each control's
+# frames window), and answers the events POST with the switch frame's bytes. A trivial C
+# responder (scripts/bench/echo-responder.c: epoll, no parsing beyond the blank line) sends the
+# same frame bytes: the physical floor, what a loopback request costs the kernel. wrk (one
+# thread, keep-alive) runs against them and the server alternately, BENCH_ROUNDS rounds each of
+# BENCH_DURATION seconds, for:
+#   GET  /v1/sessions/{id}/frame?t=0.1               a switch and a card frame mid-animation,
+#                                                    16, 32 and 64 connections (and the floor)
+#   GET  /v1/sessions/{id}/frames?from=0&to=1&fps=60 the four controls in turn, 16 connections,
+#                                                    against nginx serving the same four bodies
 #   POST /v1/sessions/{id}/events                    4,000 fresh sessions per round, round-robin,
-#                                                    t increasing per session (every answer a 200);
-#                                                    when the server journals sessions, also against
-#                                                    `--fsync batch` and `--ephemeral` servers
-#                                                    (BENCH_VARIANTS=0 skips them)
+#                                                    t increasing per session (every answer a 200),
+#                                                    16 and 64 connections; when the server journals
+#                                                    sessions, also against `--fsync batch` and
+#                                                    `--ephemeral` servers (BENCH_VARIANTS=0 skips
+#                                                    them); records per sync from /metrics
+# Each run also takes the CPU time (user + system, every thread; nginx's master and workers) of
+# the process it measures, per request completed.
 # then 2,000 idle keep-alive connections against 50 timed requests, and the start-up time to
 # accepting connections. Both servers log one line per request to /dev/null and use one worker
 # per core. Installs wrk and nginx-light from Debian if missing. Every process it starts is
@@ -24,7 +32,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 HELPER="$ROOT/scripts/bench-http.py"
-DURATION=${BENCH_DURATION:-10}
+DURATION=${BENCH_DURATION:-5}
 ROUNDS=${BENCH_ROUNDS:-3}
 EVENT_SESSIONS=${BENCH_EVENT_SESSIONS:-4000}
 IDLE_CONNECTIONS=${BENCH_IDLE_CONNECTIONS:-2000}
@@ -51,6 +59,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 command -v python3 >/dev/null || { echo "python3 is required" >&2; exit 1; }
+CC=$(command -v cc || command -v gcc || true)
+[ -n "$CC" ] || { echo "a C compiler (cc) is required for the floor responder" >&2; exit 1; }
 
 LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -83,7 +93,7 @@ trap 'exit 130' INT TERM
 # for the events POST, the durability variants it offers.
 HELP=$("$SERVER" --help)
 has_flag() { grep -q -- "$1" <<<"$HELP"; }
-declare -A PORTS DESCRIPTIONS
+declare -A PORTS DESCRIPTIONS TARGET_PIDS
 VARIANTS=(server)
 start_server() { # NAME DESCRIPTION [flags…]
     local name=$1 description=$2
@@ -92,6 +102,7 @@ start_server() { # NAME DESCRIPTION [flags…]
     port=$(python3 "$HELPER" freeport)
     "$SERVER" --host 127.0.0.1 --port "$port" "$@" 2>/dev/null &
     PIDS+=($!)
+    TARGET_PIDS[$name]=$!
     timeout 30 python3 "$HELPER" wait "$port" 10
     PORTS[$name]=$port
     DESCRIPTIONS[$name]=$description
@@ -118,11 +129,13 @@ SERVER_PORT=${PORTS[server]}
 
 mkdir -p "$WORK/www" "$WORK/nginx-tmp"
 timeout 60 python3 "$HELPER" setup "$SERVER_PORT" "$WORK"
-cp "$WORK/frame.json" "$WORK/www/frame.json"
-# nginx's workers run as an unprivileged user: let them read the file and use the temp dir.
-chmod 755 "$WORK" "$WORK/www"; chmod 644 "$WORK/www/frame.json"; chmod 1777 "$WORK/nginx-tmp"
+cp "$WORK/frame.json" "$WORK/card-frame.json" "$WORK"/frames-*.json "$WORK/www/"
+# nginx's workers run as an unprivileged user: let them read the files and use the temp dir.
+chmod 755 "$WORK" "$WORK/www"; chmod 644 "$WORK"/www/*.json; chmod 1777 "$WORK/nginx-tmp"
 FRAME_BYTES=$(wc -c < "$WORK/frame.json")
+CARD_BYTES=$(wc -c < "$WORK/card-frame.json")
 FRAME_PATH=$(cat "$WORK/frame-path.txt")
+CARD_PATH=$(cat "$WORK/card-frame-path.txt")
 # nginx's `return` takes a quoted string: the frame JSON has no single quotes or `$`.
 FRAME_LITERAL=$(tr -d '\n' < "$WORK/frame.json")
 
@@ -146,7 +159,7 @@ http {
     server {
         listen 127.0.0.1:$NGINX_PORT;
         root $WORK/www;
-        location = /frame.json { }
+        location ~ ^/[a-zA-Z-]+\.json$ { }
         # The events baseline: the same POSTs, answered with the frame's bytes.
         location /v1/ { default_type application/json; return 200 '$FRAME_LITERAL\n'; }
     }
@@ -154,10 +167,24 @@ http {
 EOF
 "$NGINX" -p "$WORK" -c "$WORK/nginx.conf" &
 PIDS+=($!)
+TARGET_PIDS[nginx]=$!
 timeout 30 python3 "$HELPER" wait "$NGINX_PORT" 10
 NGINX_FILE_BYTES=$(curl -s --max-time 5 "http://127.0.0.1:$NGINX_PORT/frame.json" | wc -c)
 [ "$NGINX_FILE_BYTES" = "$FRAME_BYTES" ] || { echo "nginx serves $NGINX_FILE_BYTES bytes, expected $FRAME_BYTES" >&2; exit 1; }
-log "nginx on 127.0.0.1:$NGINX_PORT serving a $FRAME_BYTES-byte frame (workers: $WORKERS)"
+log "nginx on 127.0.0.1:$NGINX_PORT serving a $FRAME_BYTES-byte switch frame, a $CARD_BYTES-byte card frame (workers: $WORKERS)"
+
+# The floor: one trivial responder per frame body, as many threads as nginx has workers.
+"$CC" -O2 -pthread -o "$WORK/echo-responder" scripts/bench/echo-responder.c
+for kind in switch card; do
+    port=$(python3 "$HELPER" freeport)
+    body="$WORK/frame.json"; [ "$kind" = card ] && body="$WORK/card-frame.json"
+    "$WORK/echo-responder" "$port" "$WORKERS" "$body" &
+    PIDS+=($!)
+    TARGET_PIDS[echo-$kind]=$!
+    PORTS[echo-$kind]=$port
+    timeout 30 python3 "$HELPER" wait "$port" 10
+done
+log "floor responders on ${PORTS[echo-switch]} (switch frame) and ${PORTS[echo-card]} (card frame)"
 
 # --- wrk -----------------------------------------------------------------------------------------
 cat > "$WORK/rotate.lua" <<'EOF'
@@ -199,16 +226,33 @@ run_wrk() {
     local endpoint=$1 connections=$2 target=$3 url=$4
     shift 4
     local out
+    local pid=${TARGET_PIDS[$target]} name=$target
+    case "$target" in echo-*) name=echo ;; esac
+    local port=${PORTS[$target]:-}
+    local journal_before="0 0 0" journal_after="0 0 0" cpu_before cpu_after
+    if [ "$endpoint" = "POST events" ] && [ "$target" != nginx ]; then journal_before=$(python3 "$HELPER" journal "$port"); fi
+    cpu_before=$(python3 "$HELPER" cpu "$pid")
     out=$(timeout "$WRK_TIMEOUT" wrk -t1 -c"$connections" -d"${DURATION}s" --timeout 5s --latency "$url" "$@" 2>&1) || {
         echo "wrk failed against $target: $out" >&2; exit 1; }
+    cpu_after=$(python3 "$HELPER" cpu "$pid")
+    if [ "$endpoint" = "POST events" ] && [ "$target" != nginx ]; then journal_after=$(python3 "$HELPER" journal "$port"); fi
     printf '%s\n' "$out" > "$WORK/last-wrk-$target.txt"
-    printf '%s\t%s\t%s\t%s\n' "$endpoint" "$connections" "$target" "$(printf '%s' "$out" | python3 "$HELPER" parse-wrk)" >> "$RESULTS"
+    local parsed requests cpu_us per_sync
+    parsed=$(printf '%s' "$out" | python3 "$HELPER" parse-wrk)
+    requests=$(cut -f6 <<<"$parsed")
+    cpu_us=$(python3 -c "print(f'{($cpu_after - $cpu_before) * 1e6 / max($requests, 1):.1f}')")
+    per_sync=$(python3 -c "
+a0, s0, t0 = map(float, '$journal_before'.split()); a1, s1, t1 = map(float, '$journal_after'.split())
+print(f'{(a1 - a0) / (s1 - s0):.1f}/{(t1 - t0) * 1000 / (s1 - s0):.3f}' if s1 > s0 else '-')")
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$endpoint" "$connections" "$name" "$parsed" "$cpu_us" "$per_sync" >> "$RESULTS"
     log "  $target $endpoint c$connections: $(tail -1 "$RESULTS" | cut -f4-)"
 }
 
 SERVER_URL="http://127.0.0.1:$SERVER_PORT"
 NGINX_URL="http://127.0.0.1:$NGINX_PORT"
 mapfile -t FRAMES_PATHS < "$WORK/frames-paths.txt"
+# The same four windows, in the same order, as files.
+NGINX_FRAMES_PATHS=(/frames-button.json /frames-progressButton.json /frames-switch.json /frames-card.json)
 
 # bench ENDPOINT CONNECTIONS TARGETS…: ROUNDS rounds; the targets take turns, in reverse every other round.
 bench() {
@@ -225,16 +269,25 @@ bench() {
             local base=$NGINX_URL
             if [ "$target" != nginx ]; then
                 base="http://127.0.0.1:${PORTS[$target]}"
+            fi
+            if [ "$target" != nginx ] && [ "${target#echo}" = "$target" ]; then
+                base="http://127.0.0.1:${PORTS[$target]}"
                 if [ "$endpoint" = "POST events" ]; then
                     timeout 120 python3 "$HELPER" event-sessions "${PORTS[$target]}" "$EVENT_SESSIONS" "$WORK/events-$target-$round.txt"
                 fi
             fi
             case "$endpoint" in
-            "GET frame")
-                if [ "$target" = nginx ]; then run_wrk "$endpoint" "$connections" "$target" "$base/frame.json"
-                else run_wrk "$endpoint" "$connections" "$target" "$base$FRAME_PATH"; fi ;;
+            "GET frame switch"|"GET frame card")
+                local kind=${endpoint##* } file=frame.json path=$FRAME_PATH
+                [ "$kind" = card ] && file=card-frame.json path=$CARD_PATH
+                case "$target" in
+                nginx) run_wrk "$endpoint" "$connections" "$target" "$base/$file" ;;
+                echo-*) run_wrk "$endpoint" "$connections" "$target" "$base/" ;;
+                *) run_wrk "$endpoint" "$connections" "$target" "$base$path" ;;
+                esac ;;
             "GET frames")
-                if [ "$target" = nginx ]; then run_wrk "$endpoint" "$connections" "$target" "$base/frame.json" -s "$WORK/rotate.lua" -- /frame.json
+                if [ "$target" = nginx ]; then
+                    run_wrk "$endpoint" "$connections" "$target" "$base/" -s "$WORK/rotate.lua" -- "${NGINX_FRAMES_PATHS[@]}"
                 else run_wrk "$endpoint" "$connections" "$target" "$base/" -s "$WORK/rotate.lua" -- "${FRAMES_PATHS[@]}"; fi ;;
             "POST events")
                 local list="$WORK/events-$target-$round.txt"
@@ -254,10 +307,15 @@ log "warm-up"
 timeout 30 wrk -t1 -c16 -d2s "$NGINX_URL/frame.json" >/dev/null
 timeout 30 wrk -t1 -c16 -d2s "$SERVER_URL$FRAME_PATH" >/dev/null
 
-log "GET frame, 16 connections"; bench "GET frame" 16 nginx server
+for kind in switch card; do
+    for connections in 16 32 64; do
+        log "GET frame ($kind), $connections connections"; bench "GET frame $kind" "$connections" nginx "echo-$kind" server
+    done
+done
 log "GET frames, 16 connections"; bench "GET frames" 16 nginx server
-log "POST events, 16 connections"; bench "POST events" 16 nginx "${VARIANTS[@]}"
-log "GET frame, 64 connections"; bench "GET frame" 64 nginx server
+for connections in 16 64; do
+    log "POST events, $connections connections"; bench "POST events" "$connections" nginx "${VARIANTS[@]}"
+done
 
 # --- idle connections and start-up --------------------------------------------------------------
 log "$IDLE_CONNECTIONS idle keep-alive connections, 50 timed requests (and the same with none, and against nginx)"
@@ -273,8 +331,9 @@ timeout 120 python3 "$HELPER" startup 5 -- "$SERVER" --host 127.0.0.1 --port "$S
 
 echo
 echo "bench-http: wrk -t1 --latency, ${DURATION} s per run, $ROUNDS rounds each, nginx and server alternating;"
-echo "  nginx $("$NGINX" -v 2>&1 | sed 's/.*nginx\///'), $WORKERS workers, static $FRAME_BYTES-byte JSON (a real switch frame);"
-echo "  release server with $WORKERS event-loop threads; machine: $(nproc) cores, shared with other work"
+echo "  $(date -u +%Y-%m-%d), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), $(uname -sr), shared with other work"
+echo "  nginx $("$NGINX" -v 2>&1 | sed 's/.*nginx\///'), $WORKERS workers, static JSON of the server's own responses ($FRAME_BYTES-byte switch frame, $CARD_BYTES-byte card frame, the four frames windows);"
+echo "  release server with $WORKERS event-loop threads; the floor responder with $WORKERS threads"
 for name in "${VARIANTS[@]}"; do echo "  $name: ${DESCRIPTIONS[$name]}"; done
 python3 "$HELPER" report "$RESULTS" \
     "server=$WORK/idle-server-0.json,server=$WORK/idle-server.json,nginx=$WORK/idle-nginx.json" "$WORK/startup.json"

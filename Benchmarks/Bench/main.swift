@@ -25,6 +25,8 @@ let groups: [BenchGroup] = [
                run: FramesJSONBench.run),
     BenchGroup(name: "frames-request", summary: "in-process GET /frames (1 s at 60 fps) per second per control (goal ≥ 3,000)",
                run: FramesRequestBench.run),
+    BenchGroup(name: "frame-wire", summary: "GET /frame from request bytes to response bytes in-process (parser, app, encoder)",
+               run: FrameWireBench.run),
     BenchGroup(name: "sessions", summary: "sessions created and events applied per second (Session.apply, router POST)",
                run: SessionsBench.run),
     BenchGroup(name: "sampling", summary: "frames sampled per second per control; against store size and log length",

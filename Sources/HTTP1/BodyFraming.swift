@@ -32,7 +32,7 @@ public enum BodyFraming: Equatable {
         }
     }
 
-    private static let methodsRequiringLength: Set<String> = ["POST", "PUT", "PATCH"]
+    private static let methodsRequiringLength = ["POST", "PUT", "PATCH"]
 
     /// Only "chunked", exactly once, last: a coding before it is 501, chunked absent or not last is 400.
     private static func checkChunkedOnly(_ codings: [String]) throws(HTTPParseError) {

@@ -41,7 +41,27 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
     public func contains(_ name: String) -> Bool { self[name] != nil }
 
+    /// How many lines carry this name (without collecting their values).
+    public func count(of name: String) -> Int {
+        fields.reduce(0) { $0 + (Self.sameName($1.name, name) ? 1 : 0) }
+    }
+
+    /// Field names are tokens (ASCII), so ASCII case folding is the whole comparison; it runs on
+    /// every header lookup of every request, so it builds no lowercased copies. A byte outside ASCII
+    /// (which no parsed name has) compares exactly.
     public static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+        guard a.utf8.count == b.utf8.count else { return false }
+        // Both sides' bytes in place (native and small strings are contiguous UTF-8): a request's
+        // head is looked up a dozen times, and the generic view comparison cost more than the rest.
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                for index in 0 ..< x.count where HTTPSyntax.asciiLowercased(x[index]) != HTTPSyntax.asciiLowercased(y[index]) {
+                    return false
+                }
+                return true
+            }
+        }
+        if let inPlace, let same = inPlace { return same }
+        return a.utf8.elementsEqual(b.utf8) { HTTPSyntax.asciiLowercased($0) == HTTPSyntax.asciiLowercased($1) }
     }
 }

@@ -2,7 +2,9 @@
 public struct HTTPRequest: Sendable {
     public var method: String
     /// The raw request-target as received, e.g. `/v1/sessions/abc/frames?from=0&fps=60`.
-    public var target: String
+    public var target: String {
+        didSet { queryOffset = Self.queryOffset(in: target) }
+    }
     public var version: HTTPVersion
     public var headers: HTTPHeaders
     public var body: [UInt8]
@@ -11,6 +13,7 @@ public struct HTTPRequest: Sendable {
                 headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.method = method
         self.target = target
+        queryOffset = Self.queryOffset(in: target)
         self.version = version
         self.headers = headers
         self.body = body
@@ -18,15 +21,28 @@ public struct HTTPRequest: Sendable {
 
     /// The path part of the target, without the query.
     public var path: Substring {
-        // Searching the UTF-8 view for the byte skips grapheme breaking on the hot path.
-        if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) { return target[..<q] }
+        if let q = queryMark { return target[..<q] }
         return target[...]
     }
 
     /// The raw query string (after `?`), or nil when there is none.
     public var queryString: Substring? {
-        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        guard let q = queryMark else { return nil }
         return target[target.utf8.index(after: q)...]
+    }
+
+    /// The byte offset of the `?` in `target`, found once per target: both getters run on every
+    /// request, several times.
+    private var queryOffset: Int?
+
+    private var queryMark: String.Index? {
+        queryOffset.map { target.utf8.index(target.startIndex, offsetBy: $0) }
+    }
+
+    /// Searched in place (a parsed target is native UTF-8), without grapheme breaking.
+    private static func queryOffset(in target: String) -> Int? {
+        target.utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: UInt8(ascii: "?")) }
+            ?? target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target.utf8.distance(from: target.startIndex, to: $0) }
     }
 }
 

@@ -2,21 +2,19 @@
 public enum HTTPSyntax {
     /// tchar: the characters of methods, field names, transfer codings and chunk extensions.
     public static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"),
-             UInt8(ascii: "0") ... UInt8(ascii: "9"):
-            true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-             UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
+        // tchar of RFC 9110 §5.6.2 (letters, digits, !#$%&'*+-.^_`|~) as one bit per ASCII byte:
+        // every byte of every header name passes here.
+        inMask(byte, low: 0x03FF_6CFA_0000_0000, high: 0x57FF_FFFF_C7FF_FFFE)
     }
 
     public static func isToken(_ bytes: some Collection<UInt8>) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy(isTokenByte)
+    }
+
+    /// An ASCII letter in lower case; every other byte as it is.
+    @inline(__always)
+    public static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     /// SP or HTAB (OWS/BWS).
@@ -41,18 +39,14 @@ public enum HTTPSyntax {
 
     /// RFC 3986 pchar and query characters other than pct-encoded: unreserved, sub-delims, ":", "@", "/", "?".
     public static func isTargetByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"),
-             UInt8(ascii: "0") ... UInt8(ascii: "9"):
-            true
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-             UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?"):
-            true
-        default:
-            false
-        }
+        // As bits (one per ASCII byte): every byte of every target passes here.
+        inMask(byte, low: 0xAFFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF)
+    }
+
+    /// Whether `byte` is ASCII and its bit is set in `low` (bytes 0–63) or `high` (64–127).
+    @inline(__always)
+    private static func inMask(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 ? (high >> UInt64(byte &- 64)) & 1 == 1 : false
     }
 
     /// The bytes without leading and trailing SP/HTAB.

@@ -10,7 +10,7 @@ public struct RequestHead {
     public init(line: RequestLine, headers: HTTPHeaders, limits: HTTPLimits) throws(HTTPParseError) {
         self.line = line
         self.headers = headers
-        try Self.checkHost(headers.values("Host").count, version: line.version)
+        try Self.checkHost(headers.count(of: "Host"), version: line.version)
         framing = try BodyFraming(method: line.method, version: line.version, headers: headers, limits: limits)
         expectsContinue = try Self.expectsContinue(headers, version: line.version)
     }

@@ -20,9 +20,9 @@ extension RequestLine {
     /// "HTTP/" DIGIT "." DIGIT. Major 1 with any minor is served (RFC 9110 §6.2: a higher minor is
     /// 1.1-compatible); another major is 505; anything else is not an HTTP version at all (400).
     private static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
-        let b = Array(bytes)
-        guard b.count == 8, b.starts(with: Array("HTTP/".utf8)), b[6] == UInt8(ascii: "."),
-              let major = decimalDigit(b[5]), let minor = decimalDigit(b[7])
+        let s = bytes.startIndex
+        guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8), bytes[s + 6] == UInt8(ascii: "."),
+              let major = decimalDigit(bytes[s + 5]), let minor = decimalDigit(bytes[s + 7])
         else { throw .badRequest("malformed HTTP version") }
         guard major == 1 else {
             throw HTTPParseError(kind: .versionNotSupported, detail: "HTTP/\(major).\(minor) is not supported; use HTTP/1.1")

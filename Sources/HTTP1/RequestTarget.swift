@@ -19,19 +19,25 @@ public enum RequestTarget {
 
     /// Path and query characters of RFC 3986, and "%" only as the start of "%XX".
     private static func validateOriginForm(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) {
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == .percent {
-                guard index + 2 < bytes.endIndex,
-                      HTTPSyntax.hexValue(bytes[index + 1]) != nil, HTTPSyntax.hexValue(bytes[index + 2]) != nil
-                else { throw .badRequest("malformed percent-encoding in request target") }
-                index += 3
-                continue
+        // Every byte of every target passes here: scanned through a buffer pointer, without the
+        // slice's bounds checks.
+        let fault: StaticString? = bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == .percent {
+                    guard index + 2 < buffer.count,
+                          HTTPSyntax.hexValue(buffer[index + 1]) != nil, HTTPSyntax.hexValue(buffer[index + 2]) != nil
+                    else { return "malformed percent-encoding in request target" }
+                    index += 3
+                    continue
+                }
+                guard HTTPSyntax.isTargetByte(byte) else { return "invalid character in request target" }
+                index += 1
             }
-            guard HTTPSyntax.isTargetByte(byte) else { throw .badRequest("invalid character in request target") }
-            index += 1
+            return nil
         }
+        if let fault { throw .badRequest("\(fault)") }
     }
 
     /// What follows "http://" or "https://" (scheme compared case-insensitively), or nil for another form.

@@ -43,27 +43,36 @@ public struct ResponseEncoder {
         let isStreamed = bytes == nil
         var out: [UInt8] = []
         out.reserveCapacity(160 + headers.fields.count * 48 + (exchange.isHead ? 0 : bytes?.count ?? 0))
-        out.append(contentsOf: "HTTP/1.1 \(status) \(HTTPStatus.reason(for: status))\r\n".utf8)
+        Self.appendLiteral("HTTP/1.1 ", to: &out)
+        Self.appendDecimal(status, to: &out)
+        out.append(.space)
+        Self.append(HTTPStatus.reason(for: status), to: &out)
+        Self.appendLiteral("\r\n", to: &out)
         for field in headers where Self.isPassedThrough(field) {
-            appendField(field.name, field.value, to: &out)
+            Self.append(field.name, to: &out)
+            Self.appendLiteral(": ", to: &out)
+            Self.append(field.value, to: &out)
+            Self.appendLiteral("\r\n", to: &out)
         }
         if isStreamed, !headers.contains("Cache-Control") {
-            appendField("Cache-Control", "no-store", to: &out)
+            Self.appendField("Cache-Control", "no-store", to: &out)
         }
-        out.append(contentsOf: "Date: ".utf8)
+        Self.appendLiteral("Date: ", to: &out)
         out.append(contentsOf: date.bytes(at: epochSeconds))
-        out.append(contentsOf: "\r\n".utf8)
+        Self.appendLiteral("\r\n", to: &out)
         if mayHaveBody, let bytes {
-            appendField("Content-Length", String(bytes.count), to: &out)
+            Self.appendLiteral("Content-Length: ", to: &out)
+            Self.appendDecimal(bytes.count, to: &out)
+            Self.appendLiteral("\r\n", to: &out)
         } else if mayHaveBody, !exchange.clientIsHTTP10 {
-            appendField("Transfer-Encoding", "chunked", to: &out)
+            Self.appendField("Transfer-Encoding", "chunked", to: &out)
         }
         if !exchange.keepAlive {
-            appendField("Connection", "close", to: &out)
+            Self.appendField("Connection", "close", to: &out)
         } else if exchange.clientIsHTTP10 {
-            appendField("Connection", "keep-alive", to: &out)
+            Self.appendField("Connection", "keep-alive", to: &out)
         }
-        out.append(contentsOf: "\r\n".utf8)
+        Self.appendLiteral("\r\n", to: &out)
         if mayHaveBody, !exchange.isHead, let bytes {
             out.append(contentsOf: bytes)
         }
@@ -95,18 +104,49 @@ public struct ResponseEncoder {
         HTTPStatus.mayHaveBody(status) && !isHead
     }
 
-    private func appendField(_ name: String, _ value: String, to out: inout [UInt8]) {
-        out.append(contentsOf: name.utf8)
-        out.append(contentsOf: ": ".utf8)
-        out.append(contentsOf: value.utf8)
-        out.append(contentsOf: "\r\n".utf8)
+    private static func appendField(_ name: StaticString, _ value: StaticString, to out: inout [UInt8]) {
+        appendLiteral(name, to: &out)
+        appendLiteral(": ", to: &out)
+        appendLiteral(value, to: &out)
+        appendLiteral("\r\n", to: &out)
     }
 
-    private static let ownedFields: Set<String> = ["content-length", "transfer-encoding", "connection", "date"]
+    /// Text fixed in the source, copied straight from the binary (a head is a dozen such appends).
+    @inline(__always)
+    private static func appendLiteral(_ literal: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// A header's name or value, copied from its UTF-8 in place.
+    @inline(__always)
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// A non-negative number in decimal, without building a String (every response has two).
+    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var rest = UInt(max(value, 0))
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+        }
+    }
+
+    /// The framing fields the encoder writes itself (compared case-insensitively, without folding copies).
+    private static let ownedFields = ["content-length", "transfer-encoding", "connection", "date"]
 
     private static func isPassedThrough(_ field: (name: String, value: String)) -> Bool {
         HTTPSyntax.isToken(field.name.utf8)
             && field.value.utf8.allSatisfy(HTTPSyntax.isFieldValueByte)
-            && !ownedFields.contains(field.name.lowercased())
+            && !ownedFields.contains { HTTPHeaders.sameName($0, field.name) }
     }
 }

@@ -7,6 +7,10 @@ public struct Router: RoutedResponder {
         public let method: String
         public let pattern: String
         let segments: [Substring]
+        /// Per segment, the capture's name, or "" for a literal segment.
+        private let captureNames: [String]
+        /// Per segment, its bytes when it is a literal (what a request's segment is compared with).
+        private let literals: [[UInt8]]
         let handler: @Sendable (RequestContext) throws(Problem) -> HTTPResponse
         /// What the metrics count this route's answers under: this route, not its place in the table.
         let key: RouteKey
@@ -17,40 +21,59 @@ public struct Router: RoutedResponder {
             self.method = method
             self.pattern = pattern
             segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
+            captureNames = segments.map { segment in
+                segment.first == "{" && segment.last == "}" ? String(segment.dropFirst().dropLast()) : ""
+            }
+            literals = segments.map { Array($0.utf8) }
             self.handler = handler
             self.key = key ?? RouteKey(method: method, pattern: pattern)
             precondition(self.key.labels == (method, pattern), "a route's metrics key names another route")
         }
 
-        /// The `{name}` captures when `path` fits this pattern.
-        func match(_ path: [Substring]) -> [String: String]? {
-            guard path.count == segments.count else { return nil }
+        /// The `{name}` captures when `path` fits this pattern. Every route of the path's length is
+        /// tried on every request, so the fit is checked first and captures are built only for the
+        /// route that fits.
+        func match(_ path: PathSegments) -> [String: String]? {
+            guard fits(path) else { return nil }
             var captures: [String: String] = [:]
-            for (pattern, actual) in zip(segments, path) {
-                if pattern.first == "{" && pattern.last == "}" {
-                    guard !actual.isEmpty else { return nil }
-                    captures[String(pattern.dropFirst().dropLast())] = String(actual)
-                } else if pattern != actual {
-                    return nil
-                }
+            for (index, name) in captureNames.enumerated() where !name.isEmpty {
+                captures[name] = path.string(at: index)
             }
             return captures
+        }
+
+        /// Whether `path` has this pattern's literal segments and a non-empty segment for each capture.
+        /// Compared from the last segment: routes of one length mostly share their start
+        /// (`/v1/sessions/{id}/…`) and differ at the end.
+        func fits(_ path: PathSegments) -> Bool {
+            guard path.count == segments.count else { return false }
+            for index in segments.indices.reversed() {
+                if captureNames[index].isEmpty {
+                    guard path.has(literals[index], at: index) else { return false }
+                } else if path.isEmpty(at: index) {
+                    return false
+                }
+            }
+            return true
         }
     }
 
     public let routes: [Route]
-    /// Route indices by segment count: a request is matched only against routes of its length.
-    private let bySegmentCount: [Int: [Int]]
+    /// Route indices by segment count (the array's index): a request is matched only against
+    /// routes of its length.
+    private let bySegmentCount: [[Int]]
 
     init(routes: [Route]) {
         self.routes = routes
-        bySegmentCount = Dictionary(grouping: routes.indices) { routes[$0].segments.count }
+        let grouped = Dictionary(grouping: routes.indices) { routes[$0].segments.count }
+        bySegmentCount = (0 ... (grouped.keys.max() ?? 0)).map { grouped[$0] ?? [] }
     }
 
     func respond(to request: HTTPRequest) -> Routed {
-        let path = Self.segments(request.path)
+        let path = PathSegments(request.path)
         var allowed: [String] = []
-        for index in candidates(path) {
+        for index in candidates(path) where routes[index].fits(path) {
+            // Copied (its strings and handler retained) only once it fits.
             let route = routes[index]
             guard let captures = route.match(path) else { continue }
             guard route.method == request.method else {
@@ -72,20 +95,56 @@ public struct Router: RoutedResponder {
 
     /// The methods of the routes whose pattern fits `path`, in table order.
     func methods(at path: Substring) -> [String] {
-        let segments = Self.segments(path)
-        return candidates(segments).filter { routes[$0].match(segments) != nil }.map { routes[$0].method }
+        let segments = PathSegments(path)
+        return candidates(segments).filter { routes[$0].fits(segments) }.map { routes[$0].method }
     }
 
     func notFound(_ request: HTTPRequest) -> Routed {
         Routed(response: Problem(404, "not_found", "no resource at \(request.path)").response, key: .unmatched)
     }
 
-    private func candidates(_ path: [Substring]) -> [Int] {
-        bySegmentCount[path.count] ?? []
+    private func candidates(_ path: PathSegments) -> [Int] {
+        path.count < bySegmentCount.count ? bySegmentCount[path.count] : []
+    }
+}
+
+/// A request path split at every `/`, empty segments kept (so `/a/` is "", "a", ""): its bytes,
+/// copied once, and where each segment starts and ends in them. Every route of the path's length
+/// is compared with it on every request, byte for byte, without String indices.
+struct PathSegments {
+    private let bytes: [UInt8]
+    /// Byte offsets: segment i is `bytes[starts[i] ..< ends[i]]`.
+    private var starts: [Int] = []
+    private var ends: [Int] = []
+
+    init(_ path: Substring) {
+        var path = path
+        bytes = path.withUTF8 { Array($0) }
+        starts.reserveCapacity(8)
+        ends.reserveCapacity(8)
+        var start = 0
+        for offset in bytes.indices where bytes[offset] == UInt8(ascii: "/") {
+            starts.append(start)
+            ends.append(offset)
+            start = offset + 1
+        }
+        starts.append(start)
+        ends.append(bytes.count)
     }
 
-    private static func segments(_ path: Substring) -> [Substring] {
-        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
+    var count: Int { starts.count }
+
+    func isEmpty(at index: Int) -> Bool { starts[index] == ends[index] }
+
+    func has(_ literal: [UInt8], at index: Int) -> Bool {
+        let start = starts[index]
+        guard ends[index] - start == literal.count else { return false }
+        for offset in literal.indices where bytes[start + offset] != literal[offset] { return false }
+        return true
+    }
+
+    func string(at index: Int) -> String {
+        String(decoding: bytes[starts[index] ..< ends[index]], as: UTF8.self)
     }
 }
 

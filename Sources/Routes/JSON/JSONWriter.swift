@@ -44,6 +44,38 @@ public struct JSONWriter: Sendable {
         afterKey = true
     }
 
+    /// A key fixed in the source (the encoders' own member names): letters, digits and `_` only, so
+    /// it is copied without the escaping scan. A frames window writes thousands of these.
+    public mutating func key(literal key: StaticString) {
+        assert(openContainers.last == true && !afterKey, "a key belongs in an object, before a value")
+        assert(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount).allSatisfy {
+            $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+        }, "a literal key is letters, digits and _")
+        let out = unique()
+        if needsComma { out.append(JSONByte.comma) }
+        out.append(JSONByte.quote)
+        out.append(key)
+        out.append(JSONByte.quote)
+        out.append(JSONByte.colon)
+        needsComma = false
+        afterKey = true
+    }
+
+    public mutating func member(literal key: StaticString, _ value: Double) {
+        self.key(literal: key)
+        self.value(value)
+    }
+
+    public mutating func member(literal key: StaticString, _ value: String) {
+        self.key(literal: key)
+        self.value(value)
+    }
+
+    public mutating func member(literal key: StaticString, _ value: Bool) {
+        self.key(literal: key)
+        self.value(value)
+    }
+
     public mutating func value(_ string: String) {
         let out = beginValue()
         Self.appendQuoted(string, to: out)

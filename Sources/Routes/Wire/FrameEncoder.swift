@@ -5,10 +5,10 @@ import AnimationCore
 public enum FrameEncoder {
     public static func encode(_ frame: Frame, into w: inout JSONWriter) {
         w.beginObject()
-        w.member("t", frame.t)
-        w.key("properties")
+        w.member(literal: "t", frame.t)
+        w.key(literal: "properties")
         encodeFields(frame.properties, into: &w)
-        w.key("layers")
+        w.key(literal: "layers")
         w.beginArray()
         for layer in frame.layers { encode(layer, into: &w) }
         w.endArray()
@@ -34,36 +34,36 @@ public enum FrameEncoder {
 
     public static func encode(_ layer: Layer, into w: inout JSONWriter) {
         w.beginObject()
-        w.member("id", layer.id)
-        w.member("kind", layer.kind.rawValue)
-        w.member("x", layer.frame.minX)
-        w.member("y", layer.frame.minY)
-        w.member("width", layer.frame.size.width)
-        w.member("height", layer.frame.size.height)
+        w.member(literal: "id", layer.id)
+        w.member(literal: "kind", layer.kind.rawValue)
+        w.member(literal: "x", layer.frame.minX)
+        w.member(literal: "y", layer.frame.minY)
+        w.member(literal: "width", layer.frame.size.width)
+        w.member(literal: "height", layer.frame.size.height)
         if let background = layer.backgroundColor {
-            w.key("backgroundColor")
+            w.key(literal: "backgroundColor")
             background.withHexUTF8 { w.value(utf8: $0) }
         }
-        w.member("cornerRadius", layer.cornerRadius)
-        w.member("opacity", layer.opacity)
-        w.member("scale", layer.scale)
+        w.member(literal: "cornerRadius", layer.cornerRadius)
+        w.member(literal: "opacity", layer.opacity)
+        w.member(literal: "scale", layer.scale)
         if let stroke = layer.stroke {
-            w.key("stroke")
+            w.key(literal: "stroke")
             w.beginObject()
-            w.key("color")
+            w.key(literal: "color")
             stroke.color.withHexUTF8 { w.value(utf8: $0) }
-            w.member("lineWidth", stroke.lineWidth)
-            w.member("strokeEnd", stroke.strokeEnd)
-            w.member("startAngle", stroke.startAngle)
-            w.member("clockwise", stroke.clockwise)
+            w.member(literal: "lineWidth", stroke.lineWidth)
+            w.member(literal: "strokeEnd", stroke.strokeEnd)
+            w.member(literal: "startAngle", stroke.startAngle)
+            w.member(literal: "clockwise", stroke.clockwise)
             w.endObject()
         }
         if let blur = layer.blur {
-            w.key("blur")
+            w.key(literal: "blur")
             w.beginObject()
-            w.member("fraction", blur.fraction)
-            w.member("style", blur.style)
-            w.member("radius", blur.radius)
+            w.member(literal: "fraction", blur.fraction)
+            w.member(literal: "style", blur.style)
+            w.member(literal: "radius", blur.radius)
             w.endObject()
         }
         w.endObject()
@@ -72,8 +72,8 @@ public enum FrameEncoder {
     /// `{"t": …, "name": …, …fields}`.
     public static func encode(_ emission: Emission, into w: inout JSONWriter) {
         w.beginObject()
-        w.member("t", emission.t)
-        w.member("name", emission.name)
+        w.member(literal: "t", emission.t)
+        w.member(literal: "name", emission.name)
         for field in emission.fields { member(field, into: &w) }
         w.endObject()
     }

@@ -1,41 +1,104 @@
 import Routes
 
 /// One logfmt record (`level=info msg=request method=GET ...`): values are quoted only when they must
-/// be, so lines stay easy to grep and to parse.
+/// be, so lines stay easy to grep and to parse. Built as bytes in one buffer (every request writes
+/// one), turned into text once.
 struct LogLine: CustomStringConvertible {
-    private(set) var description: String
+    private var bytes: [UInt8] = []
+
+    var description: String { String(decoding: bytes, as: UTF8.self) }
 
     init(level: String, _ message: String) {
-        description = "level=\(level) msg=\(Self.value(message))"
+        bytes.reserveCapacity(128)
+        append("level=")
+        bytes.append(contentsOf: level.utf8)
+        append(" msg=")
+        appendValue(message)
     }
 
-    consuming func field(_ key: String, _ value: String) -> LogLine {
-        description += " \(key)=\(Self.value(value))"
+    consuming func field(_ key: String, _ value: some StringProtocol) -> LogLine {
+        appendKey(key)
+        appendValue(value)
         return self
     }
 
     consuming func field(_ key: String, _ value: Int) -> LogLine {
-        description += " \(key)=\(value)"
+        appendKey(key)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        Self.appendDigits(value.magnitude, to: &bytes)
         return self
     }
 
     /// Seconds written as milliseconds with two decimals, without Foundation formatting.
     consuming func field(_ key: String, milliseconds seconds: Double) -> LogLine {
-        description += " \(key)=\(Self.decimal(seconds * 1000))"
+        appendKey(key)
+        Self.appendDecimal(seconds * 1000, to: &bytes)
         return self
     }
 
     /// A value with two decimals ("0.05"); values out of range are clamped rather than trapping.
     static func decimal(_ value: Double) -> String {
-        let hundredths = Int((min(max(value, 0), 1e12) * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        var text: [UInt8] = []
+        appendDecimal(value, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
-    private static func value(_ text: String) -> String {
-        let needsQuotes = text.isEmpty || text.unicodeScalars.contains {
-            $0 == " " || $0 == "=" || $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F
+    private static func appendDecimal(_ value: Double, to bytes: inout [UInt8]) {
+        let hundredths = UInt((min(max(value, 0), 1e12) * 100).rounded())
+        appendDigits(hundredths / 100, to: &bytes)
+        let fraction = UInt8(hundredths % 100)
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(UInt8(ascii: "0") + fraction / 10)
+        bytes.append(UInt8(ascii: "0") + fraction % 10)
+    }
+
+    private mutating func append(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    private mutating func appendKey(_ key: String) {
+        bytes.append(UInt8(ascii: " "))
+        var key = key
+        key.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "="))
+    }
+
+    private static func appendDigits(_ value: UInt, to bytes: inout [UInt8]) {
+        var divisor: UInt = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        } while divisor > 0
+    }
+
+    /// The text as it is, or quoted and escaped as a JSON string when it is empty or holds a space,
+    /// `=`, a quote, a backslash or a control character.
+    private mutating func appendValue(_ text: some StringProtocol) {
+        // Native strings and their substrings are contiguous UTF-8: scanned and copied in place.
+        if let string = text as? String {
+            var string = string
+            string.withUTF8 { appendValue(utf8: $0) }
+        } else if let substring = text as? Substring {
+            var substring = substring
+            substring.withUTF8 { appendValue(utf8: $0) }
+        } else {
+            var copy = String(text)
+            copy.withUTF8 { appendValue(utf8: $0) }
         }
-        return needsQuotes ? JSON.string(text).description : text
+    }
+
+    private mutating func appendValue(utf8 text: UnsafeBufferPointer<UInt8>) {
+        let needsQuotes = text.isEmpty || text.contains {
+            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+                || $0 < 0x20 || $0 == 0x7F
+        }
+        if needsQuotes {
+            bytes.append(contentsOf: JSON.string(String(decoding: text, as: UTF8.self)).description.utf8)
+        } else {
+            bytes.append(contentsOf: text)
+        }
     }
 }

@@ -1,22 +1,27 @@
 import Glibc
 
 /// Where log lines go: stderr, one write(2) per line so lines from several threads never interleave
-/// and logging costs one syscall per request.
+/// and logging costs one syscall per request. A line and its newline are put together on the stack
+/// (in a heap buffer only when long), so writing one allocates nothing.
 enum StandardError {
     static func write(_ line: String) {
-        var bytes = Array(line.utf8)
-        bytes.append(.lf)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in
-                Glibc.write(STDERR_FILENO, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-            }
-            if written > 0 {
-                offset += written
-            } else if written == -1, errno == EINTR {
-                continue
-            } else {
-                return
+        var line = line
+        line.withUTF8 { text in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count + 1) { buffer in
+                guard let base = buffer.baseAddress else { return }
+                if let source = text.baseAddress { base.initialize(from: source, count: text.count) }
+                base[text.count] = .lf
+                var offset = 0
+                while offset < buffer.count {
+                    let written = Glibc.write(STDERR_FILENO, base + offset, buffer.count - offset)
+                    if written > 0 {
+                        offset += written
+                    } else if written == -1, errno == EINTR {
+                        continue
+                    } else {
+                        return
+                    }
+                }
             }
         }
     }

@@ -32,7 +32,7 @@ struct OpenStream {
 /// What the access log line says about an exchange besides its outcome.
 struct ExchangeRecord {
     let method: String
-    let path: String
+    let path: Substring
     let status: Int
     let startedAt: Double
 }

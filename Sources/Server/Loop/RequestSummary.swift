@@ -4,7 +4,8 @@ import Routes
 /// answer and what the access log says. Kept by a parked connection until its response is delivered.
 struct RequestSummary {
     let method: String
-    let path: String
+    /// A view of the request's target: the log line copies it, nothing else needs its own string.
+    let path: Substring
     /// Answered as GET without the body.
     let isHead: Bool
     let clientIsHTTP10: Bool
@@ -15,7 +16,7 @@ struct RequestSummary {
 
     init(_ request: HTTPRequest, startedAt: Double) {
         method = request.method
-        path = String(request.path)
+        path = request.path
         isHead = request.method == "HEAD"
         clientIsHTTP10 = request.version.minor == 0
         wantsPersistentConnection = request.wantsPersistentConnection
