@@ -323,7 +323,7 @@ export class Session extends EventTarget {
 
   /** The sessions streaming from this session's server (see MAX_STREAMS). */
   streamSlots() {
-    const host = new URL(this.client.url('/'), typeof location === 'undefined' ? 'http://localhost/' : location.href).host;
+    const host = new URL(this.client.url('/'), typeof location === 'undefined' ? 'file:///' : location.href).host;
     if (!streamsByHost.has(host)) streamsByHost.set(host, new Set());
     return streamsByHost.get(host);
   }

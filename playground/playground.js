@@ -9,9 +9,6 @@ import { ControlSim, ControlSimError } from '/client.js';
 
 const query = new URLSearchParams(location.search);
 const TRANSPORT = query.get('transport') === 'polling' ? 'polling' : 'auto';
-// A browser holds about six HTTP/1.1 connections per server and each stream keeps one: the
-// first few panels stream, the rest poll, so events and polls always find a connection.
-const STREAMS = 3;
 const CLOCK = query.get('clock') === 'virtual' ? 'virtual' : 'wall';
 const LOG_LIMIT = 60;
 const SCREEN_CORNER = 44;   // a framed (container) control's corner radius, in points
@@ -274,11 +271,6 @@ class Panel {
     }
   }
 
-  /** How this panel's session plays: streamed while within the page's stream budget. */
-  transport() {
-    return TRANSPORT === 'auto' && panels.indexOf(this) >= STREAMS ? 'polling' : TRANSPORT;
-  }
-
   properties() { return (this.session && this.session.latest && this.session.latest.properties) || {}; }
 
   // MARK: Sessions
@@ -315,7 +307,7 @@ class Panel {
     session.addEventListener('transport', (event) => this.setTransport(event.detail));
     session.addEventListener('problem', (event) => this.showProblem(event.detail));
     session.on('*', (emission) => this.addEmission(emission));
-    session.play({ transport: this.transport() });
+    session.play({ transport: TRANSPORT });
     this.setTransport(session.transport);
     return null;
   }
@@ -551,7 +543,7 @@ async function main() {
     // A hidden tab stops playing, which closes its streams and frees the browser's connections.
     for (const panel of panels) {
       if (!panel.session) continue;
-      if (document.hidden) panel.session.stop(); else panel.session.play({ transport: panel.transport() });
+      if (document.hidden) panel.session.stop(); else panel.session.play({ transport: TRANSPORT });
     }
   });
   // Leave no sessions behind (the server would expire them after an idle hour anyway); a page

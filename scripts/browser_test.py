@@ -314,13 +314,16 @@ def drive_stepper(browser, base):
 
 def drive_segmented(browser, base):
     surface = layer_box(browser, "segmentedControl")
-    count = int(session_of(base, browser, "segmentedControl")["config"]["segments"])
+    config = session_of(base, browser, "segmentedControl")["config"]
+    count = int(config["segments"])
+    # Where the indicator rests under segment k: equal segments between the dividers, inset.
+    pitch = (config["width"] + config["dividerWidth"]) / count
     before = now_of(base, browser, "segmentedControl")["selectedSegmentIndex"]
     target = count - 1 if before != count - 1 else 0
     click(browser, surface["left"] + surface["width"] * (target + 0.5) / count, surface["y"])
     rest = wait_state(base, browser, "segmentedControl", lambda s: s["selectedSegmentIndex"] == target
-                      and abs(s["indicatorX"] - (target * surface["width"] / surface["scale"] / count + 2)) < 1, 10,
-                      f"segment {target} to be selected and the indicator to slide under it")
+                      and abs(s["indicatorX"] - (target * pitch + config["indicatorInset"])) < 0.01, 10,
+                      f"segment {target} to be selected and the indicator to come to rest under it")
     wait_emitted(browser, "segmentedControl", "valueChanged", 10)
     return (f"segmentedControl: segment {target} tapped, selected {before} → {target}, "
             f"the indicator at x {rest['indicatorX']:.2f}")
