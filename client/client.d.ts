@@ -221,6 +221,15 @@ export interface ViewOptions {
   padding?: number;
   /** Forward pointer input as touch events (default true). */
   pointer?: boolean;
+  /** Clip the layers to the control's box, as `clipsToBounds` does (default true). */
+  clip?: boolean;
+  /**
+   * The control's box in its coordinates. Default: (0, 0, width, height) when the session's
+   * config has a numeric `width` and `height`, otherwise the first frame's back-most layer.
+   */
+  bounds?: { x: number; y: number; width: number; height: number };
+  /** Points around the box where a press still goes to the control (default 0). */
+  hitSlop?: number;
 }
 
 /**
@@ -232,7 +241,7 @@ export interface ViewOptions {
 export class View {
   readonly session: Session;
   readonly element: HTMLElement;
-  /** The control's box: its first frame's back-most layer. */
+  /** The control's box: the `bounds` option, the config's width × height, or the first frame's back-most layer. */
   readonly bounds: { x: number; y: number; width: number; height: number } | null;
   readonly surface: HTMLDivElement;
   render(frame: Frame): void;

@@ -156,6 +156,20 @@ export class Session extends EventTarget {
     return this.timeOf(performance.now());
   }
 
+  /**
+   * A wall-clock session's time as the server last told it (`serverTime`, in a frame or an
+   * answer): a page clock behind it moves on to it, never back. The page's clock starts when the
+   * creation's answer arrives, late by the time it took, so without this the page's stamps lag
+   * the server's present: a stepper held shows a step the touch-up then takes back. Not while a
+   * pointer is down, so no gesture's samples are spread apart.
+   */
+  sync(serverTime) {
+    if (this.clock !== 'wall' || !Number.isFinite(serverTime)) return;
+    for (const view of this.views) if (view.pointerId !== null) return;
+    const behind = serverTime - this.now();
+    if (behind > 0) this.origin -= behind * 1000;
+  }
+
   /** Session seconds for a performance.now() value, rounded to the microsecond. */
   timeOf(stamp) {
     return Math.max(0, Math.round((stamp - this.origin) * 1000) / 1e6);
@@ -187,6 +201,7 @@ export class Session extends EventTarget {
       const reply = await this.client.request('POST', `/v1/sessions/${this.id}/events`,
                                               events.length === 1 ? events[0] : { events });
       this.state = reply.state || this.state;
+      this.sync(Number(reply.time));
       this.deliver(reply.emitted);
       for (const b of batch) b.resolve(reply);
     } catch (error) {
@@ -308,7 +323,7 @@ export class Session extends EventTarget {
 
   /** The sessions streaming from this session's server (see MAX_STREAMS). */
   streamSlots() {
-    const host = new URL(this.client.url('/'), typeof location === 'undefined' ? 'http://localhost/' : location.href).host;
+    const host = new URL(this.client.url('/'), typeof location === 'undefined' ? 'file:///' : location.href).host;
     if (!streamsByHost.has(host)) streamsByHost.set(host, new Set());
     return streamsByHost.get(host);
   }
@@ -341,7 +356,9 @@ export class Session extends EventTarget {
         this.deliver(reply.emitted);
         this.accept(reply.frames[reply.frames.length - 1]);
       } else {
-        const frame = await this.frame(t);
+        // A wall-clock session's present as the server has it (which also sets the page's clock).
+        const frame = this.clock === 'wall'
+          ? await this.client.request('GET', `/v1/sessions/${this.id}/frame`) : await this.frame(t);
         if (this.playing !== p) return;
         this.accept(frame);
       }
@@ -396,6 +413,7 @@ export class Session extends EventTarget {
   accept(frame) {
     if (!frame || !Array.isArray(frame.layers)) return;
     if (this.latest && frame.t < this.latest.t) return;
+    this.sync(frame.t);
     this.latest = frame;
     if (this.playing) this.playing.dirty = true;
     this.dispatchEvent(new CustomEvent('frame', { detail: frame }));
@@ -426,20 +444,32 @@ export class Session extends EventTarget {
   }
 }
 
+/**
+ * The control's box from its configuration: (0, 0, width, height) when the config has both as
+ * positive numbers (a slider, whose back-most layer is its 4 pt track, not its 31 pt bounds).
+ */
+function configBox(config) {
+  const { width, height } = config || {};
+  return typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0
+    ? { x: 0, y: 0, width, height } : null;
+}
+
 /** Styles whose numbers are lengths in pixels, for `bind`. */
 const PX_STYLES = new Set(['left', 'top', 'right', 'bottom', 'width', 'height', 'borderRadius', 'margin',
                            'marginLeft', 'marginTop', 'padding', 'fontSize', 'strokeWidth']);
 
 /**
- * A session drawn into an element: a surface the size of the control (its first frame's
+ * A session drawn into an element: a surface the size of the control (the `bounds` option, or
+ * (0, 0, width, height) when its config has a `width` and a `height`, or else its first frame's
  * back-most layer), scaled to fit, with one child per layer. Pointer input on it goes to the
  * session as touchDown/Move/Up/Cancel in control coordinates.
  */
 export class View {
-  constructor(session, element, { scale = 'fit', maxScale = 2, padding = 0, pointer = true } = {}) {
+  constructor(session, element, { scale = 'fit', maxScale = 2, padding = 0, pointer = true, clip = true, bounds = null,
+                                  hitSlop = 0 } = {}) {
     this.session = session;
     this.element = element;
-    this.options = { scale, maxScale, padding };
+    this.options = { scale, maxScale, padding, bounds, hitSlop };
     this.bounds = null;
     this.scaleFactor = 1;
     this.pointerId = null;
@@ -447,6 +477,8 @@ export class View {
     this.surface.className = 'controlsim-surface';
     Object.assign(this.surface.style, { position: 'absolute', left: '0px', top: '0px', transformOrigin: '0 0',
                                         touchAction: 'none', userSelect: 'none' });
+    // The control's box clips its layers, as a UIView with clipsToBounds (a scroll view's content).
+    if (clip) this.surface.style.overflow = 'hidden';
     if (getComputedStyle(element).position === 'static') element.style.position = 'relative';
     element.append(this.surface);
     this.layers = new Map();
@@ -470,8 +502,10 @@ export class View {
     if (!frame) return;
     if (!this.bounds && frame.layers[0]) {
       const back = frame.layers[0];
-      this.bounds = { x: back.x, y: back.y, width: Math.max(1, back.width), height: Math.max(1, back.height) };
-      this.surface.dataset.framed = String(back.kind !== 'rect');
+      const box = this.options.bounds || configBox(this.session.config) || back;
+      this.bounds = { x: box.x || 0, y: box.y || 0, width: Math.max(1, box.width), height: Math.max(1, box.height) };
+      // A container (a blur, or a box as large as a phone's screen) rather than a control on one.
+      this.surface.dataset.framed = String(back.kind !== 'rect' || (this.bounds.width >= 320 && this.bounds.height >= 480));
       this.layout();
     }
     if (!this.bounds) return;
@@ -514,9 +548,16 @@ export class View {
     this.element.dispatchEvent(new CustomEvent(`controlsim:${emission.name}`, init));
   }
 
-  /** Forwards an event, its failure reported on the session rather than left unhandled. */
-  forward(event) {
-    this.session.send(event).catch(() => {});
+  /**
+   * Forwards an event, its failure reported on the session rather than left unhandled. `ago`:
+   * milliseconds before now that the browser saw it (a coalesced sample), so a pan's velocity
+   * comes from the samples' own times; the session clock (performance.now()) stays the one time
+   * source, as a fake clock wants.
+   */
+  forward(event, ago = 0) {
+    const session = this.session;
+    const stamped = ago > 0 ? { ...event, t: Math.max(session.lastT, session.timeOf(performance.now() - ago)) } : event;
+    session.send(stamped).catch(() => {});
   }
 
   listen() {
@@ -525,7 +566,7 @@ export class View {
       surface.addEventListener(type, listener);
       this.listeners.push([surface, type, listener]);
     };
-    on('pointerdown', (event) => {
+    const press = (event) => {
       if (!this.bounds || (event.pointerType === 'mouse' && event.button !== 0)) return;
       event.preventDefault();
       if (this.pointerId !== null) {
@@ -542,9 +583,28 @@ export class View {
         // A pointer the browser does not know as active (a synthetic event): no capture, no harm.
       }
       this.forward({ type: 'touchDown', ...this.point(event) });
-    });
+    };
+    on('pointerdown', press);
+    if (this.options.hitSlop > 0) {
+      // A press this close around the box goes to the control too (a slider's touch outset); the
+      // definition decides what a touch outside its regions does.
+      const near = (event) => {
+        if (!this.bounds || surface.contains(event.target)) return;
+        const { x, y } = this.point(event);
+        const slop = this.options.hitSlop, b = this.bounds;
+        if (x >= b.x - slop && x <= b.x + b.width + slop && y >= b.y - slop && y <= b.y + b.height + slop) press(event);
+      };
+      this.element.addEventListener('pointerdown', near);
+      this.listeners.push([this.element, 'pointerdown', near]);
+    }
     on('pointermove', (event) => {
-      if (event.pointerId === this.pointerId) this.forward({ type: 'touchMove', ...this.point(event) });
+      if (event.pointerId !== this.pointerId) return;
+      // Every sample the browser coalesced into this event (one per frame), each at its own time.
+      const samples = typeof event.getCoalescedEvents === 'function' ? event.getCoalescedEvents() : [];
+      for (const sample of samples.length > 0 ? samples : [event]) {
+        const ago = Math.min(100, Math.max(0, event.timeStamp - sample.timeStamp)) || 0;
+        this.forward({ type: 'touchMove', ...this.point(sample) }, ago);
+      }
     });
     const end = (event, type) => {
       if (event.pointerId !== this.pointerId) return;
@@ -568,13 +628,15 @@ export function blurTint(style) {
 }
 
 const isClear = (color) => !color || /^#[0-9a-f]{6}00$/i.test(color);
+const isOpaque = (color) => Boolean(color) && /^#[0-9a-f]{6}ff$/i.test(color);
 
 /**
  * Draws `layers` into `container`: one element per layer id, back to front, the same markup
  * and styles as the CSS and WAAPI exports (position by `translate(x, y) scale(s)` about the
  * centre from the top left of `bounds`). `nodes` (id → element) is kept between calls.
- * Class hints for a page's CSS: `layer` and the kind, `hollow` for a clear rect, `raised` for a
- * filled rect above the back-most at least 20 points square.
+ * Class hints for a page's CSS: `layer` and the kind, `hollow` for a clear rect, `raised` for an
+ * opaque rounded rect above the back-most at least 20 points square (a thumb, a card, a sheet;
+ * not a scroll view's rows nor a translucent highlight).
  */
 export function renderLayers(container, layers, bounds, nodes = new Map()) {
   const seen = new Set();
@@ -654,7 +716,8 @@ function drawLayer(node, layer, kind, index, bounds) {
     style.backgroundColor = layer.backgroundColor || 'transparent';
     const clear = isClear(layer.backgroundColor);
     node.classList.toggle('hollow', clear);
-    node.classList.toggle('raised', !clear && index > 0 && width >= 20 && height >= 20);
+    node.classList.toggle('raised', isOpaque(layer.backgroundColor) && (layer.cornerRadius || 0) > 0
+                                    && index > 0 && width >= 20 && height >= 20);
   }
 }
 

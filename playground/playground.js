@@ -136,6 +136,38 @@ function togglesOf(parameter, properties) {
   return [name, `is${name.charAt(0).toUpperCase()}${name.slice(1)}`].find((p) => typeof properties[p] === 'boolean');
 }
 
+/**
+ * A number parameter without a default: 1 or 0 against a frame property of its name (a
+ * slider's `value` at 0 gets 1, elsewhere 0), otherwise 0; kept within its bounds.
+ */
+function numberFor(parameter, properties) {
+  const current = properties[parameter.name];
+  const wanted = typeof current === 'number' && current === 0 ? 1 : 0;
+  return Math.min(parameter.maximum ?? Infinity, Math.max(parameter.minimum ?? -Infinity, wanted));
+}
+
+/** The cases the session's config names somewhere (a sheet's configured detents), or all of them. */
+function casesInUse(cases, config) {
+  const named = new Set();
+  const walk = (value) => {
+    if (typeof value === 'string') named.add(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(config);
+  const used = cases.filter((c) => named.has(c));
+  return used.length > 0 ? used : cases;
+}
+
+/**
+ * An enum parameter without a default: the case after the one last sent, or at first after the
+ * one a frame property shows (a sheet's `selectedDetent`), cycling.
+ */
+function nextCase(cases, sent, properties) {
+  const shown = cases.includes(sent) ? sent
+    : Object.values(properties).find((value) => typeof value === 'string' && cases.includes(value));
+  return shown === undefined ? cases[0] : cases[(cases.indexOf(shown) + 1) % cases.length];
+}
+
 class Panel {
   constructor(control, template) {
     this.control = control;
@@ -220,7 +252,12 @@ class Panel {
         event[parameter.name] = !this.toggles.get(key);
         if (!preview) this.toggles.set(key, event[parameter.name]);
       } else if (parameter.type === 'number') {
-        event[parameter.name] = parameter.minimum ?? 0;
+        event[parameter.name] = numberFor(parameter, properties);
+      } else if (parameter.type === 'enum' && Array.isArray(parameter.cases) && parameter.cases.length > 0) {
+        const key = `${command.name}.${parameter.name}`;
+        event[parameter.name] = nextCase(casesInUse(parameter.cases, this.session && this.session.config),
+                                         this.toggles.get(key), properties);
+        if (!preview) this.toggles.set(key, event[parameter.name]);
       }
     }
     return event;
@@ -265,7 +302,7 @@ class Panel {
     this.propRows.clear();
     this.emissions = [];
     this.renderLog();
-    this.view = session.attach(this.stage, { padding: 16, maxScale: 2 });
+    this.view = session.attach(this.stage, { padding: 16, maxScale: 2, hitSlop: 16 });
     session.addEventListener('frame', (event) => this.showFrame(event.detail));
     session.addEventListener('transport', (event) => this.setTransport(event.detail));
     session.addEventListener('problem', (event) => this.showProblem(event.detail));
@@ -382,6 +419,7 @@ class Panel {
     const surface = this.view && this.view.surface;
     const framed = surface && surface.dataset.framed === 'true';
     this.bezel.classList.toggle('shown', Boolean(framed));
+    this.root.dataset.framed = String(Boolean(framed));
     if (!framed) return;
     Object.assign(this.bezel.style, {
       left: `${left - BEZEL}px`, top: `${top - BEZEL}px`,

@@ -7,7 +7,9 @@
 #                           drives them with mouse input on Playwright's fake clock (Playwright's
 #                           Python package from PyPI, in .ci/.venv, installed when missing; it
 #                           drives the same Chromium) and checks the DOM;
-#   browser_test.py         the playground: taps the switch, drags the card, checks the DOM, and
+#   browser_test.py         the playground: taps the switch, drags the card, clicks the checkbox,
+#                           flicks the scroll view, drags the sheet and the slider, presses the
+#                           stepper, taps a segment; checks the DOM and the sessions' frames, and
 #                           saves docs/playground.png.
 # Usage: scripts/browser-test.sh [base-url]
 #   With no URL it builds and starts the debug server on a free loopback port, and stops it after.
