@@ -12,7 +12,8 @@ window's sample times in turn; at each, getComputedStyle of every element is com
 GET …/frame?t at that time. Every value must lie within its allowance (the tolerance times its
 range over the window, at least 1e-6, or a quarter of an 8-bit step for colours) plus the rounding of
 the text the browser prints (half a unit of its sixth significant digit, half a step for a
-colour channel). It prints the largest deviation per property in its own units, and the same at
+colour channel; for an element's width and height, Chromium's layout unit, 1/64 px: it lays
+boxes out in those units, so a computed width is the specified one snapped to them). It prints the largest deviation per property in its own units, and the same at
 100 times between samples (not asserted: the exports interpolate linearly between samples).
 
 Usage: export_browser_test.py BASE_URL [--chromium PATH] [--timeout SECONDS] [--report FILE] [--screenshots DIR]
@@ -30,6 +31,9 @@ import urllib.request
 from cdp import Browser, Failure
 
 TOLERANCE = 0.001
+# Chromium's LayoutUnit: box sizes are laid out in 1/64 px, so a computed width or height may be
+# up to one unit from the exported value however exact the export is.
+LAYOUT_UNIT = 1 / 64
 SAMPLES = 100
 
 # name, control, events, from, to, fps: 121 samples each, so 100 distinct sample times exist.
@@ -276,7 +280,8 @@ def run_scenario(browser, base, scenario, worst, index, screenshots):
                                 continue   # a transparent colour has no colour to match
                             got = actual[c] if c < len(actual) else float("nan")
                             deviation = abs(got - want)
-                            slack = 0.5 if is_color else 0 if prop == "visibility" else printed(want)
+                            slack = (0.5 if is_color else 0 if prop == "visibility"
+                                     else LAYOUT_UNIT if prop in ("width", "height") else printed(want))
                             fields = field.split(",")
                             what = f"{'layers/' + key if key else 'properties'}/{fields[c] if len(fields) > 1 else field}"
                             if is_color:

@@ -39,6 +39,18 @@ struct APIWallClockTests {
         #expect(frames.each("frames", "t") == [1.5, 1.75, 2, 2.25, 2.5])
     }
 
+    @Test("The session's state is the state at its present, not at its last event")
+    func stateFollowsTheClock() throws {
+        let app = TestApp()
+        let id = try app.create(#"{"control":"card","clock":"wall"}"#)
+        _ = try app.applied(id, #"{"type":"tap","x":195,"y":800}"#)
+        app.clock.advance(by: 0.5)   // mid-transition (0.9 s from the touch-up at 0.1)
+        #expect(try app.session(id)["state"] == ["state": "collapsed", "interactive": false, "animating": true])
+        app.clock.advance(by: 1.5)   // at 2 s the transition has ended
+        #expect(try app.session(id)["time"] == 2)
+        #expect(try app.session(id)["state"] == ["state": "expanded", "interactive": false, "animating": false])
+    }
+
     @Test func explicitTimesStillMustNotGoBack() throws {
         let app = TestApp()
         let id = try app.create(#"{"control":"switch","clock":"wall"}"#)

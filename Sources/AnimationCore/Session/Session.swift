@@ -134,6 +134,16 @@ public struct Session: Sendable {
     /// Everything emitted up to the last event (replayed from the log: for tests and tools).
     public var emitted: [Emission] { emissions(from: 0, to: time) }
 
+    /// The semantic state at `t`: the control after every event up to `t`, advanced to `t` (the
+    /// timers and completions due by then have run: a card's transition has ended, a scroll view
+    /// has stopped decelerating).
+    public func state(at t: Double) -> [Field] {
+        var control = control(at: t)
+        var ignored: [Emission] = []
+        control.advance(to: t, emit: &ignored)
+        return control.state
+    }
+
     /// The frame at any `t` ≥ 0, as the session showed (or will show) it then.
     public func frame(at t: Double) -> Frame {
         control(at: t).frame(at: t)

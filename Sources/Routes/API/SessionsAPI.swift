@@ -382,9 +382,11 @@ struct SessionsAPI: Sendable {
         w.member("clock", slot.clock.rawValue)
         w.key("config")
         ConfigCodec.encode(session.configuration, into: &w)
-        w.member("time", slot.time(of: session, now: now))
+        let time = slot.time(of: session, now: now)
+        w.member("time", time)
+        // The state at the time shown: a wall-clock session's present may be past its last event.
         w.key("state")
-        FrameEncoder.encodeFields(session.state, into: &w)
+        FrameEncoder.encodeFields(slot.clock == .wall ? session.state(at: time) : session.state, into: &w)
         w.member("eventCount", session.events.count)
         Self.encodeSettled(session, into: &w)
         w.endObject()
