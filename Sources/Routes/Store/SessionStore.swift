@@ -249,7 +249,7 @@ final class SessionStore: Sendable {
                 return .failure(error)
             }
             let base = record.session.events.count
-            record.shorthands += shorthands.map { EventCodec.Shorthand(first: base + $0.first, count: $0.count, posted: $0.posted) }
+            record.shorthands += shorthands.map { $0.rebased(by: base) }
             record.session.commit(prepared)
             return .success(.success(Applied(time: record.session.time, state: record.session.state,
                                              emitted: prepared.emitted, record: sequence)))

@@ -52,11 +52,32 @@ enum EventCodec {
         }
     }
 
-    /// A shorthand in the log: `posted` expanded to the `count` inputs from index `first`.
+    /// A shorthand in the log: `posted` expanded to the `count` inputs from index `first`. Kept
+    /// as its compact JSON text (about 60 bytes) rather than a parsed tree (several hundred, in
+    /// every session's log), and read back when the log is shown.
     struct Shorthand: Sendable, Equatable {
         var first: Int
         var count: Int
-        var posted: JSON
+        private let text: [UInt8]
+
+        init(first: Int, count: Int, posted: JSON) {
+            self.first = first
+            self.count = count
+            text = serialize(posted)
+        }
+
+        /// The same shorthand `base` inputs further into the log.
+        func rebased(by base: Int) -> Shorthand {
+            var moved = self
+            moved.first += base
+            return moved
+        }
+
+        /// The shorthand as posted (its `t` resolved).
+        var posted: JSON {
+            // The text was written from a JSON value here, so it reads back as that value.
+            (try? JSONParser().parse(text)) ?? .null
+        }
     }
 
     static let defaultTapDuration = 0.1
