@@ -281,7 +281,7 @@ def routing(cluster, per_control, figures):
     expect_problem(request(cluster.proxy.port, "GET", "/healthz?node=zzz"), 404, "node_not_found")
     missing = NODES[0] + "-" + "f" * 32
     expect_problem(cluster.via_proxy("GET", f"/v1/sessions/{missing}", owner=NODES[0], status=404), 404, "session_not_found")
-    expect_problem(cluster.via_proxy("POST", "/v1/sessions", {"control": "slider"}, status=400), 400, "unknown_control")
+    expect_problem(cluster.via_proxy("POST", "/v1/sessions", {"control": "dial"}, status=400), 400, "unknown_control")
     big = {"control": "switch", "pad": "x" * (1 << 20)}
     expect_problem(request(cluster.proxy.port, "POST", "/v1/sessions", big), 413, "payload_too_large")
 
