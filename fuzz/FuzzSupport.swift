@@ -69,8 +69,10 @@ func exercise(_ configuration: ControlInstance, _ inputs: [TimedInput], finite: 
     let from = max(0, time - 0.25)
     let to = time + 0.25
     var count = 0
+    // Frame k of a window is at the grid's time k (docs/scenarios.md: frames match by index).
+    let grid = FrameGrid(from: from, fps: 60)
     session.forEachFrame(from: from, to: to, fps: 60) { frame in
-        encode(frame, expectedT: from + Double(count) / 60, finite: finite)
+        encode(frame, expectedT: grid.time(count), finite: finite)
         count += 1
     }
     check(count == Session.frameCount(from: from, to: to, fps: 60), "sampled \(count) frames")
