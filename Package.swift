@@ -27,12 +27,14 @@ let package = Package(
         .executableTarget(name: "Server", dependencies: ["Routes", "HTTP1"]),
         // Release-built benchmark programs: `swift run -c release Bench`.
         .executableTarget(name: "Bench", dependencies: ["AnimationCore", "Routes"], path: "Benchmarks/Bench"),
-        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
+        // Helpers shared by the test targets (the seeded generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         // The control tests drive the built-in definitions, which Routes embeds.
         .testTarget(name: "AnimationCoreTests", dependencies: ["AnimationCore", "Routes"]),
         // Goldens/ holds the golden corpus, read from the source tree by GoldenCorpusTests.
-        .testTarget(name: "RoutesTests", dependencies: ["Routes", "AnimationCore"], exclude: ["Goldens"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Routes", "HTTP1"], exclude: ["Goldens"]),
+        .testTarget(name: "RoutesTests", dependencies: ["Routes", "AnimationCore", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Routes", "HTTP1", "TestSupport"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Testing
 @testable import HTTP1
+import TestSupport
 
 /// A deterministic stand-in for the libFuzzer run to come: mutated and random inputs must never
 /// crash the parser, and how the bytes are split must never change the result.
@@ -46,18 +47,5 @@ import Testing
         case 1 where position < bytes.count: bytes.remove(at: position)
         default: if position < bytes.count { bytes[position] = byte }
         }
-    }
-}
-
-/// A tiny seeded generator so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

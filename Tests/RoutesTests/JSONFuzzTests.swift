@@ -1,5 +1,6 @@
 import Testing
 @testable import Routes
+import TestSupport
 
 /// A quick in-process stand-in for libFuzzer: the parser must return or throw, never trap, and
 /// whatever it accepts must survive a round trip through the writer.
@@ -16,7 +17,7 @@ struct JSONFuzzTests {
     }
 
     @Test func survivesRandomBytes() {
-        var generator = JSONFixtures.SplitMix64(seed: 0xF022)
+        var generator = SplitMix64(seed: 0xF022)
         let alphabet = Array(#"{}[]:,"\ -+.eE0123456789tfnrulsaxNI"#.utf8) + [0x00, 0x0A, 0x7F, 0x80, 0xC3, 0xED, 0xF4, 0xFF]
         for _ in 0..<4_000 {
             let length = Int.random(in: 0...40, using: &generator)
@@ -29,7 +30,7 @@ struct JSONFuzzTests {
 
     @Test func survivesMutationsOfValidDocuments() {
         var random = JSONFixtures.RandomJSON(seed: 0xBADC_0DE)
-        var generator = JSONFixtures.SplitMix64(seed: 0x0DD5)
+        var generator = SplitMix64(seed: 0x0DD5)
         let interesting = Array(#"{}[]:,"\u0-1.e"#.utf8) + [0x00, 0x80, 0xD8, 0xFF]
         for _ in 0..<3_000 {
             var bytes = serialize(random.value())

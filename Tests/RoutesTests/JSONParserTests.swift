@@ -1,5 +1,6 @@
 import Testing
 @testable import Routes
+import TestSupport
 
 @Suite("JSONParser")
 struct JSONParserTests {
@@ -253,7 +254,7 @@ struct JSONParserTests {
 
     /// The standard library's own correctly rounded `Double(String)` is the oracle.
     @Test func agreesWithTheStandardLibraryOnRandomDecimals() throws {
-        var generator = JSONFixtures.SplitMix64(seed: 0xDEC1_4A15)
+        var generator = SplitMix64(seed: 0xDEC1_4A15)
         for _ in 0..<5_000 {
             let integer = String(UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator))
             let fraction = String(UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator))

@@ -1,4 +1,5 @@
 @testable import Routes
+import TestSupport
 
 /// Parses UTF-8 text with the default parser.
 func parseJSONText(_ text: String) throws(JSONParseError) -> JSON {
@@ -21,21 +22,6 @@ func serializedJSONText(_ json: JSON) -> String {
 
 /// Seeded generators for the property and fuzz tests (namespaced: the test module is shared).
 enum JSONFixtures {
-    /// SplitMix64: a tiny seeded generator, so every property and fuzz run is reproducible.
-    struct SplitMix64: RandomNumberGenerator {
-        private var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Random JSON values: every kind, nested, with awkward strings and numbers.
     struct RandomJSON {
         var generator: SplitMix64

@@ -1,5 +1,6 @@
 import Testing
 @testable import Routes
+import TestSupport
 
 @Suite("JSONWriter")
 struct JSONWriterTests {
@@ -133,7 +134,7 @@ struct JSONWriterTests {
 
     /// Non-integral numbers must be exactly Swift's shortest round-trip `description`.
     @Test func matchesDescriptionForRandomDoubles() {
-        var generator = JSONFixtures.SplitMix64(seed: 0x5EED_D0B1)
+        var generator = SplitMix64(seed: 0x5EED_D0B1)
         for _ in 0..<20_000 {
             let number = Double(bitPattern: generator.next())
             guard number.isFinite, !(number.magnitude <= 0x1p53 && number.rounded(.towardZero) == number) else { continue }

@@ -2,6 +2,7 @@ import Routes
 import Synchronization
 import Testing
 @testable import Server
+import TestSupport
 
 /// Power loss, simulated: clients create sessions, post batches, delete sessions and the
 /// journal compacts, over a file system that loses power at a random operation (seeded) and

@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 @testable import Server
+import TestSupport
 
 /// A file system in memory that can lose power. It keeps, per file, what was last synced
 /// (fdatasync) and, per directory, which names were last synced (fsync of the directory); when
