@@ -274,14 +274,14 @@ def fmt_mb(value):
 # ---------------------------------------------------------------------------------------------
 # The normal client
 
-LISTEN_COUNTERS = ("ListenOverflows", "ListenDrops")
+LISTEN_COUNTERS = ("ListenDrops",)  # it counts the overflows too
 # A SYN the kernel drops is sent again after TCP's initial retransmission timeout (1 s).
 SYN_RETRANSMIT = 0.9
 
 
 def listen_queue_drops():
     """The kernel's counts of connections dropped at a full listen queue (/proc/net/netstat,
-    TcpExt ListenOverflows + ListenDrops), or None where they cannot be read."""
+    TcpExt ListenDrops, which counts the overflows too), or None where they cannot be read."""
     try:
         with open("/proc/net/netstat") as file:
             lines = [line.split() for line in file if line.startswith("TcpExt:")]
