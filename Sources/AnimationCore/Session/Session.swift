@@ -33,8 +33,10 @@ public struct Session: Sendable {
     public private(set) var events: [TimedInput] = []
     /// The control after every event, advanced to `time`.
     public private(set) var latest: DefinedControl
-    /// `checkpoints[i]` is the control after `i·checkpointInterval` events.
-    private var checkpoints: [DefinedControl]
+    /// `checkpoints[i - 1]` is the control after `i·checkpointInterval` events (the one after
+    /// none is the instance's shared initial state: `checkpoint(0)`), so a session short of the
+    /// first interval holds no checkpoint.
+    private var checkpoints: [DefinedControl] = []
     /// The time of the last event (0 before any).
     public private(set) var time: Double = 0
     /// A touch is down (between a touch down and its up or cancel).
@@ -44,7 +46,11 @@ public struct Session: Sendable {
     public init(configuration: ControlInstance, maximumEvents: Int = .max) {
         self.maximumEvents = maximumEvents
         latest = DefinedControl(configuration: configuration)
-        checkpoints = [latest]
+    }
+
+    /// The control after `i·checkpointInterval` events.
+    private func checkpoint(_ i: Int) -> DefinedControl {
+        i == 0 ? DefinedControl(configuration: latest.instance) : checkpoints[i - 1]
     }
 
     /// The definition and configuration the session was created with.
@@ -202,7 +208,7 @@ public struct Session: Sendable {
             // The state just before `from`: every event strictly earlier applied.
             let before = lowerBound(events, from) { $0.t }
             let checkpoint = before / Self.checkpointInterval
-            control = replayed(from: checkpoints[checkpoint], events[checkpoint * Self.checkpointInterval..<before])
+            control = replayed(from: self.checkpoint(checkpoint), events[checkpoint * Self.checkpointInterval..<before])
             next = before
         }
         control.advance(to: from, emit: &collected)
@@ -221,7 +227,7 @@ public struct Session: Sendable {
         let count = eventCount(atOrBefore: t)
         if count == events.count { return latest }
         let checkpoint = count / Self.checkpointInterval
-        return replayed(from: checkpoints[checkpoint], events[checkpoint * Self.checkpointInterval..<count])
+        return replayed(from: self.checkpoint(checkpoint), events[checkpoint * Self.checkpointInterval..<count])
     }
 
     private func eventCount(atOrBefore t: Double) -> Int {
