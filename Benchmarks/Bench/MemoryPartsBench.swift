@@ -8,7 +8,7 @@ enum MemoryPartsBench {
     static func run() {
         let count = BenchScale.scaled(25_000, minimum: 100)
         print("memory-parts: live heap per session of \(count.grouped) sessions per control (AnimationCore only; the events of Bench memory)")
-        var table = TextTable(["control", "idle Session", "after 10 posts", "of which event log", "inputs", "log capacity"])
+        var table = TextTable(["control", "idle Session", "after 10 posts", "inputs", "encoded log bytes"])
         for control in BenchControl.all {
             let instance = control.configuration
             var sessions: [Session] = []
@@ -25,19 +25,12 @@ enum MemoryPartsBench {
             }
             let loaded = Memory.heapInUse()
             let inputs = sessions.reduce(0) { $0 + $1.events.count }
-            let capacity = sessions.reduce(0) { $0 + $1.events.capacity }
-            // An array's storage: a 32-byte header and the elements, in a malloc chunk (16-byte granules, 8 of them its own).
-            let logBytes = sessions.reduce(0) { total, session in
-                session.events.capacity == 0 ? total : total + Self.chunk(32 + session.events.capacity * MemoryLayout<TimedInput>.stride)
-            }
+            let encoded = sessions.reduce(0) { $0 + $1.events.encodedBytes }
             let n = Double(count)
             table.add([control.name, (Double(idle - before) / n).grouped, (Double(loaded - before) / n).grouped,
-                       (Double(logBytes) / n).grouped, (Double(inputs) / n).formatted(1), (Double(capacity) / n).formatted(1)])
+                       (Double(inputs) / n).formatted(1), (Double(encoded) / n).grouped])
             withExtendedLifetime(sessions) {}
         }
         table.print()
     }
-
-    /// glibc's chunk for a request of `bytes`: 8 bytes of header, rounded up to 16, at least 32.
-    static func chunk(_ bytes: Int) -> Int { max(32, (bytes + 8 + 15) / 16 * 16) }
 }

@@ -83,7 +83,7 @@ extension SessionsAPI {
         ConfigCodec.encode(session.configuration, into: &w)
         w.member("clock", slot.clock.rawValue)
         w.key("events")
-        Self.encodeLog(session.events, shorthands: shorthands, definition: slot.version.definition, into: &w)
+        Self.encodeLog(Array(session.events), shorthands: shorthands, definition: slot.version.definition, into: &w)
         w.endObject()
     }
 
