@@ -7,9 +7,10 @@
 /// holds no spare capacity and an append copies at most one block whatever the log's length.
 /// Blocks are immutable once made, so copies of a log (and of its session) share them.
 ///
-/// Each input is a tag byte, then its time unless it repeats the one before, then its payload:
-/// a touch's point as two Float64s, as two Float32s when both convert exactly, or nothing when
-/// it repeats the previous point (a tap's up); a command's name and arguments. Decoding gives
+/// Each input is a tag byte, then its time unless it repeats the one before in the same append,
+/// then its payload: a touch's point as two Float64s, as two Float32s when both convert exactly,
+/// or nothing when it repeats the previous point of the same append (a tap's up); a command's
+/// name and arguments. Decoding gives
 /// back every bit as it was appended, so a replay steps the control through the very inputs it
 /// was given.
 public struct EventLog: Sendable, RandomAccessCollection {
@@ -159,11 +160,9 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
 
     /// A block holding `previous`'s inputs then `inputs`, encoded once into a block of the exact size.
     static func make(appending inputs: some Collection<TimedInput>, to previous: EventBlock?) -> EventBlock {
+        // Each append encodes afresh (its first input writes its time and point), so the
+        // inputs already in the block are copied, never decoded.
         var encoder = Encoder()
-        if let previous {
-            var reader = previous.reader
-            while let input = reader.next() { encoder.remember(input) }
-        }
         var bytes: [UInt8] = []
         var lastTime = previous?.lastTime ?? 0
         for input in inputs {
@@ -204,7 +203,7 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
         static let number: UInt8 = 0, no: UInt8 = 1, yes: UInt8 = 2, color: UInt8 = 3, string: UInt8 = 4
     }
 
-    /// What an input's encoding depends on: the previous input's time and touch point in the block.
+    /// What an input's encoding depends on: the previous input's time and touch point in the same append.
     struct Encoder {
         var time: Double?
         var point: Point?
@@ -282,14 +281,8 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
             withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
         }
 
-        /// A LEB128 length.
         static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
-            var rest = UInt(length)
-            while rest >= 0x80 {
-                bytes.append(UInt8(rest & 0x7F) | 0x80)
-                rest >>= 7
-            }
-            bytes.append(UInt8(rest))
+            LEB128.append(length, to: &bytes)
         }
 
         static func append(_ text: String, to bytes: inout [UInt8]) {
@@ -368,14 +361,7 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
         }
 
         private mutating func readLength(_ base: UnsafePointer<UInt8>) -> Int {
-            var value = 0, shift = 0
-            while true {
-                let byte = base[offset]
-                offset += 1
-                value |= Int(byte & 0x7F) << shift
-                if byte < 0x80 { return value }
-                shift += 7
-            }
+            LEB128.read(base, at: &offset)
         }
 
         private mutating func readString(_ base: UnsafePointer<UInt8>) -> String {
