@@ -63,8 +63,9 @@ enum MemoryBench {
         let scaled = count == target ? "" : " (projected from \(count.grouped) sessions)"
         // Inline sizes: what a session costs before any event, whichever control it holds.
         print("  inline sizes (MemoryLayout): Session \(MemoryLayout<Session>.size) B, DefinedControl \(MemoryLayout<DefinedControl>.size) B"
-              + " (its state is one shared buffer; sessions of one configuration share one ControlInstance),"
-              + " TimedInput stride \(MemoryLayout<TimedInput>.stride) B, Field stride \(MemoryLayout<Field>.stride) B")
+              + " (its state is one buffer, shared with the instance's initial state until it changes; sessions of one configuration share one ControlInstance),"
+              + " TimedInput stride \(MemoryLayout<TimedInput>.stride) B (the log keeps inputs encoded, ≈9–25 B each),"
+              + " Field stride \(MemoryLayout<Field>.stride) B, PropertyAnimator stride \(MemoryLayout<PropertyAnimator>.stride) B")
         let verdict = projected <= budgetBytes ? "PASS" : "MISS"
         print("  goal 100,000 sessions × \(eventsPerSession) events within 150 MB RSS: \(verdict) — \((projected / 1e6).formatted(1)) MB total\(scaled)")
     }

@@ -35,3 +35,18 @@ struct ShorthandLogTests {
         #expect(read.allSatisfy { $0.text == Array(text.utf8) && $0.count == 1 })
     }
 }
+
+@Suite("ShorthandLog: packed texts")
+struct ShorthandLogPackingTests {
+    @Test("a posted tap packs to 12 bytes, a drag to 25, and any text, pieces and non-ASCII included, unpacks as it was",
+          arguments: [#"{"type":"tap","t":0.2,"x":100,"y":25}"#,
+                      #"{"type":"drag","t":0.4,"from":{"x":100,"y":25},"to":{"x":330,"y":40},"duration":0.02}"#,
+                      #"{"type":"flick","t":1,"from":{"x":1,"y":2},"velocity":{"x":0,"y":-900}}"#,
+                      #"{"t":3,"type":"tap","y":1,"x":2,"note":"é ✓ ,\"x\": {\"type\":\"tap\",\"t\":"}"#, "", "{", ",\"x"])
+    func roundTrip(text: String) {
+        let packed = ShorthandLog.pack(Array(text.utf8))
+        #expect(ShorthandLog.unpack(packed[...]) == Array(text.utf8))
+        if text.hasPrefix(#"{"type":"tap""#) { #expect(packed.count == 12) }
+        if text.hasPrefix(#"{"type":"drag""#) { #expect(packed.count == 25) }
+    }
+}
