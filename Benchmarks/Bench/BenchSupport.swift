@@ -212,6 +212,35 @@ enum Memory {
         guard fields.count >= 2, let pages = Int(fields[1]) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
+
+    /// Bytes the allocator has handed out and not had back (glibc's `malloc_info` totals: the
+    /// arenas' current size less their free chunks, plus mmapped blocks): the live heap, without
+    /// what freed chunks leave mapped. 0 where there is no glibc.
+    static func heapInUse() -> Int {
+        #if canImport(Glibc)
+        typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_info") else { return 0 }
+        let mallocInfo = unsafeBitCast(symbol, to: MallocInfo.self)
+        var text: UnsafeMutablePointer<CChar>?
+        var length = 0
+        guard let stream = open_memstream(&text, &length) else { return 0 }
+        _ = mallocInfo(0, stream)
+        fclose(stream)
+        guard let text else { return 0 }
+        defer { free(text) }
+        // The last `<total …/>` and `<system type="current" …/>` lines are the totals over every arena.
+        var totals: [String: Int] = [:]
+        for line in String(cString: text).split(separator: "\n") {
+            let words = line.split(separator: "\"")
+            guard words.count >= 4 else { continue }
+            let size = Int(words[words.count - 2]) ?? 0
+            if line.hasPrefix("<total type=") || line.hasPrefix("<system type=\"current\"") { totals[String(words[1])] = size }
+        }
+        return (totals["current"] ?? 0) - (totals["fast"] ?? 0) - (totals["rest"] ?? 0) + (totals["mmap"] ?? 0)
+        #else
+        return 0
+        #endif
+    }
 }
 
 extension Double {

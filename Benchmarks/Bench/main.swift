@@ -19,8 +19,10 @@ struct BenchGroup {
 let groups: [BenchGroup] = [
     BenchGroup(name: "springs", summary: "spring samples per second against an exp+sin+cos baseline",
                run: SpringBench.run),
-    BenchGroup(name: "memory", summary: "RSS of 100,000 sessions with 10 events each (goal ≤ 300 MB)",
+    BenchGroup(name: "memory", summary: "RSS of 100,000 sessions with 10 events each (goal ≤ 150 MB)",
                run: MemoryBench.run),
+    BenchGroup(name: "memory-parts", summary: "live heap per session by part (state buffer, idle session, event log), per control",
+               run: MemoryPartsBench.run),
     BenchGroup(name: "frames-json", summary: "FrameEncoder/JSONWriter MB/s against Foundation JSONEncoder (goal ≥ 3×)",
                run: FramesJSONBench.run),
     BenchGroup(name: "frames-request", summary: "in-process GET /frames (1 s at 60 fps) per second per control (goal ≥ 3,000)",

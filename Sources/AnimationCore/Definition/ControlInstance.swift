@@ -19,6 +19,10 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     let reactions: UnsafePointer<Reaction>
     let frameSize: Int
     let layout: StateLayout
+    /// The state of a session before its first input, the same for every session of this
+    /// instance: made once and shared (copy-on-write, as any copy of a control), so a new
+    /// session and its first checkpoint cost no state of their own. Set at the end of `init`.
+    private(set) var initialState: ControlState!
 
     /// Reads `configuration` (nil: every default) against the definition's parameters: shapes and
     /// types first, then bounds in declaration order, then the cross-field checks. Faults are
@@ -55,6 +59,7 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
         reactions = UnsafePointer(definition.reactionPointer.baseAddress!)
         frameSize = max(definition.frameSize, 8)
         layout = definition.stateLayout
+        initialState = DefinedControl(building: self).stateBuffer
     }
 
     deinit {

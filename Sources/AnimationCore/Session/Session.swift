@@ -30,11 +30,13 @@ public enum SessionError: Error, Sendable, Equatable {
 public struct Session: Sendable {
     public static let checkpointInterval = 32
 
-    public private(set) var events: [TimedInput] = []
+    public private(set) var events = EventLog()
     /// The control after every event, advanced to `time`.
     public private(set) var latest: DefinedControl
-    /// `checkpoints[i]` is the control after `i·checkpointInterval` events.
-    private var checkpoints: [DefinedControl]
+    /// `checkpoints[i - 1]` is the control after `i·checkpointInterval` events (the one after
+    /// none is the instance's shared initial state: `checkpoint(0)`), so a session short of the
+    /// first interval holds no checkpoint.
+    private var checkpoints: [DefinedControl] = []
     /// The time of the last event (0 before any).
     public private(set) var time: Double = 0
     /// A touch is down (between a touch down and its up or cancel).
@@ -44,7 +46,11 @@ public struct Session: Sendable {
     public init(configuration: ControlInstance, maximumEvents: Int = .max) {
         self.maximumEvents = maximumEvents
         latest = DefinedControl(configuration: configuration)
-        checkpoints = [latest]
+    }
+
+    /// The control after `i·checkpointInterval` events.
+    private func checkpoint(_ i: Int) -> DefinedControl {
+        i == 0 ? DefinedControl(configuration: latest.instance) : checkpoints[i - 1]
     }
 
     /// The definition and configuration the session was created with.
@@ -156,14 +162,16 @@ public struct Session: Sendable {
         guard count > 0 else { return }
         let grid = FrameGrid(from: from, fps: fps)
         let first = grid.time(0)
-        var next = eventCount(atOrBefore: first)
+        let start = eventCount(atOrBefore: first)
         var control = control(at: first)
+        var pending = events.inputs(start..<events.count)
+        var next = pending.next()
         var ignored: [Emission] = []
         for k in 0..<count {
             let t = grid.time(k)
-            while next < events.count && events[next].t <= t {
-                try? control.step(events[next].input, at: events[next].t, emit: &ignored)
-                next += 1
+            while let event = next, event.t <= t {
+                try? control.step(event.input, at: event.t, emit: &ignored)
+                next = pending.next()
             }
             control.advance(to: t, emit: &ignored)
             ignored.removeAll(keepingCapacity: true)
@@ -200,15 +208,15 @@ public struct Session: Sendable {
             next = events.count
         } else {
             // The state just before `from`: every event strictly earlier applied.
-            let before = lowerBound(events, from) { $0.t }
+            let before = events.lowerBound(from)
             let checkpoint = before / Self.checkpointInterval
-            control = replayed(from: checkpoints[checkpoint], events[checkpoint * Self.checkpointInterval..<before])
+            control = replayed(from: self.checkpoint(checkpoint), checkpoint * Self.checkpointInterval..<before)
             next = before
         }
         control.advance(to: from, emit: &collected)
-        while next < events.count && events[next].t <= to {
-            try? control.step(events[next].input, at: events[next].t, emit: &collected)
-            next += 1
+        var pending = events.inputs(next..<events.count)
+        while let event = pending.next(), event.t <= to {
+            try? control.step(event.input, at: event.t, emit: &collected)
         }
         control.advance(to: to, emit: &collected)
         return collected.filter { $0.t >= from && $0.t <= to }
@@ -221,40 +229,21 @@ public struct Session: Sendable {
         let count = eventCount(atOrBefore: t)
         if count == events.count { return latest }
         let checkpoint = count / Self.checkpointInterval
-        return replayed(from: checkpoints[checkpoint], events[checkpoint * Self.checkpointInterval..<count])
+        return replayed(from: self.checkpoint(checkpoint), checkpoint * Self.checkpointInterval..<count)
     }
 
     private func eventCount(atOrBefore t: Double) -> Int {
-        upperBound(events, t) { $0.t }
+        t >= time ? events.count : events.upperBound(t)
     }
 
-    private func replayed(from start: DefinedControl, _ slice: ArraySlice<TimedInput>) -> DefinedControl {
+    private func replayed(from start: DefinedControl, _ range: Range<Int>) -> DefinedControl {
         var control = start
         var ignored: [Emission] = []
-        for event in slice {
+        var inputs = events.inputs(range)
+        while let event = inputs.next() {
             // Every logged event was accepted once; replay is deterministic, so it is again.
             try? control.step(event.input, at: event.t, emit: &ignored)
         }
         return control
     }
-}
-
-/// The first index whose key is ≥ `value` (keys ascending).
-func lowerBound<T>(_ items: [T], _ value: Double, key: (T) -> Double) -> Int {
-    var low = 0, high = items.count
-    while low < high {
-        let mid = (low + high) / 2
-        if key(items[mid]) < value { low = mid + 1 } else { high = mid }
-    }
-    return low
-}
-
-/// The first index whose key is > `value` (keys ascending).
-func upperBound<T>(_ items: [T], _ value: Double, key: (T) -> Double) -> Int {
-    var low = 0, high = items.count
-    while low < high {
-        let mid = (low + high) / 2
-        if key(items[mid]) <= value { low = mid + 1 } else { high = mid }
-    }
-    return low
 }

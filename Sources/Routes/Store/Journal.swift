@@ -121,7 +121,7 @@ enum JournalRecord: Sendable {
     }
 
     /// The events record of a batch, each input named as its definition declares.
-    static func events(id: String, base: Int, inputs: [TimedInput], definition: ControlDefinition) -> [UInt8] {
+    static func events(id: String, base: Int, inputs: some Collection<TimedInput>, definition: ControlDefinition) -> [UInt8] {
         var w = JSONWriter(reservingCapacity: 128 + 64 * inputs.count)
         w.beginObject()
         w.member("op", "events")

@@ -29,7 +29,7 @@ final class SessionSlot: Sendable {
         /// The shorthands among its events as they were posted (`first` indexes `session.events`),
         /// for the event log. Kept in memory only: the journal holds the expanded events, so
         /// after a restart the log shows those alone.
-        var shorthands: [EventCodec.Shorthand] = []
+        var shorthands = ShorthandLog()
     }
 
     init(id: String, clock: SessionClock, version: DefinitionVersion, createdAt: Double, sequence: Int, session: Session,
@@ -173,7 +173,7 @@ final class SessionStore: Sendable {
             throw error
         }
         slot.record.withLock {
-            $0.shorthands = shorthands
+            $0.shorthands = ShorthandLog(shorthands)
             $0.visible = true
         }
         return (slot, record)
@@ -248,8 +248,7 @@ final class SessionStore: Sendable {
             } catch {
                 return .failure(error)
             }
-            let base = record.session.events.count
-            record.shorthands += shorthands.map { $0.rebased(by: base) }
+            record.shorthands.append(shorthands, rebasedBy: record.session.events.count)
             record.session.commit(prepared)
             return .success(.success(Applied(time: record.session.time, state: record.session.state,
                                              emitted: prepared.emitted, record: sequence)))

@@ -58,19 +58,17 @@ enum EventCodec {
     struct Shorthand: Sendable, Equatable {
         var first: Int
         var count: Int
-        private let text: [UInt8]
+        /// The compact JSON text (a session keeps these in its `ShorthandLog`).
+        let text: [UInt8]
 
         init(first: Int, count: Int, posted: JSON) {
-            self.first = first
-            self.count = count
-            text = serialize(posted)
+            self.init(first: first, count: count, text: serialize(posted))
         }
 
-        /// The same shorthand `base` inputs further into the log.
-        func rebased(by base: Int) -> Shorthand {
-            var moved = self
-            moved.first += base
-            return moved
+        init(first: Int, count: Int, text: [UInt8]) {
+            self.first = first
+            self.count = count
+            self.text = text
         }
 
         /// The shorthand as posted (its `t` resolved).

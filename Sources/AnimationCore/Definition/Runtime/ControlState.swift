@@ -6,7 +6,9 @@
 /// (one allocation), so a step costs what a hand-written control's copy does.
 final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked Sendable {
     struct Header {
-        var layout: StateLayout
+        /// What the buffer needs of its `StateLayout` to copy and free itself (the rest is the
+        /// instance's; narrow, as every changed control holds a buffer of its own).
+        var sizes: Sizes
         var groups: [PropertyAnimatorGroup?]
         /// Pending timers, in firing order (first scheduled first at equal times).
         var timers: [DefinedControl.PendingTimer]
@@ -15,9 +17,21 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked
         var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)]
     }
 
+    struct Sizes {
+        var animatedCount: Int32
+        var animatedWords: Int32
+        var words: Int32
+
+        init(_ layout: StateLayout) {
+            animatedCount = Int32(layout.animatedCount)
+            animatedWords = Int32(layout.animatedWords)
+            words = Int32(layout.words)
+        }
+    }
+
     static func make(_ layout: StateLayout, groups: Int) -> ControlState {
         let buffer = create(minimumCapacity: max(layout.words, 1)) { _ in
-            Header(layout: layout, groups: Array(repeating: nil, count: groups), timers: [], deferred: [])
+            Header(sizes: Sizes(layout), groups: Array(repeating: nil, count: groups), timers: [], deferred: [])
         }
         return unsafeDowncast(buffer, to: ControlState.self)
     }
@@ -42,7 +56,7 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked
     /// The plain-data words after the animated values.
     @inline(__always)
     var words: UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(base + head.pointee.layout.animatedWords)
+        UnsafeMutableRawPointer(base + Int(head.pointee.sizes.animatedWords))
     }
 
     /// Binds and fills the animated values (once, when made).
@@ -52,18 +66,19 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked
     }
 
     func copy() -> ControlState {
-        let layout = head.pointee.layout
-        let copy = ControlState.create(minimumCapacity: max(layout.words, 1)) { _ in head.pointee }
+        let sizes = head.pointee.sizes
+        let animatedCount = Int(sizes.animatedCount)
+        let copy = ControlState.create(minimumCapacity: max(Int(sizes.words), 1)) { _ in head.pointee }
         let state = unsafeDowncast(copy, to: ControlState.self)
-        let animated = UnsafeMutableRawPointer(state.base).bindMemory(to: AnimatedValue.self, capacity: layout.animatedCount)
-        animated.initialize(from: self.animated, count: layout.animatedCount)
-        state.words.copyMemory(from: words, byteCount: (layout.words - layout.animatedWords) * 8)
+        let animated = UnsafeMutableRawPointer(state.base).bindMemory(to: AnimatedValue.self, capacity: animatedCount)
+        animated.initialize(from: self.animated, count: animatedCount)
+        state.words.copyMemory(from: words, byteCount: Int(sizes.words - sizes.animatedWords) * 8)
         return state
     }
 
     deinit {
         _ = withUnsafeMutablePointers { header, base in
-            UnsafeMutableRawPointer(base).assumingMemoryBound(to: AnimatedValue.self).deinitialize(count: header.pointee.layout.animatedCount)
+            UnsafeMutableRawPointer(base).assumingMemoryBound(to: AnimatedValue.self).deinitialize(count: Int(header.pointee.sizes.animatedCount))
         }
     }
 }

@@ -95,7 +95,17 @@ public struct DefinedControl: Control {
         }
     }
 
+    /// The control before any input: the instance's initial state, shared until it changes.
     public init(configuration instance: ControlInstance) {
+        self.instance = instance
+        buffer = instance.initialState
+    }
+
+    /// The state buffer, for the instance to keep as every session's initial state.
+    var stateBuffer: ControlState { buffer }
+
+    /// Builds the initial state (once per instance: `ControlInstance.initialState`).
+    init(building instance: ControlInstance) {
         self.instance = instance
         let definition = instance.definition
         let constants = instance.constants
