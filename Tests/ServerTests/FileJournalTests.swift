@@ -365,6 +365,29 @@ struct FileJournalTests {
 
     @Test func crcMatchesTheStandardCheckValue() {
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
+        #expect(CRC32.checksum([UInt8]()) == 0)
+    }
+
+    /// Eight bytes a step and the byte-wise rest agree with the bitwise definition at every length
+    /// and alignment (slices of a buffer, so the eight-byte steps start at every offset).
+    @Test func crcEqualsTheBitwiseDefinitionAtEveryLengthAndOffset() {
+        func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return ~crc
+        }
+        var random = SplitMix64(seed: 5)
+        let bytes = (0..<300).map { _ in UInt8(truncatingIfNeeded: random.next(upTo: 256)) }
+        for start in 0..<9 {
+            for end in start...(start + 70) {
+                #expect(CRC32.checksum(bytes[start..<end]) == bitwise(bytes[start..<end]), "\(start)..<\(end)")
+            }
+        }
+        #expect(CRC32.checksum(bytes) == bitwise(bytes[...]))
     }
 }
 
