@@ -199,24 +199,7 @@ function request()
     return requests[(k % #requests) + 1]
 end
 EOF
-cat > "$WORK/post.lua" <<'EOF'
--- POSTs to the sessions listed in the file given after `--` ("path<TAB>event with @T"), round-robin;
--- pass r posts to every session at t = 0.2 (r + 1), so each session's events keep increasing.
-local paths, bodies, n, counter = {}, {}, 0, 0
-function init(args)
-    for line in io.lines(args[1]) do
-        local path, body = line:match("^([^\t]+)\t(.*)$")
-        if path then n = n + 1; paths[n] = path; bodies[n] = body end
-    end
-end
-function request()
-    local i = counter % n + 1
-    local t = string.format("%.1f", 0.2 * (math.floor(counter / n) + 1))
-    counter = counter + 1
-    local body = (bodies[i]:gsub("@T", t))
-    return wrk.format("POST", paths[i], { ["Content-Type"] = "application/json" }, body)
-end
-EOF
+cp scripts/bench/post.lua "$WORK/post.lua"
 
 RESULTS="$WORK/results.txt"
 : > "$RESULTS"

@@ -314,8 +314,80 @@ struct FileJournalTests {
         #expect(Set(reopened.entries.map(\.payload)) == Set(Self.entries(2).map(\.payload)))
     }
 
+    /// A write does no I/O: records wait in a batch that the flusher writes with one append and
+    /// syncs with one sync, then every record of it is durable.
+    @Test func writesWaitInABatchThatOneAppendAndOneSyncCover() throws {
+        let files = GatedFileSystem(SimulatedFileSystem(seed: 3))
+        let opened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in }, fileSystem: files,
+                                          flushing: .manual)
+        let journal = opened.journal
+        let before = files.appends
+        let sequences = try Self.entries(5).map { try journal.write($0) }
+        #expect(sequences == [1, 2, 3, 4, 5])
+        #expect(files.appends == before, "a write touched the file")
+        #expect(!journal.isDurable(1))
+        journal.flush()
+        #expect(files.appends == before + 1)
+        #expect(journal.isDurable(5))
+        #expect(journal.statistics.snapshot.appends == 5 && journal.statistics.snapshot.syncs == 1)
+        journal.close()
+        let reopened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in },
+                                            fileSystem: files.inner.restarted(failAt: nil), flushing: .manual)
+        #expect(reopened.entries.map(\.payload) == Self.entries(5).map(\.payload))
+        #expect(reopened.tornTails.isEmpty && reopened.damage.isEmpty)
+    }
+
+    /// A batch that cannot be written is cut back off the file, fails every answer waiting on
+    /// it, and is final: later writes are refused, as after a failed sync.
+    @Test func aFailedBatchWriteFailsItsWritersAndIsFinal() throws {
+        let files = GatedFileSystem(SimulatedFileSystem(seed: 4))
+        let lines = Mutex<[String]>([])
+        let opened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 },
+                                          log: { line in lines.withLock { $0.append(line) } }, fileSystem: files, flushing: .manual)
+        let journal = opened.journal
+        _ = try journal.write(Self.entries(1)[0])
+        journal.flush()
+        files.failAppends()
+        let outcomes = Mutex<[String]>([])
+        for entry in Self.entries(2, from: 1) {
+            journal.whenDurable(try journal.write(entry)) { error in outcomes.withLock { $0.append(error.map { "\($0)" } ?? "durable") } }
+        }
+        journal.flush()
+        #expect(outcomes.withLock { $0 } == ["write: No space left on device", "write: No space left on device"])
+        #expect(throws: SyscallError.self) { try journal.write(Self.entries(1, from: 3)[0]) }
+        #expect(lines.withLock { $0 }.contains { $0.hasPrefix("level=error msg=journal_write_failed") })
+        journal.close()
+        let reopened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in },
+                                            fileSystem: files.inner.restarted(failAt: nil), flushing: .manual)
+        #expect(reopened.entries.map(\.payload) == Self.entries(1).map(\.payload))
+        #expect(reopened.tornTails.isEmpty && reopened.damage.isEmpty)
+    }
+
     @Test func crcMatchesTheStandardCheckValue() {
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
+        #expect(CRC32.checksum([UInt8]()) == 0)
+    }
+
+    /// Eight bytes a step and the byte-wise rest agree with the bitwise definition at every length
+    /// and alignment (slices of a buffer, so the eight-byte steps start at every offset).
+    @Test func crcEqualsTheBitwiseDefinitionAtEveryLengthAndOffset() {
+        func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return ~crc
+        }
+        var random = SplitMix64(seed: 5)
+        let bytes = (0..<300).map { _ in UInt8(truncatingIfNeeded: random.next(upTo: 256)) }
+        for start in 0..<9 {
+            for end in start...(start + 70) {
+                #expect(CRC32.checksum(bytes[start..<end]) == bitwise(bytes[start..<end]), "\(start)..<\(end)")
+            }
+        }
+        #expect(CRC32.checksum(bytes) == bitwise(bytes[...]))
     }
 }
 
@@ -326,12 +398,17 @@ extension JournalFiles {
     }
 }
 
-/// A file system whose syncs wait at a gate while it is closed (and say when one does).
+/// A file system whose syncs wait at a gate while it is closed (and say when one does), which
+/// counts appends and can be told to fail them.
 final class GatedFileSystem: JournalFileSystem, @unchecked Sendable {
     let inner: SimulatedFileSystem
     let syncStarted = DispatchSemaphore(value: 0)
     private let condition = NSCondition()
     private var closed = false
+    private let appendState = Mutex((count: 0, failing: false))
+
+    var appends: Int { appendState.withLock { $0.count } }
+    func failAppends() { appendState.withLock { $0.failing = true } }
 
     init(_ inner: SimulatedFileSystem) { self.inner = inner }
 
@@ -357,7 +434,18 @@ final class GatedFileSystem: JournalFileSystem, @unchecked Sendable {
     func exists(_ path: String) -> Bool { inner.exists(path) }
     func read(_ path: String) throws -> [UInt8] { try inner.read(path) }
     func openForAppend(_ path: String, create: Bool) throws(SyscallError) -> Int32 { try inner.openForAppend(path, create: create) }
-    func append(_ handle: Int32, _ bytes: [UInt8]) throws(SyscallError) { try inner.append(handle, bytes) }
+    func append(_ handle: Int32, _ bytes: [UInt8]) throws(SyscallError) {
+        let failing = appendState.withLock { state in
+            state.count += 1
+            return state.failing
+        }
+        if failing {
+            // What a full disk does: part of the bytes, then an error.
+            try inner.append(handle, Array(bytes.prefix(bytes.count / 2)))
+            throw SyscallError("write", errno: ENOSPC)
+        }
+        try inner.append(handle, bytes)
+    }
     func size(_ handle: Int32) throws(SyscallError) -> Int { try inner.size(handle) }
     func truncate(_ handle: Int32, to length: Int) throws(SyscallError) { try inner.truncate(handle, to: length) }
     func close(_ handle: Int32) { inner.close(handle) }

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import Server
 
@@ -134,6 +135,28 @@ import Testing
             try client.send("GET /a HTTP/1.1\r\n\(Self.host)Connection: close\r\n\r\nGET /ignored HTTP/1.1\r\n\(Self.host)\r\n")
             #expect(try client.readResponse().header("Connection") == "close")
             #expect(try client.readToEnd().isEmpty)
+        }
+    }
+
+    /// Each loop listens on a socket of its own, sharing the port (SO_REUSEPORT): a second server
+    /// on a port in use must still fail to start, even one that shares ports the same way.
+    @Test func aPortInUseFailsTheStartEvenWithAListenerPerLoop() throws {
+        try TestServer.run(TestServer.configuration { $0.threads = 3 }) { server in
+            for threads in [1, 2] {
+                let busy = TestServer.configuration {
+                    $0.address = .loopback(port: server.port)
+                    $0.threads = threads
+                }
+                #expect(throws: SyscallError("bind", errno: EADDRINUSE)) {
+                    _ = try Server(configuration: busy, responder: EchoResponder(), log: { _ in })
+                }
+            }
+            // The three loops still answer, on fresh connections wherever the kernel puts them.
+            for path in ["/a", "/b", "/c", "/d"] {
+                let client = try TestClient.connect(port: server.port)
+                try client.send("GET \(path) HTTP/1.1\r\n\(Self.host)\r\n")
+                #expect(try client.readResponse().text == "GET \(path) 0")
+            }
         }
     }
 

@@ -20,7 +20,6 @@ enum LinuxAPI {
     static let epollErr: UInt32 = 0x008
     static let epollHup: UInt32 = 0x010
     static let epollRdHup: UInt32 = 0x2000
-    static let epollExclusive: UInt32 = 1 << 28
     static let epollCtlAdd: Int32 = 1
     static let epollCtlDel: Int32 = 2
     static let epollCtlMod: Int32 = 3

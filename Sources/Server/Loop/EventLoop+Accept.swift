@@ -23,7 +23,7 @@ extension EventLoop {
     }
 
     func watchListener() throws(SyscallError) {
-        try poller.add(listener, interest: LinuxAPI.epollIn | LinuxAPI.epollExclusive, token: Self.listenerToken)
+        try poller.add(listener, interest: LinuxAPI.epollIn, token: Self.listenerToken)
         isWatchingListener = true
     }
 

@@ -1,7 +1,7 @@
 import Glibc
 import Routes
 
-/// One event-loop thread: a poller over the shared listener, its own connections and a wake-up fd,
+/// One event-loop thread: a poller over its own listener, its own connections and a wake-up fd,
 /// on a clock it is given. It only drives: each connection (`Connection`) decides, the loop
 /// performs what it is told (`EventLoop+Actions.swift`). Everything here runs on that thread;
 /// other threads reach it only through `LoopControl`.

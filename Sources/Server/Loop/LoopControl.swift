@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 /// The thread-safe handle the server keeps for each loop: ask it to drain, learn when it has let go
-/// of the shared listening socket (only then may the socket be closed), and deliver responses that
+/// of its listening socket (only once every loop has may the sockets be closed), and deliver responses that
 /// were not ready when their request was answered.
 final class LoopControl: Sendable {
     let wakeup: Wakeup

@@ -5,8 +5,9 @@ import Routes
 /// The append-only journal on disk: `snapshot-N.log` (every session as of a compaction)
 /// followed by `journal-M.log` segments (M ≥ N) of the changes since, each in `JournalFormat`.
 ///
-/// A write returns at once; the record is durable once a sync covers it (`whenDurable`), and
-/// the flusher syncs whenever something is written (group commit). Opening reads every intact
+/// A write frames the record into an in-memory batch and returns at once; the flusher writes the
+/// batch to the file with one write(2) and syncs it with one fdatasync (group commit), and the
+/// record is durable once that sync covers it (`whenDurable`). Opening reads every intact
 /// record, cuts off only an incomplete last record (a crash mid-write), and keeps anything
 /// damaged: the damaged file stays in place and is linked into `quarantine/`, and the damage
 /// is reported to the replay. Compaction rotates to a new segment, writes a snapshot beside it
@@ -28,9 +29,20 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     private let condition = NSCondition()
     private var fd: Int32
     private var segment: Int
+    /// The current segment's size on disk: what the flusher (or a rotation) has written to it.
     private var segmentBytes: Int
-    private var written: UInt64 = 0
+    /// Sequence numbers handed out: every record framed into `batch` or written before it.
+    private var appended: UInt64 = 0
     private var synced: UInt64 = 0
+    /// Framed records not yet written to the file, in sequence order (records `appended - batchCount + 1 … appended`).
+    private var batch: [UInt8] = []
+    private var batchCount = 0
+    /// The buffer the flusher writes from while `batch` fills again (swapped, so neither reallocates).
+    private var spare: [UInt8] = []
+    /// The flusher waits on `condition` for a batch: the first write after that wakes it, later
+    /// ones need not (one wake-up per batch, not per record).
+    private var flusherIsWaiting = false
+    /// A write or a sync failed: final (see `finishSync`).
     private var syncFailure: SyscallError?
     /// Writers waiting for their record to be synced, in sequence order.
     private var waiters: [(sequence: UInt64, action: @Sendable ((any Error)?) -> Void)] = []
@@ -112,8 +124,10 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
 
     // MARK: Appending
 
-    /// Writes a record and returns its sequence number at once; it is durable once
-    /// `whenDurable` says so. Records are written in sequence order.
+    /// Takes a record into the next batch and returns its sequence number at once (no I/O: the
+    /// flusher writes the batch); it is durable once `whenDurable` says so. Records are written,
+    /// and become durable, in sequence order. Throws, taking nothing, once the journal is closed
+    /// or a write or sync of it has failed.
     func write(_ entry: JournalEntry) throws -> UInt64 {
         guard entry.payload.count <= JournalFormat.maximumPayload else { throw JournalError("record of \(entry.payload.count) bytes is too large") }
         guard entry.session.utf8.count <= JournalFormat.maximumKey else { throw JournalError("a session id of more than \(JournalFormat.maximumKey) bytes") }
@@ -122,23 +136,19 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         defer { condition.unlock() }
         guard !closed else { throw JournalError("the journal is closed") }
         if let syncFailure { throw syncFailure }
-        do {
-            try fileSystem.append(fd, framed)
-        } catch {
-            // Cut the partial record off so the file stays a sequence of whole records.
-            try? fileSystem.truncate(fd, to: segmentBytes)
-            throw error
-        }
-        segmentBytes += framed.count
+        batch += framed
+        batchCount += 1
+        appended += 1
         bytesSinceSnapshot += framed.count
-        written += 1
-        statistics.recordAppend(bytes: framed.count)
-        condition.broadcast()              // wakes the flusher
+        if flusherIsWaiting {
+            flusherIsWaiting = false
+            condition.broadcast()
+        }
         if !compacting, bytesSinceSnapshot >= max(Self.minimumCompactionBytes, 2 * snapshotBytes), let compactionNeeded {
             compacting = true
             DispatchQueue.global().async { compactionNeeded() }
         }
-        return written
+        return appended
     }
 
     /// Runs `action` once record `sequence` is synced (nil) or the sync failed (the error);
@@ -167,16 +177,21 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         statistics.recordSync(seconds: clock() - started)
     }
 
-    /// Group commit: whenever records are written but not synced, one fdatasync (outside the
-    /// lock, so writers keep writing) covers all of them, and every writer it covered is
-    /// released. With `.batch` it first waits the window so more writers can share the sync.
+    /// Group commit: whenever a batch of records waits, one write(2) and one fdatasync (outside
+    /// the lock, so writers keep adding to the next batch) put all of them on disk, and every
+    /// writer they covered is released. With `.batch` it first waits the window so more writers
+    /// can share the sync.
     private func startFlusher() {
         let window: Double
         if case let .batch(w) = policy { window = w } else { window = 0 }
         let thread = Thread { [self] in
             condition.lock()
             while !closed {
-                while (written == synced || syncing) && !closed && syncFailure == nil { condition.wait() }
+                while (batchCount == 0 || syncing) && !closed && syncFailure == nil {
+                    flusherIsWaiting = true
+                    condition.wait()
+                }
+                flusherIsWaiting = false
                 if closed || syncFailure != nil { break }
                 if window > 0 {
                     condition.unlock()
@@ -193,36 +208,66 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         thread.start()
     }
 
-    /// With `Flushing.manual`: one group commit now, if anything is written and not synced.
+    /// With `Flushing.manual`: one group commit now, if a batch waits.
     func flush() {
         condition.lock()
-        if written > synced && !syncing && syncFailure == nil && !closed { commit() }
+        if batchCount > 0 && !syncing && syncFailure == nil && !closed { commit() }
         condition.unlock()
     }
 
-    /// One sync of everything written so far (`finishSync` releases its writers). Called with
-    /// the lock held; returns with it held.
+    /// Writes the batch and syncs it (`finishSync` releases its writers). Called with the lock
+    /// held; returns with it held.
     private func commit() {
-        let target = written
+        let target = appended
         let descriptor = fd
+        let (offset, count) = takeBatch()
         syncing = true
         condition.unlock()
-        var failure: SyscallError?
-        do throws(SyscallError) { try timedSync(descriptor) } catch { failure = error }
+        var failure = writeOut(descriptor, at: offset, count: count)
+        if failure == nil {
+            do throws(SyscallError) { try timedSync(descriptor) } catch { failure = error }
+        }
         condition.lock()
+        spare.removeAll(keepingCapacity: true)
         finishSync(target, failure)
         condition.lock()
     }
 
-    /// Ends a sync that covered records up to `target`, releasing the writers it covered, with
-    /// the lock held on entry and released on return. A failed sync is final: what it covered
-    /// may be lost (and a later sync would prove nothing about it), so every writer waiting
-    /// gets the error and nothing is accepted after it.
+    /// Moves the batch into `spare` for writing to the current segment, which grows by it; the
+    /// segment's size before it, and how many records it holds. Called with the lock held, with
+    /// `spare` empty.
+    private func takeBatch() -> (offset: Int, count: Int) {
+        swap(&batch, &spare)
+        let taken = (segmentBytes, batchCount)
+        segmentBytes += spare.count
+        batchCount = 0
+        return taken
+    }
+
+    /// Writes `spare` (taken by `takeBatch`) to `descriptor` with one write(2), outside the lock;
+    /// a failed write is cut back off the file, so it stays a sequence of whole records.
+    private func writeOut(_ descriptor: Int32, at offset: Int, count: Int) -> SyscallError? {
+        guard !spare.isEmpty else { return nil }
+        do throws(SyscallError) {
+            try fileSystem.append(descriptor, spare)
+        } catch {
+            try? fileSystem.truncate(descriptor, to: offset)
+            return error
+        }
+        statistics.recordAppends(count, bytes: spare.count)
+        return nil
+    }
+
+    /// Ends a write and sync that covered records up to `target`, releasing the writers it
+    /// covered, with the lock held on entry and released on return. A failed write or sync is
+    /// final: what it covered may be lost (and a later sync would prove nothing about it), and
+    /// the changes it held are in memory already, so every writer waiting gets the error and
+    /// nothing is accepted after it (the restart replays what the disk holds).
     private func finishSync(_ target: UInt64, _ failure: SyscallError?) {
         syncing = false
         if let failure {
             syncFailure = failure
-            log("level=error msg=journal_sync_failed error=\"\(failure)\"")
+            log("level=error msg=\(failure.call == "write" ? "journal_write_failed" : "journal_sync_failed") error=\"\(failure)\"")
         }
         let released = markSynced(failure == nil ? target : synced)
         condition.broadcast()
@@ -273,16 +318,16 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         files.removeHistory(before: newSegment)
         condition.lock()
         snapshotBytes = size
-        bytesSinceSnapshot = segmentBytes
+        bytesSinceSnapshot = segmentBytes + batch.count
         condition.unlock()
         statistics.setBytes(size + segmentBytes)
         log("level=info msg=journal_compacted segment=\(newSegment) records=\(records.count) snapshot_bytes=\(size) ms=\(Int((clock() - started) * 1000))")
     }
 
-    /// Continues in a new segment, then syncs and closes the old one; returns the new one's
-    /// number. No file operation runs under the lock, so writers never wait for one: they go on
-    /// in the new segment while the old one syncs (the flusher waits for that sync first, so
-    /// records become durable in order).
+    /// Continues in a new segment, then writes the waiting batch to the old one, syncs and closes
+    /// it; returns the new one's number. No file operation runs under the lock, so writers never
+    /// wait for one: their records go to the new segment while the old one syncs (the flusher
+    /// waits for that sync first, so records become durable in order).
     private func rotate() throws -> Int {
         condition.lock()
         while syncing { condition.wait() }
@@ -305,26 +350,32 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         }
         condition.lock()
         let old = fd
-        let target = written                  // everything up to here is in the old segment
+        let target = appended                 // everything up to here goes to the old segment
+        let (offset, count) = takeBatch()
         (fd, segment) = created
         segmentBytes = JournalFormat.fileHeaderSize
         condition.unlock()
-        var failure: SyscallError?
-        do throws(SyscallError) { try timedSync(old) } catch { failure = error }
+        var failure = writeOut(old, at: offset, count: count)
+        if failure == nil {
+            do throws(SyscallError) { try timedSync(old) } catch { failure = error }
+        }
         fileSystem.close(old)
         condition.lock()
+        spare.removeAll(keepingCapacity: true)
         finishSync(target, failure)
         if let failure { throw failure }
         return created.1
     }
 
-    /// Syncs what is written and closes the file; later appends throw.
+    /// Writes and syncs what waits and closes the file; later appends throw.
     func close() {
         condition.lock()
         guard !closed else { return condition.unlock() }
         while syncing { condition.wait() }
-        let ok = (try? fileSystem.sync(fd)) != nil
-        let released = ok ? markSynced(written) : []
+        let (offset, count) = takeBatch()
+        let ok = syncFailure == nil && writeOut(fd, at: offset, count: count) == nil && (try? fileSystem.sync(fd)) != nil
+        spare.removeAll(keepingCapacity: true)
+        let released = ok ? markSynced(appended) : []
         closed = true
         fileSystem.close(fd)
         condition.broadcast()

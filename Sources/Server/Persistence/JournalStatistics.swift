@@ -16,10 +16,11 @@ final class JournalStatistics: Sendable {
     static let bucketBounds = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5]
     private let values = Mutex(Values())
 
-    func recordAppend(bytes: Int) {
+    /// `records` records of `bytes` bytes in all, written to the file.
+    func recordAppends(_ records: Int, bytes: Int) {
         values.withLock {
             $0.bytes += bytes
-            $0.appends += 1
+            $0.appends += records
         }
     }
 
