@@ -3,6 +3,7 @@ import Routes
 import Synchronization
 import Testing
 @testable import Server
+import TestSupport
 
 extension FileJournal {
     /// Writes an entry and waits until it is durable (tests only: the server never waits).
