@@ -263,16 +263,14 @@ struct SessionsAPI: Sendable {
                                                       window: window, frames: session.frames(from: from, to: to, fps: fps),
                                                       emissions: session.emissions(from: from, to: to)))
         }
-        return json(status: 200, capacity: 256 + count * 420) { w in
+        return json(status: 200, capacity: 2048) { w in
             w.beginObject()
             w.member("from", from)
             w.member("to", to)
             w.member("fps", fps)
             w.member("count", count)
             w.key("frames")
-            w.beginArray()
-            session.forEachFrame(from: from, to: to, fps: fps) { frame in FrameEncoder.encode(frame, into: &w) }
-            w.endArray()
+            FrameWriter.encodeWindow(session, window, into: &w)
             w.key("emitted")
             FrameEncoder.encode(session.emissions(from: from, to: to), into: &w)
             w.endObject()
