@@ -92,18 +92,22 @@ public struct FrameWriter {
             raw.append(#"{"t":"#)
             raw.number(frame.t)
             raw.append(#","properties":{"#)
+            // Fields and layers read in place through pointers: copying each out of its array
+            // cost retains and releases of its strings, every frame.
             frame.properties.withUnsafeBufferPointer { fields in
+                guard let first = fields.baseAddress else { return }
                 for index in fields.indices {
-                    let field = fields[index]
-                    raw.append(propertyKey(field.name, at: index))
-                    Self.value(field.value, into: &raw)
+                    let field = first + index
+                    raw.append(propertyKey(field.pointee.name, at: index))
+                    Self.value(field.pointee.value, into: &raw)
                 }
             }
             raw.append(#"},"layers":["#)
             frame.layers.withUnsafeBufferPointer { layers in
+                guard let first = layers.baseAddress else { return }
                 for index in layers.indices {
                     if index > 0 { raw.append(JSONByte.comma) }
-                    encode(layers[index], at: index, into: &raw)
+                    encode(first + index, at: index, into: &raw)
                 }
             }
             raw.append("]}")
@@ -114,41 +118,41 @@ public struct FrameWriter {
         if index < propertyKeys.count, propertyKeys[index].name == name { return propertyKeys[index].bytes }
         let bytes = (index == 0 ? [] : [JSONByte.comma]) + RawJSON.quoted(name) + [JSONByte.colon]
         let prepared = Prepared(name: name, bytes: bytes)
-        if index < propertyKeys.count, propertyKeys[index].name == name { propertyKeys[index] = prepared } else { propertyKeys.append(prepared) }
+        if index < propertyKeys.count { propertyKeys[index] = prepared } else { propertyKeys.append(prepared) }
         return bytes
     }
 
-    private mutating func layerHead(_ layer: Layer, at index: Int) -> [UInt8] {
-        if index < layerHeads.count, layerHeads[index].kind == layer.kind, layerHeads[index].id == layer.id {
+    private mutating func layerHead(_ layer: UnsafePointer<Layer>, at index: Int) -> [UInt8] {
+        if index < layerHeads.count, layerHeads[index].kind == layer.pointee.kind, layerHeads[index].id == layer.pointee.id {
             return layerHeads[index].bytes
         }
-        let bytes = Array(#"{"id":"#.utf8) + RawJSON.quoted(layer.id) + Array(#","kind":"#.utf8)
-            + RawJSON.quoted(layer.kind.rawValue) + Array(#","x":"#.utf8)
-        let prepared = PreparedLayer(id: layer.id, kind: layer.kind, bytes: bytes)
+        let bytes = Array(#"{"id":"#.utf8) + RawJSON.quoted(layer.pointee.id) + Array(#","kind":"#.utf8)
+            + RawJSON.quoted(layer.pointee.kind.rawValue) + Array(#","x":"#.utf8)
+        let prepared = PreparedLayer(id: layer.pointee.id, kind: layer.pointee.kind, bytes: bytes)
         if index < layerHeads.count { layerHeads[index] = prepared } else { layerHeads.append(prepared) }
         return bytes
     }
 
-    private mutating func encode(_ layer: Layer, at index: Int, into raw: inout RawJSON) {
+    private mutating func encode(_ layer: UnsafePointer<Layer>, at index: Int, into raw: inout RawJSON) {
         raw.append(layerHead(layer, at: index))
-        raw.number(layer.frame.minX)
+        raw.number(layer.pointee.frame.minX)
         raw.append(#","y":"#)
-        raw.number(layer.frame.minY)
+        raw.number(layer.pointee.frame.minY)
         raw.append(#","width":"#)
-        raw.number(layer.frame.size.width)
+        raw.number(layer.pointee.frame.size.width)
         raw.append(#","height":"#)
-        raw.number(layer.frame.size.height)
-        if let background = layer.backgroundColor {
+        raw.number(layer.pointee.frame.size.height)
+        if let background = layer.pointee.backgroundColor {
             raw.append(#","backgroundColor":"#)
             Self.color(background, into: &raw)
         }
         raw.append(#","cornerRadius":"#)
-        raw.number(layer.cornerRadius)
+        raw.number(layer.pointee.cornerRadius)
         raw.append(#","opacity":"#)
-        raw.number(layer.opacity)
+        raw.number(layer.pointee.opacity)
         raw.append(#","scale":"#)
-        raw.number(layer.scale)
-        if let stroke = layer.stroke {
+        raw.number(layer.pointee.scale)
+        if let stroke = layer.pointee.stroke {
             raw.append(#","stroke":{"color":"#)
             Self.color(stroke.color, into: &raw)
             raw.append(#","lineWidth":"#)
@@ -161,7 +165,7 @@ public struct FrameWriter {
             raw.bool(stroke.clockwise)
             raw.append("}")
         }
-        if let blur = layer.blur {
+        if let blur = layer.pointee.blur {
             raw.append(#","blur":{"fraction":"#)
             raw.number(blur.fraction)
             raw.append(#","style":"#)
