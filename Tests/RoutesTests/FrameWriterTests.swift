@@ -83,5 +83,9 @@ struct FrameWriterTests {
             "blur":{"fraction":1,"style":"tab\\t","radius":1e+21}}]}
             """
         #expect(written([frame, frame]) == "[\(expected),\(expected)]")
+        // A frame on its own (GET …/frame, a stream's frame) is written without preparing.
+        var single = JSONWriter()
+        FrameEncoder.encode(frame, into: &single)
+        #expect(String(decoding: single.bytes, as: UTF8.self) == expected)
     }
 }

@@ -6,7 +6,7 @@ public enum FrameEncoder {
     /// One frame on its own (a window's frames go through one `FrameWriter`, which prepares the
     /// bytes that repeat from frame to frame once).
     public static func encode(_ frame: Frame, into w: inout JSONWriter) {
-        var writer = FrameWriter()
+        var writer = FrameWriter(preparing: false)
         writer.encode(frame, into: &w)
     }
 
@@ -66,7 +66,17 @@ public struct FrameWriter {
         let bytes: [UInt8]
     }
 
-    public init() {}
+    /// Whether keys and layer heads are kept for the frames that follow (a window); a single
+    /// frame writes them in place, since preparing costs an array each.
+    private let preparing: Bool
+
+    public init() {
+        preparing = true
+    }
+
+    init(preparing: Bool) {
+        self.preparing = preparing
+    }
 
     /// The frames of `window` as a JSON array. The body is sized from the first frame (the
     /// others are about as long), so it is not moved as it grows.
@@ -98,7 +108,7 @@ public struct FrameWriter {
                 guard let first = fields.baseAddress else { return }
                 for index in fields.indices {
                     let field = first + index
-                    raw.append(propertyKey(field.pointee.name, at: index))
+                    writeKey(field.pointee.name, at: index, into: &raw)
                     Self.value(field.pointee.value, into: &raw)
                 }
             }
@@ -114,8 +124,17 @@ public struct FrameWriter {
         }
     }
 
+    private mutating func writeKey(_ name: String, at index: Int, into raw: inout RawJSON) {
+        if index < propertyKeys.count, propertyKeys[index].name == name { return raw.append(propertyKeys[index].bytes) }
+        guard preparing else {
+            if index > 0 { raw.append(JSONByte.comma) }
+            raw.string(name)
+            return raw.append(JSONByte.colon)
+        }
+        raw.append(propertyKey(name, at: index))
+    }
+
     private mutating func propertyKey(_ name: String, at index: Int) -> [UInt8] {
-        if index < propertyKeys.count, propertyKeys[index].name == name { return propertyKeys[index].bytes }
         let bytes = (index == 0 ? [] : [JSONByte.comma]) + RawJSON.quoted(name) + [JSONByte.colon]
         let prepared = Prepared(name: name, bytes: bytes)
         if index < propertyKeys.count { propertyKeys[index] = prepared } else { propertyKeys.append(prepared) }
@@ -134,7 +153,15 @@ public struct FrameWriter {
     }
 
     private mutating func encode(_ layer: UnsafePointer<Layer>, at index: Int, into raw: inout RawJSON) {
-        raw.append(layerHead(layer, at: index))
+        if preparing {
+            raw.append(layerHead(layer, at: index))
+        } else {
+            raw.append(#"{"id":"#)
+            raw.string(layer.pointee.id)
+            raw.append(#","kind":"#)
+            raw.string(layer.pointee.kind.rawValue)
+            raw.append(#","x":"#)
+        }
         raw.number(layer.pointee.frame.minX)
         raw.append(#","y":"#)
         raw.number(layer.pointee.frame.minY)
