@@ -4,6 +4,8 @@ import AnimationCore
 struct SessionsAPI: Sendable {
     let environment: AppEnvironment
     let store: SessionStore
+    /// Recent frames answers (JSON windows with an explicit `from`), by session and log length.
+    let framesCache: FramesCache
 
     var routes: [Router.Route] {
         [
@@ -252,7 +254,17 @@ struct SessionsAPI: Sendable {
         let window = try SampleWindow(query, defaultFrom: slot.time(of: session, now: now), defaultSpan: 1,
                                       maximumTo: export.maximumTo, limit: environment.limits.maxFramesPerRequest,
                                       settledAt: { session.settledAt })
-        return Self.framesAnswer(session, window: window, export: export, title: "\(session.kind) session \(slot.id)")
+        // Without an explicit `from` the window starts at the session's present: never kept.
+        guard export.format == .json, query.string("from") != nil, framesCache.capacity > 0 else {
+            return Self.framesAnswer(session, window: window, export: export, title: "\(session.kind) session \(slot.id)")
+        }
+        let key = FramesCache.key(slot, events: session.events.count, window)
+        if let body = framesCache.body(for: key) {
+            return HTTPResponse(status: 200, contentType: "application/json", body: body)
+        }
+        let answer = Self.framesAnswer(session, window: window, export: export, title: "\(session.kind) session \(slot.id)")
+        if let ready = answer.answer, ready.status == 200 { framesCache.store(ready.body, for: key) }
+        return answer
     }
 
     /// The frames of `window` as `GET …/frames` answers them, in `export`'s format.
