@@ -3,6 +3,8 @@
 #
 #   scripts/bench-http.sh            # about 20 minutes (BENCH_VARIANTS=0 skips the POST variants)
 #   BENCH_DURATION=3 BENCH_ROUNDS=1 scripts/bench-http.sh   # a quick look
+#   BENCH_ONLY=frames scripts/bench-http.sh   # one comparison only: frame, frames or events
+#   BENCH_SERVER=/path/to/Server scripts/bench-http.sh   # another build of the server (before/after)
 #
 # nginx (a foreground process with a generated config, loopback only) serves static JSON files
 # whose bytes are real responses of the server (a switch frame, a card frame, each control's
@@ -73,7 +75,7 @@ if ! timeout 900 swift build -c release --product Server > "$BUILD_LOG" 2>&1; th
     exit 1
 fi
 rm -f "$BUILD_LOG"
-SERVER="$(swift build -c release --show-bin-path)/Server"
+SERVER="${BENCH_SERVER:-$(swift build -c release --show-bin-path)/Server}"
 
 # --- processes and clean-up ----------------------------------------------------------------------
 WORK=$(mktemp -d /tmp/bench-http.XXXXXX)
@@ -290,15 +292,21 @@ log "warm-up"
 timeout 30 wrk -t1 -c16 -d2s "$NGINX_URL/frame.json" >/dev/null
 timeout 30 wrk -t1 -c16 -d2s "$SERVER_URL$FRAME_PATH" >/dev/null
 
-for kind in switch card; do
-    for connections in 16 32 64; do
-        log "GET frame ($kind), $connections connections"; bench "GET frame $kind" "$connections" nginx "echo-$kind" server
+# BENCH_ONLY=frames runs only the frames-window comparison (BENCH_ONLY=frame, =events likewise).
+wanted() { [ -z "${BENCH_ONLY:-}" ] || [ "$BENCH_ONLY" = "$1" ]; }
+if wanted frame; then
+    for kind in switch card; do
+        for connections in 16 32 64; do
+            log "GET frame ($kind), $connections connections"; bench "GET frame $kind" "$connections" nginx "echo-$kind" server
+        done
     done
-done
-log "GET frames, 16 connections"; bench "GET frames" 16 nginx server
-for connections in 16 64; do
-    log "POST events, $connections connections"; bench "POST events" "$connections" nginx "${VARIANTS[@]}"
-done
+fi
+if wanted frames; then log "GET frames, 16 connections"; bench "GET frames" 16 nginx server; fi
+if wanted events; then
+    for connections in 16 64; do
+        log "POST events, $connections connections"; bench "POST events" "$connections" nginx "${VARIANTS[@]}"
+    done
+fi
 
 # --- idle connections and start-up --------------------------------------------------------------
 log "$IDLE_CONNECTIONS idle keep-alive connections, 50 timed requests (and the same with none, and against nginx)"

@@ -27,9 +27,11 @@ final class Harness: Sendable {
     let router: Application
     private let counter: IDCounter
 
-    init(maxSessions: Int = 200_000) {
+    /// The frames cache is off unless asked for: the benchmarks time the work, not its reuse.
+    init(maxSessions: Int = 200_000, framesCacheBytes: Int = 0) {
         var limits = Limits()
         limits.maxSessions = maxSessions
+        limits.framesCacheBytes = framesCacheBytes
         let counter = IDCounter()
         self.counter = counter
         router = makeApp(AppEnvironment(now: { Double(Measure.now()) / 1e9 },

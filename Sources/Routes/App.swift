@@ -4,7 +4,8 @@
 public func makeApp(_ environment: AppEnvironment) -> Application {
     let store = SessionStore(limits: environment.limits, journal: environment.journal, registry: ControlRegistry(),
                              epoch: environment.epoch, log: environment.log)
-    let sessions = SessionsAPI(environment: environment, store: store)
+    let sessions = SessionsAPI(environment: environment, store: store,
+                               framesCache: FramesCache(capacity: environment.limits.framesCacheBytes))
     let controls = ControlsAPI(environment: environment, store: store)
     let streams = StreamAPI(environment: environment, store: store)
     // Without a journal there is nothing to replay: ready at once.

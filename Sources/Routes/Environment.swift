@@ -57,5 +57,7 @@ public struct Limits: Sendable, Equatable {
     public var maxDefinitionBytes = 256 << 10
     /// User-defined controls registered at once.
     public var maxUserControls = 1_000
+    /// Bytes of frames answers kept to answer the same window again (`FramesCache`); 0 keeps none.
+    public var framesCacheBytes = 8 << 20
     public init() {}
 }

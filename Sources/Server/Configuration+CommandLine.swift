@@ -56,6 +56,8 @@ extension Configuration {
         .integer("--max-header-bytes", \.limits.maxHeadBytes, 1024 ... 1 << 20, help: "Request head limit, 431 beyond (default 16384)."),
         .integer("--max-output-bytes", \.maxPendingOutputBytes, 4096 ... 1 << 30,
                  help: "Unsent response bytes per connection; a stream is dropped beyond (default 262144)."),
+        .integer("--frames-cache-bytes", \.framesCacheBytes, 0 ... 1 << 30, environment: "FRAMES_CACHE_BYTES",
+                 help: "Recent frames answers kept to send the same window again; 0 keeps none (default 8388608)."),
         .seconds("--header-timeout", \.timeouts.header, help: "Seconds to receive a request head (default 10)."),
         .seconds("--body-timeout", \.timeouts.body, help: "Seconds to receive a request body (default 30)."),
         .seconds("--idle-timeout", \.timeouts.idle, help: "Seconds a keep-alive connection may idle (default 30)."),

@@ -13,6 +13,8 @@ struct Configuration: Sendable, Equatable {
     /// Queued response bytes above which a connection stops reading (a client that does not read),
     /// and beyond which a streamed response is dropped rather than buffered.
     var maxPendingOutputBytes = 256 * 1024
+    /// Bytes of recent frames answers kept to answer the same window again; 0 keeps none.
+    var framesCacheBytes = Limits().framesCacheBytes
     var limits = HTTPLimits()
     var timeouts = Timeouts()
     /// Where the journal lives; sessions survive restarts unless `ephemeral`.
@@ -67,6 +69,7 @@ struct Configuration: Sendable, Equatable {
             .field("fsync", syncPolicy.description)
             .field("cors_origins", corsOrigins.joined(separator: ","))
             .field("auth", token == nil ? "off" : "bearer")
+            .field("frames_cache_bytes", framesCacheBytes)
             .field("node", nodeID)
     }
 }

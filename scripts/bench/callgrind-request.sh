@@ -7,7 +7,10 @@
 #
 #   scripts/bench/callgrind-request.sh [SERVER] [CONTROL] [REQUESTS] [CONNECTIONS]
 #     SERVER defaults to the release build; CONTROL switch (default) or card
-# Prints "CONTROL instructions/request", and leaves the profile in $CALLGRIND_OUT (callgrind_annotate it).
+#   REQUEST=frames scripts/bench/callgrind-request.sh … counts `GET …/frames?from=0&to=1&fps=60`
+#     (the 1 s window at 60 fps) instead of `GET …/frame?t=0.1`; REQUEST='frames?from=0&to=2&fps=120'
+#     any other path-and-query under the session.
+# Prints "CONTROL REQUEST instructions/request", and leaves the profile in $CALLGRIND_OUT (callgrind_annotate it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SERVER=${1:-$(swift build -c release --show-bin-path)/Server}
@@ -32,7 +35,11 @@ ID=$(curl -sf --max-time 60 -X POST -H 'Content-Type: application/json' -d "{\"c
     "http://127.0.0.1:$PORT/v1/sessions" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
 curl -sf --max-time 60 -o /dev/null -X POST -H 'Content-Type: application/json' -d "$KICKOFF" \
     "http://127.0.0.1:$PORT/v1/sessions/$ID/events"
-FRAME="/v1/sessions/$ID/frame?t=0.1"
+case "${REQUEST:-frame}" in
+    frame) FRAME="/v1/sessions/$ID/frame?t=0.1" ;;
+    frames) FRAME="/v1/sessions/$ID/frames?from=0&to=1&fps=60" ;;
+    *) FRAME="/v1/sessions/$ID/$REQUEST" ;;
+esac
 # Warm: the first requests grow buffers and caches that later ones reuse.
 "$WORK/fixed-load" "$PORT" "$CONNECTIONS" 200 "$FRAME" >/dev/null
 callgrind_control --zero "$PID" >/dev/null
@@ -41,4 +48,4 @@ callgrind_control --dump "$PID" >/dev/null
 sleep 1
 LAST=$(ls -t "$OUT"* | head -1)
 TOTAL=$(grep -h '^summary:\|^totals:' "$LAST" | head -1 | awk '{print $2}')
-echo "$CONTROL $((TOTAL / REQUESTS)) instructions/request ($TOTAL over $REQUESTS requests, $CONNECTIONS connections; profile $LAST)"
+echo "$CONTROL ${REQUEST:-frame} $((TOTAL / REQUESTS)) instructions/request ($TOTAL over $REQUESTS requests, $CONNECTIONS connections; profile $LAST)"

@@ -47,8 +47,15 @@ public struct PropertyAnimatorGroup: Sendable, Equatable {
     public var isRunning: Bool { members[primary].isRunning }
 
     /// When the first member still running ends by itself.
+    /// (A loop, not `compactMap(…).min()`: every frame of a window asks, and that built an array.)
     public var naturalEndTime: Double? {
-        members.compactMap(\.naturalEndTime).min()
+        var earliest: Double?
+        for index in members.indices {
+            guard let end = members[index].naturalEndTime else { continue }
+            if let sooner = earliest, !(end < sooner) { continue }
+            earliest = end
+        }
+        return earliest
     }
 
     /// Runs `body` on every active member in order, collecting the completions it fires.

@@ -32,18 +32,27 @@ public struct Color: Interpolatable, Hashable {
     /// The nine ASCII bytes of `hex`, written on the stack: frames carry thousands of colours,
     /// and the encoder copies these without building a `String` for each.
     public func withHexUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { text in
-            text[0] = UInt8(ascii: "#")
-            Color.writeHexByte(red, into: text, at: 1)
-            Color.writeHexByte(green, into: text, at: 3)
-            Color.writeHexByte(blue, into: text, at: 5)
-            Color.writeHexByte(alpha, into: text, at: 7)
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Color.hexLength) { text in
+            writeHex(into: text.baseAddress!)
             return try body(UnsafeBufferPointer(text))
         }
     }
 
+    /// The bytes of `hex`: `#` and four channels, two lowercase hex digits each.
+    public static let hexLength = 9
+
+    /// Writes the `hexLength` ASCII bytes of `hex` at `text` (an encoder's buffer, in place).
     @inline(__always)
-    private static func writeHexByte(_ channel: Double, into text: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
+    public func writeHex(into text: UnsafeMutablePointer<UInt8>) {
+        text[0] = UInt8(ascii: "#")
+        Color.writeHexByte(red, into: text, at: 1)
+        Color.writeHexByte(green, into: text, at: 3)
+        Color.writeHexByte(blue, into: text, at: 5)
+        Color.writeHexByte(alpha, into: text, at: 7)
+    }
+
+    @inline(__always)
+    private static func writeHexByte(_ channel: Double, into text: UnsafeMutablePointer<UInt8>, at index: Int) {
         // A non-finite channel (a progress that overflowed) shows as 0 rather than trapping.
         let byte = channel.isFinite ? Int((min(max(channel, 0), 1) * 255).rounded()) : 0
         let digits: StaticString = "0123456789abcdef"

@@ -134,12 +134,10 @@ struct ScenariosAPI: Sendable {
 
     /// The frames answer of `window`, as JSON.
     static func framesJSON(_ session: Session, _ window: SampleWindow) -> JSON {
-        var w = JSONWriter(reservingCapacity: 256 + window.count * 420)
+        var w = JSONWriter(reservingCapacity: 2048)
         w.beginObject()
         w.key("frames")
-        w.beginArray()
-        session.forEachFrame(from: window.from, to: window.to, fps: window.fps) { frame in FrameEncoder.encode(frame, into: &w) }
-        w.endArray()
+        FrameWriter.encodeWindow(session, window, into: &w)
         w.key("emitted")
         FrameEncoder.encode(session.emissions(from: window.from, to: window.to), into: &w)
         w.endObject()

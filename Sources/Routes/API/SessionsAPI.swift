@@ -4,6 +4,8 @@ import AnimationCore
 struct SessionsAPI: Sendable {
     let environment: AppEnvironment
     let store: SessionStore
+    /// Recent frames answers (JSON windows with an explicit `from`), by session and log length.
+    let framesCache: FramesCache
 
     var routes: [Router.Route] {
         [
@@ -252,7 +254,17 @@ struct SessionsAPI: Sendable {
         let window = try SampleWindow(query, defaultFrom: slot.time(of: session, now: now), defaultSpan: 1,
                                       maximumTo: export.maximumTo, limit: environment.limits.maxFramesPerRequest,
                                       settledAt: { session.settledAt })
-        return Self.framesAnswer(session, window: window, export: export, title: "\(session.kind) session \(slot.id)")
+        // Without an explicit `from` the window starts at the session's present: never kept.
+        guard export.format == .json, query.string("from") != nil, framesCache.capacity > 0 else {
+            return Self.framesAnswer(session, window: window, export: export, title: "\(session.kind) session \(slot.id)")
+        }
+        let key = FramesCache.key(slot, events: session.events.count, window)
+        if let body = framesCache.body(for: key) {
+            return HTTPResponse(status: 200, contentType: "application/json", body: body)
+        }
+        let answer = Self.framesAnswer(session, window: window, export: export, title: "\(session.kind) session \(slot.id)")
+        if let ready = answer.answer, ready.status == 200 { framesCache.store(ready.body, for: key) }
+        return answer
     }
 
     /// The frames of `window` as `GET …/frames` answers them, in `export`'s format.
@@ -263,16 +275,14 @@ struct SessionsAPI: Sendable {
                                                       window: window, frames: session.frames(from: from, to: to, fps: fps),
                                                       emissions: session.emissions(from: from, to: to)))
         }
-        return json(status: 200, capacity: 256 + count * 420) { w in
+        return json(status: 200, capacity: 2048) { w in
             w.beginObject()
             w.member("from", from)
             w.member("to", to)
             w.member("fps", fps)
             w.member("count", count)
             w.key("frames")
-            w.beginArray()
-            session.forEachFrame(from: from, to: to, fps: fps) { frame in FrameEncoder.encode(frame, into: &w) }
-            w.endArray()
+            FrameWriter.encodeWindow(session, window, into: &w)
             w.key("emitted")
             FrameEncoder.encode(session.emissions(from: from, to: to), into: &w)
             w.endObject()

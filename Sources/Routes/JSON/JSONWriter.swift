@@ -25,6 +25,15 @@ public struct JSONWriter: Sendable {
         storage = JSONBytes(capacity: capacity)
     }
 
+    /// How many bytes are written so far.
+    public var count: Int { storage.count }
+
+    /// Makes room for at least `capacity` bytes in all, so the writes up to it never move the
+    /// bytes (a frames window reserves from its first frame's size).
+    public mutating func reserveCapacity(_ capacity: Int) {
+        unique().reserve(capacity)
+    }
+
     /// Whether the writer holds one complete top-level value.
     public var isComplete: Bool { openContainers.isEmpty && needsComma }
 
@@ -175,16 +184,90 @@ public struct JSONWriter: Sendable {
 }
 
 extension JSONWriter {
+    /// Writes one value whose bytes `body` appends itself, without the writer's per-call
+    /// bookkeeping (the comma before it is the writer's; everything inside is the caller's, who
+    /// must append exactly one valid JSON value). For encoders whose shape is fixed, such as a
+    /// frame, where keys and punctuation are known runs of bytes.
+    @inline(__always)
+    mutating func rawValue(_ body: (inout RawJSON) -> Void) {
+        var raw = RawJSON(out: beginValue())
+        body(&raw)
+    }
+}
+
+/// A JSON value's bytes appended straight into a `JSONWriter`'s buffer (`JSONWriter.rawValue`):
+/// literal runs, numbers and strings formatted as the writer formats them, no structure checks.
+struct RawJSON {
+    fileprivate let out: JSONBytes
+
+    /// Bytes fixed in the source, punctuation included (`,"width":`).
+    @inline(__always)
+    mutating func append(_ literal: StaticString) {
+        out.append(literal)
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        out.append(byte)
+    }
+
+    /// Bytes prepared earlier (a key with its quotes and colon).
+    @inline(__always)
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { out.append($0) }
+    }
+
+    /// A number as `JSONWriter.value(_: Double)` writes it.
+    @inline(__always)
+    mutating func number(_ number: Double) {
+        JSONWriter.appendNumber(number, to: out)
+    }
+
+    /// `true` or `false`.
+    @inline(__always)
+    mutating func bool(_ bool: Bool) {
+        out.append(bool ? "true" : "false")
+    }
+
+    /// A string in quotes, escaped as `JSONWriter.value(_: String)` escapes it.
+    @inline(__always)
+    mutating func string(_ string: String) {
+        JSONWriter.appendQuoted(string, to: out)
+    }
+
+    /// A string given as UTF-8 bytes, in quotes and escaped.
+    @inline(__always)
+    mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
+        out.append(JSONByte.quote)
+        JSONWriter.appendEscaped(text, to: out)
+        out.append(JSONByte.quote)
+    }
+
+    /// Lets `body` fill exactly `length` bytes in place (`#rrggbbaa` colours, written without a copy).
+    @inline(__always)
+    mutating func write(count length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        out.write(count: length, body)
+    }
+
+    /// The bytes `string` would take in quotes and escaped, for preparing keys once.
+    static func quoted(_ string: String) -> [UInt8] {
+        let out = JSONBytes(capacity: string.utf8.count + 8)
+        JSONWriter.appendQuoted(string, to: out)
+        return out.array()
+    }
+}
+
+extension JSONWriter {
     /// Appends `string` in quotes, escaping `"`, `\` and the control characters (as `\n`, `\t`,
     /// `\r`, `\b`, `\f`, or `\u00XX` in lowercase hex). Everything else is copied as UTF-8.
-    private static func appendQuoted(_ string: String, to out: JSONBytes) {
+    fileprivate static func appendQuoted(_ string: String, to out: JSONBytes) {
         out.append(JSONByte.quote)
         var string = string
         string.withUTF8 { utf8 in appendEscaped(utf8, to: out) }
         out.append(JSONByte.quote)
     }
 
-    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: JSONBytes) {
+    fileprivate static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: JSONBytes) {
         var runStart = 0
         for position in utf8.indices {
             let byte = utf8[position]
@@ -213,7 +296,7 @@ extension JSONWriter {
         }
     }
 
-    private static func appendNumber(_ number: Double, to out: JSONBytes) {
+    fileprivate static func appendNumber(_ number: Double, to out: JSONBytes) {
         if number.magnitude <= 0x1p53 {
             let integer = Int(number)
             if Double(integer) == number {
@@ -259,7 +342,7 @@ extension JSONWriter {
 /// copies it before a shared one is changed), so it is safe to send.
 private final class JSONBytes: @unchecked Sendable {
     private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
+    private(set) var count = 0
     private var capacity: Int
 
     init(capacity: Int) {
@@ -294,9 +377,28 @@ private final class JSONBytes: @unchecked Sendable {
     @inline(__always)
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        if count + bytes.count > capacity { grow(to: count + bytes.count) }
-        (base + count).initialize(from: source, count: bytes.count)
-        count += bytes.count
+        let length = bytes.count
+        if count + length > capacity { grow(to: count + length) }
+        let target = base + count
+        if length >= 4 && length <= 16 {
+            // Keys, punctuation runs and short numbers: two overlapping word copies instead of a
+            // call to memcpy (thousands of these per frames window).
+            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+            if length >= 8 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self),
+                              toByteOffset: length - 8, as: UInt64.self)
+            } else {
+                to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self),
+                              toByteOffset: length - 4, as: UInt32.self)
+            }
+        } else if length < 4 {
+            for index in 0..<length { target[index] = source[index] }
+        } else {
+            target.initialize(from: source, count: length)
+        }
+        count += length
     }
 
     @inline(__always)
@@ -310,6 +412,10 @@ private final class JSONBytes: @unchecked Sendable {
         if count + length > capacity { grow(to: count + length) }
         body(base + count)
         count += length
+    }
+
+    func reserve(_ needed: Int) {
+        if needed > capacity { grow(to: needed) }
     }
 
     @inline(never)

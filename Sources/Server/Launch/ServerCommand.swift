@@ -38,6 +38,7 @@ enum ServerCommand {
         let journal = try configuration.ephemeral ? nil : openJournal(configuration, clock: environment.now, log: log)
         let connections = ConnectionCounter()
         environment.corsOrigins = configuration.corsOrigins
+        environment.limits.framesCacheBytes = configuration.framesCacheBytes
         environment.journal = journal?.journal
         environment.token = configuration.token
         environment.extraMetrics = { [statistics = journal?.journal.statistics] in

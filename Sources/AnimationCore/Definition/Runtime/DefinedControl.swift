@@ -144,10 +144,9 @@ public struct DefinedControl: Control {
         for index in 0..<layout.basicCount {
             if let end = basic(index)?.endTime, end < earliest ?? .infinity { earliest = end }
         }
-        if !head.pointee.groups.isEmpty {
-            for group in head.pointee.groups {
-                if let end = group?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
-            }
+        // By index: a loop over the groups themselves copied each one (its members) to read it.
+        for index in head.pointee.groups.indices {
+            if let end = head.pointee.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
         }
         return earliest
     }
