@@ -54,11 +54,8 @@ struct FramesCacheTests {
         ])
     }
 
-    private final class Owner {}
-    private let owner = Owner()
-
     private func key(_ n: Int, events: Int = 0) -> FramesCache.Key {
-        FramesCache.Key(slot: ObjectIdentifier(owner), id: "id-1", events: events, from: Double(n).bitPattern,
+        FramesCache.Key(sequence: 7, id: "id-1", events: events, from: Double(n).bitPattern,
                         to: Double(n + 1).bitPattern, fps: Double(10).bitPattern)
     }
 

@@ -3,14 +3,17 @@ import Synchronization
 /// Frames windows answered lately, whole, so the same window of the same session asked again is
 /// sent as it was instead of sampled and written again (a client polling a window, a page
 /// replaying one). An answer is a pure function of the session's log and the window, so it is
-/// kept under the session (its slot and id) and the length of its log: any event or command
+/// kept under the session (its creation sequence, never reused while the process lives, and its
+/// id) and the length of its log: any event or command
 /// makes a new key, and the old answer is never read again (it ages out). Only windows with an
 /// explicit `from` are kept: without one the window starts at the session's present, which for a
 /// wall-clock session moves with time. Bounded in bytes (`Limits.framesCacheBytes`, 0 turns it
 /// off); the oldest answers go first.
 final class FramesCache: Sendable {
     struct Key: Hashable {
-        let slot: ObjectIdentifier
+        /// The slot's creation sequence, not its address: a deleted session's slot may be freed
+        /// and another allocated at the same address.
+        let sequence: Int
         let id: String
         let events: Int
         let from: UInt64
@@ -34,7 +37,7 @@ final class FramesCache: Sendable {
     }
 
     static func key(_ slot: SessionSlot, events: Int, _ window: SampleWindow) -> Key {
-        Key(slot: ObjectIdentifier(slot), id: slot.id, events: events, from: window.from.bitPattern,
+        Key(sequence: slot.sequence, id: slot.id, events: events, from: window.from.bitPattern,
             to: window.to.bitPattern, fps: window.fps.bitPattern)
     }
 
