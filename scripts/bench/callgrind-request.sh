@@ -13,6 +13,8 @@
 # Prints "CONTROL REQUEST instructions/request", and leaves the profile in $CALLGRIND_OUT (callgrind_annotate it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# shellcheck source=callgrind-count.sh
+. scripts/bench/callgrind-count.sh
 SERVER=${1:-$(swift build -c release --show-bin-path)/Server}
 CONTROL=${2:-switch}
 REQUESTS=${3:-2000}
@@ -42,10 +44,5 @@ case "${REQUEST:-frame}" in
 esac
 # Warm: the first requests grow buffers and caches that later ones reuse.
 "$WORK/fixed-load" "$PORT" "$CONNECTIONS" 200 "$FRAME" >/dev/null
-callgrind_control --zero "$PID" >/dev/null
-"$WORK/fixed-load" "$PORT" "$CONNECTIONS" "$REQUESTS" "$FRAME" >/dev/null
-callgrind_control --dump "$PID" >/dev/null
-sleep 1
-LAST=$(ls -t "$OUT"* | head -1)
-TOTAL=$(grep -h '^summary:\|^totals:' "$LAST" | head -1 | awk '{print $2}')
+read -r TOTAL LAST < <(callgrind_count "$PID" "$OUT" "$WORK/fixed-load" "$PORT" "$CONNECTIONS" "$REQUESTS" "$FRAME")
 echo "$CONTROL ${REQUEST:-frame} $((TOTAL / REQUESTS)) instructions/request ($TOTAL over $REQUESTS requests, $CONNECTIONS connections; profile $LAST)"

@@ -16,6 +16,8 @@
 # event-loop threads (default: the cores; callgrind: 1); SESSIONS (default 4000).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# shellcheck source=callgrind-count.sh
+. scripts/bench/callgrind-count.sh
 MODE=${1:?wrk, strace or callgrind}
 KIND=${2:-durable}
 CONNECTIONS=${3:-16}
@@ -80,12 +82,7 @@ strace)
     ;;
 callgrind)
     REQUESTS=${AMOUNT:-2000}
-    callgrind_control --zero "$PID" >/dev/null
-    "$WORK/fixed-load" "$PORT" "$CONNECTIONS" "$REQUESTS" "@$WORK/sessions.txt" >/dev/null
-    callgrind_control --dump "$PID" >/dev/null
-    sleep 1
-    LAST=$(ls -t "$OUT"* | head -1)
-    TOTAL=$(grep -h '^summary:\|^totals:' "$LAST" | head -1 | awk '{print $2}')
+    read -r TOTAL LAST < <(callgrind_count "$PID" "$OUT" "$WORK/fixed-load" "$PORT" "$CONNECTIONS" "$REQUESTS" "@$WORK/sessions.txt")
     echo "events POST $KIND $((TOTAL / REQUESTS)) instructions/request ($TOTAL over $REQUESTS, $CONNECTIONS connections; profile $LAST)"
     ;;
 *) echo "wrk, strace or callgrind" >&2; exit 2 ;;
