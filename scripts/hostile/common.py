@@ -274,19 +274,16 @@ def fmt_mb(value):
 # ---------------------------------------------------------------------------------------------
 # The normal client
 
-LISTEN_COUNTERS = ("ListenDrops",)  # it counts the overflows too
-# A SYN the kernel drops is sent again after TCP's initial retransmission timeout (1 s).
-SYN_RETRANSMIT = 0.9
-
 
 def listen_queue_drops():
-    """The kernel's counts of connections dropped at a full listen queue (/proc/net/netstat,
-    TcpExt ListenDrops, which counts the overflows too), or None where they cannot be read."""
+    """The kernel's count of connections dropped at a full listen queue (/proc/net/netstat,
+    TcpExt ListenDrops, which counts the overflows too), or None where they cannot be read: a
+    dropped SYN is sent again only after 1 s, so a slow connect is told apart from a slow server."""
     try:
         with open("/proc/net/netstat") as file:
             lines = [line.split() for line in file if line.startswith("TcpExt:")]
         names, values = lines[0], lines[1]
-        return sum(int(values[names.index(name)]) for name in LISTEN_COUNTERS)
+        return int(values[names.index("ListenDrops")])
     except (OSError, IndexError, ValueError):
         return None
 
@@ -360,15 +357,6 @@ class Monitor:
         """Text and worst latency (ms) of the requests started within [start, end) (monotonic)."""
         chosen = sorted((latency, connected) for started, latency, connected in self.latencies
                         if (start is None or started >= start) and (end is None or started < end))
-        # A connect that waited for a retransmitted SYN while the server's listen queue never
-        # overflowed (the kernel's counters did not move) was not delayed by the server: its loops
-        # answer the request, the kernel alone completes the handshake. Such requests are reported
-        # and left out; an overflowed queue (a server that stopped accepting) still counts.
-        retransmitted = []
-        if self.listen_drops == 0:
-            retransmitted = [(latency, connected) for latency, connected in chosen
-                             if connected >= SYN_RETRANSMIT and latency - connected <= 0.05]
-            chosen = [entry for entry in chosen if entry not in retransmitted]
         if not chosen:
             return "no successful requests", None
         values = [latency for latency, _ in chosen]
@@ -378,11 +366,7 @@ class Monitor:
         text = (f"normal client: {len(values)} requests ok, {len(self.failures)} failed, "
                 f"p50 {pct(0.5):.1f} ms, p99 {pct(0.99):.1f} ms, max {worst:.1f} ms "
                 f"(of which connecting {chosen[-1][1] * 1000:.1f} ms)")
-        if retransmitted:
-            text += (f"; left out {len(retransmitted)} whose SYN the kernel retransmitted with no listen-queue "
-                     f"overflow (connect {', '.join(f'{c * 1000:.0f}' for _, c in retransmitted)} ms, answer "
-                     f"{', '.join(f'{(l - c) * 1000:.1f}' for l, c in retransmitted)} ms after)")
-        elif self.listen_drops:
+        if self.listen_drops:
             text += f"; the kernel dropped {self.listen_drops} connection(s) at a full listen queue meanwhile"
         return text, worst
 
