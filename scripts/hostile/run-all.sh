@@ -72,7 +72,7 @@ run() {
 run slowloris "--header-timeout 3 --body-timeout 3" slowloris.py \
   --connections 500 --body-connections 50 --header-timeout 3 --body-timeout 3 --max-latency-ms 100
 run idle-connections "--header-timeout 5 --idle-timeout 4 --max-connections 4000" idle_connections.py \
-  --connections 3000 --keepalive 200 --max-connections 4000 --over 500 --header-timeout 5 --idle-timeout 4 --max-latency-ms 50
+  --connections 3000 --keepalive 200 --max-connections 4000 --over 500 --header-timeout 5 --idle-timeout 4 --max-latency-ms 50 --burst-latency-ms 250
 run slow-reader "--write-timeout 3" slow_reader.py --clients 10 --write-timeout 3 --max-latency-ms 100
 run big-body "" big_body.py --max-body-bytes 1048576 --max-latency-ms 100
 run smuggling "" smuggling.py --max-latency-ms 100
