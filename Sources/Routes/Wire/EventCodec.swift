@@ -17,7 +17,8 @@ enum EventCodec {
         /// The control's name, for messages.
         var control: String
         /// Every known control's commands, for naming the owner of another control's command.
-        var catalogue: [(control: String, commands: [String])] = []
+        /// Asked only when a type is refused: building it costs more than decoding a valid event.
+        var catalogue: () -> [(control: String, commands: [String])] = { [] }
     }
 
     /// The inputs of a body, and for each one the position of the posted event it came from
@@ -125,7 +126,7 @@ enum EventCodec {
         guard let type = try r.string("type") else { throw WireError(field: r.field("type"), "is required") }
         let command = context.definition.command(named: type)
         if command == nil && !pointerTypes.contains(type) {
-            if let owner = context.catalogue.first(where: { $0.commands.contains(type) }) {
+            if let owner = context.catalogue().first(where: { $0.commands.contains(type) }) {
                 throw WireError(code: "unsupported_command", field: r.field("type"),
                                 "'\(type)' is a \(owner.control) command; a \(context.control) accepts \(commands(of: context.definition))")
             }
@@ -163,7 +164,7 @@ enum EventCodec {
     /// Pointer events and the shorthands, then every command known, each once.
     static func knownTypes(_ context: Context) -> [String] {
         var known = pointerTypes
-        for command in context.catalogue.flatMap(\.commands) + context.definition.commands.map(\.name) where !known.contains(command) {
+        for command in context.catalogue().flatMap(\.commands) + context.definition.commands.map(\.name) where !known.contains(command) {
             known.append(command)
         }
         return known
