@@ -8,15 +8,14 @@ public enum BodyFraming: Equatable {
     /// Transfer-Encoding wins over nothing and conflicts with Content-Length (request smuggling defence);
     /// body-carrying methods without either are 411.
     public init(method: String, version: HTTPVersion, headers: HTTPHeaders, limits: HTTPLimits) throws(HTTPParseError) {
-        let codings = headers.listElements("Transfer-Encoding")
-        let hasLength = headers.contains("Content-Length")
+        let lengths = headers.values("Content-Length")
         if headers.contains("Transfer-Encoding") {
-            guard !hasLength else { throw .badRequest("both Transfer-Encoding and Content-Length are present") }
+            guard lengths.isEmpty else { throw .badRequest("both Transfer-Encoding and Content-Length are present") }
             guard version.minor >= 1 else { throw .badRequest("Transfer-Encoding in an HTTP/1.0 request") }
-            try Self.checkChunkedOnly(codings)
+            try Self.checkChunkedOnly(headers.listElements("Transfer-Encoding"))
             self = .chunked
-        } else if hasLength {
-            self = .length(try Self.contentLength(headers.values("Content-Length"), limit: limits.maxBodyBytes))
+        } else if !lengths.isEmpty {
+            self = .length(try Self.contentLength(lengths, limit: limits.maxBodyBytes))
         } else if Self.methodsRequiringLength.contains(method) {
             throw HTTPParseError(kind: .lengthRequired, detail: "\(method) needs Content-Length or chunked Transfer-Encoding")
         } else {
