@@ -26,14 +26,25 @@ public struct ByteBuffer: Equatable {
         return bytes[readerIndex + offset]
     }
 
-    /// Distance from the cursor to the first `byte` at or after `offset`, found with memchr.
-    public func firstOffset(of byte: UInt8, from offset: Int) -> Int? {
-        guard offset >= 0, offset < readableBytes else { return nil }
+    /// Distance from the cursor to the first `byte` at or after `offset` (and before `end`, when
+    /// given), found with memchr.
+    public func firstOffset(of byte: UInt8, from offset: Int, before end: Int? = nil) -> Int? {
+        let end = min(end ?? readableBytes, readableBytes)
+        guard offset >= 0, offset < end else { return nil }
         return bytes.withUnsafeBufferPointer { all -> Int? in
             guard let base = all.baseAddress,
-                  let hit = memchr(base + readerIndex + offset, Int32(byte), readableBytes - offset)
+                  let hit = memchr(base + readerIndex + offset, Int32(byte), end - offset)
             else { return nil }
             return UnsafeRawPointer(base + readerIndex).distance(to: UnsafeRawPointer(hit))
+        }
+    }
+
+    /// The first `count` unread bytes in place, for a parser that reads them before consuming them.
+    public func withReadableBytes<R, E: Error>(prefix count: Int,
+                                               _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        precondition(count >= 0 && count <= readableBytes, "reading past the end of a ByteBuffer")
+        return try bytes.withUnsafeBufferPointer { (all) throws(E) -> R in
+            try body(UnsafeBufferPointer(rebasing: all[readerIndex ..< readerIndex + count]))
         }
     }
 

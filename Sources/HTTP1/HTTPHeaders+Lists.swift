@@ -1,13 +1,54 @@
-
 extension HTTPHeaders {
     /// The elements of a comma-separated list field across all its lines (RFC 9110 §5.6.1),
     /// trimmed and lowercased, empty elements dropped. For fields whose elements are tokens or numbers.
     public func listElements(_ name: String) -> [String] {
-        values(name).flatMap { value in
-            value.split(separator: ",").compactMap { element in
-                let trimmed = element.trimmingSpacesAndTabs()
-                return trimmed.isEmpty ? nil : trimmed.lowercased()
+        var elements: [String] = []
+        for field in fields where Self.sameName(field.name, name) {
+            elements += Self.asciiListElements(field.value) ?? Self.listElements(of: field.value)
+        }
+        return elements
+    }
+
+    /// The elements of one value, split, trimmed and lowercased by Character (what non-ASCII text needs).
+    private static func listElements(of value: String) -> [String] {
+        value.split(separator: ",").compactMap { element in
+            let trimmed = element.trimmingSpacesAndTabs()
+            return trimmed.isEmpty ? nil : trimmed.lowercased()
+        }
+    }
+
+    /// The same for an ASCII value, by bytes (every list field of every request passes here, and
+    /// Character splitting cost more than the rest of the head); nil for a value that is not ASCII,
+    /// whose graphemes and case mapping the Character path must judge.
+    private static func asciiListElements(_ value: String) -> [String]? {
+        var value = value
+        return value.withUTF8 { bytes -> [String]? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var elements: [String] = []
+            HTTPSyntax.forEachListElement(bytes) { element in
+                elements.append(String(unsafeUninitializedCapacity: element.count) { out in
+                    for (index, byte) in element.enumerated() { out[index] = HTTPSyntax.asciiLowercased(byte) }
+                    return element.count
+                })
             }
+            return elements
+        }
+    }
+}
+
+extension HTTPSyntax {
+    /// Calls `body` with each non-empty element of a comma-separated list, trimmed of SP and HTAB.
+    static func forEachListElement(_ bytes: UnsafeBufferPointer<UInt8>, omittingEmpty: Bool = true,
+                                   _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+            var first = start, last = end
+            while first < last, isWhitespace(bytes[first]) { first += 1 }
+            while last > first, isWhitespace(bytes[last - 1]) { last -= 1 }
+            if first < last || !omittingEmpty { body(UnsafeBufferPointer(rebasing: bytes[first ..< last])) }
+            start = end + 1
         }
     }
 }

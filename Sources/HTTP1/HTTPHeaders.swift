@@ -36,7 +36,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
     /// Every value with this name, in order.
     public func values(_ name: String) -> [String] {
-        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+        // One pass and one array (none when absent), not a filtered copy of the fields mapped again.
+        var values: [String] = []
+        for field in fields where Self.sameName(field.name, name) { values.append(field.value) }
+        return values
     }
 
     public func contains(_ name: String) -> Bool { self[name] != nil }

@@ -61,23 +61,31 @@ public struct HTTPParser {
         while true {
             switch state {
             case .requestLine(let skipped):
-                guard let line = try readRequestLine(&buffer) else { return nil }
-                if line.isEmpty {
+                guard let length = try requestLineLength(buffer) else { return nil }
+                if length == 0 {
+                    buffer.moveReaderIndex(forwardBy: 2)
                     guard skipped < limits.maxLeadingEmptyLines else { throw .badRequest("too many empty lines before the request line") }
                     state = .requestLine(emptyLinesSkipped: skipped + 1)
                 } else {
-                    headBytes = line.count + 2
-                    state = .headerFields(try RequestLine(parsing: line))
+                    headBytes = length + 2
+                    let line = Self.parseLine(&buffer, length: length) { (bytes) throws(HTTPParseError) in try RequestLine(parsing: bytes) }
+                    state = .headerFields(try line.get())
                 }
             case .headerFields(let requestLine):
-                guard let line = try lines.readLine(from: &buffer, limit: limits.maxHeadBytes - headBytes,
-                                                    tooLong: .headerTooLarge("request head exceeds \(limits.maxHeadBytes) bytes")) else { return nil }
-                headBytes += line.count + 2
-                if line.isEmpty {
+                guard let length = try lines.nextLine(in: buffer, limit: limits.maxHeadBytes - headBytes,
+                                                      tooLong: .headerTooLarge("request head exceeds \(limits.maxHeadBytes) bytes")) else { return nil }
+                headBytes += length + 2
+                if length == 0 {
+                    buffer.moveReaderIndex(forwardBy: 2)
                     try beginBody(RequestHead(line: requestLine, headers: HTTPHeaders(fields), limits: limits), buffer)
                 } else {
-                    guard fields.count < limits.maxHeaderCount else { throw .headerTooLarge("more than \(limits.maxHeaderCount) header fields") }
-                    fields.append(try HeaderField.parse(line))
+                    guard fields.count < limits.maxHeaderCount else {
+                        buffer.moveReaderIndex(forwardBy: length + 2)
+                        throw .headerTooLarge("more than \(limits.maxHeaderCount) header fields")
+                    }
+                    let field = Self.parseLine(&buffer, length: length) { (bytes) throws(HTTPParseError) in try HeaderField.parse(bytes) }
+                    if fields.isEmpty { fields.reserveCapacity(Self.expectedFieldCount) }
+                    fields.append(try field.get())
                 }
             case .body(let head, .fixed(let remaining)):
                 let moved = buffer.move(upTo: remaining, into: &body)
@@ -100,11 +108,23 @@ public struct HTTPParser {
     }
 
     /// A request line longer than its own limit is 414; the head limit still caps it.
-    private mutating func readRequestLine(_ buffer: inout ByteBuffer) throws(HTTPParseError) -> [UInt8]? {
+    private mutating func requestLineLength(_ buffer: ByteBuffer) throws(HTTPParseError) -> Int? {
         let limit = min(limits.maxRequestLineBytes, limits.maxHeadBytes)
-        return try lines.readLine(from: &buffer, limit: limit,
+        return try lines.nextLine(in: buffer, limit: limit,
                                   tooLong: HTTPParseError(kind: .uriTooLong, detail: "request line exceeds \(limit) bytes"))
     }
+
+    /// Parses the line of `length` bytes at the front of `buffer` in place, then consumes it and
+    /// its CRLF (whether it parsed or not, as a copied-out line was consumed before).
+    private static func parseLine<T>(_ buffer: inout ByteBuffer, length: Int,
+                                     _ parse: (UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> T) -> Result<T, HTTPParseError> {
+        let result = buffer.withReadableBytes(prefix: length) { bytes in Result { () throws(HTTPParseError) in try parse(bytes) } }
+        buffer.moveReaderIndex(forwardBy: length + 2)
+        return result
+    }
+
+    /// Room for a usual request's header fields in one allocation (appends would grow it 1, 2, 4...).
+    private static let expectedFieldCount = 8
 
     private mutating func beginBody(_ head: RequestHead, _ buffer: ByteBuffer) {
         fields = []

@@ -48,14 +48,6 @@ public enum HTTPSyntax {
     private static func inMask(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
         byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 ? (high >> UInt64(byte &- 64)) & 1 == 1 : false
     }
-
-    /// The bytes without leading and trailing SP/HTAB.
-    public static func trimmingWhitespace(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        guard let first = bytes.firstIndex(where: { !isWhitespace($0) }),
-              let last = bytes.lastIndex(where: { !isWhitespace($0) })
-        else { return bytes[bytes.endIndex...] }
-        return bytes[first ... last]
-    }
 }
 
 extension UInt8 {

@@ -9,20 +9,26 @@ public struct RequestLine: Equatable {
 
 extension RequestLine {
     public init(parsing line: [UInt8]) throws(HTTPParseError) {
-        let parts = line.split(separator: .space, maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3 else { throw .badRequest("request line is not 'method target version'") }
-        guard HTTPSyntax.isToken(parts[0]) else { throw .badRequest("request method is not a token") }
-        version = try Self.parseVersion(parts[2])
-        method = String(decoding: parts[0], as: UTF8.self)
-        target = try RequestTarget.normalise(parts[1], method: method)
+        self = try line.withUnsafeBufferPointer { (bytes) throws(HTTPParseError) in try Self(parsing: bytes) }
+    }
+
+    /// The line read in place: the method and target are the only bytes copied (into their strings).
+    public init(parsing line: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) {
+        guard let first = line.firstIndex(of: .space),
+              let second = line[(first + 1)...].firstIndex(of: .space)
+        else { throw .badRequest("request line is not 'method target version'") }
+        let methodBytes = UnsafeBufferPointer(rebasing: line[..<first])
+        guard HTTPSyntax.isToken(methodBytes) else { throw .badRequest("request method is not a token") }
+        version = try Self.parseVersion(UnsafeBufferPointer(rebasing: line[(second + 1)...]))
+        method = String(decoding: methodBytes, as: UTF8.self)
+        target = try RequestTarget.normalise(UnsafeBufferPointer(rebasing: line[(first + 1) ..< second]), method: method)
     }
 
     /// "HTTP/" DIGIT "." DIGIT. Major 1 with any minor is served (RFC 9110 §6.2: a higher minor is
     /// 1.1-compatible); another major is 505; anything else is not an HTTP version at all (400).
-    private static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
-        let s = bytes.startIndex
-        guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8), bytes[s + 6] == UInt8(ascii: "."),
-              let major = decimalDigit(bytes[s + 5]), let minor = decimalDigit(bytes[s + 7])
+    private static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPVersion {
+        guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8), bytes[6] == UInt8(ascii: "."),
+              let major = decimalDigit(bytes[5]), let minor = decimalDigit(bytes[7])
         else { throw .badRequest("malformed HTTP version") }
         guard major == 1 else {
             throw HTTPParseError(kind: .versionNotSupported, detail: "HTTP/\(major).\(minor) is not supported; use HTTP/1.1")

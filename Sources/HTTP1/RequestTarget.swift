@@ -1,6 +1,14 @@
 /// Request-target forms (RFC 9112 §3.2): origin-form is served, absolute-form is reduced to origin-form
 /// (a server must accept it), asterisk-form only with OPTIONS, authority-form and anything else is 400.
 public enum RequestTarget {
+    /// The target read in place; origin-form (every request the API serves) is checked and copied
+    /// once, the rarer forms go through `normalise(_:method:)` on a copy.
+    public static func normalise(_ bytes: UnsafeBufferPointer<UInt8>, method: String) throws(HTTPParseError) -> String {
+        guard bytes.first == .slash else { return try normalise(Array(bytes)[...], method: method) }
+        try validateOriginForm(bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     public static func normalise(_ bytes: ArraySlice<UInt8>, method: String) throws(HTTPParseError) -> String {
         guard let first = bytes.first else { throw .badRequest("empty request target") }
         if first == .slash {
@@ -19,9 +27,13 @@ public enum RequestTarget {
 
     /// Path and query characters of RFC 3986, and "%" only as the start of "%XX".
     private static func validateOriginForm(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(HTTPParseError) in try validateOriginForm(buffer) }
+    }
+
+    private static func validateOriginForm(_ buffer: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) {
         // Every byte of every target passes here: scanned through a buffer pointer, without the
         // slice's bounds checks.
-        let fault: StaticString? = bytes.withUnsafeBufferPointer { buffer in
+        let fault: StaticString? = {
             var index = 0
             while index < buffer.count {
                 let byte = buffer[index]
@@ -36,7 +48,7 @@ public enum RequestTarget {
                 index += 1
             }
             return nil
-        }
+        }()
         if let fault { throw .badRequest("\(fault)") }
     }
 

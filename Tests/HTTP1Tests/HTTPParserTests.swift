@@ -118,6 +118,12 @@ import Testing
         ("GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, Close\r\n\r\n", false),
         ("GET / HTTP/1.0\r\n\r\n", false),
         ("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n", true),
+        // List elements split by bytes when ASCII, by Character otherwise (HeadInPlaceTests).
+        ("GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, , CLOSE\r\n\r\n", false),
+        ("GET / HTTP/1.1\r\nHost: x\r\nConnection: upgrade\r\nConnection: \tclose\t\r\n\r\n", false),
+        ("GET / HTTP/1.1\r\nHost: x\r\nConnection: closed\r\n\r\n", true),
+        ("GET / HTTP/1.0\r\nConnection: ,Keep-Alive,\r\n\r\n", true),
+        ("GET / HTTP/1.0\r\nConnection: keep-alive\u{301}\r\n\r\n", false),
     ])
     func keepAliveFollowsTheVersionAndConnectionHeader(raw: String, persistent: Bool) throws {
         var parser = HTTPParser()

@@ -9,7 +9,7 @@ public struct TreeReader: Sendable {
     /// The code shape faults carry: `invalid_field` for what clients send, `invalid_definition`
     /// for a definition.
     public let code: DocumentError.Code
-    private var used: [String] = []
+    private var used = MemberPositions()
 
     public init(_ tree: Tree, at path: TreePath, code: DocumentError.Code = .invalidField) throws(DocumentError) {
         guard case let .object(members) = tree else {
@@ -33,8 +33,9 @@ public struct TreeReader: Sendable {
 
     /// The member, null included (a null where a value belongs is an error, not an absence).
     public mutating func raw(_ key: String) -> Tree? {
-        used.append(key)
-        return members.first { $0.key == key }?.value
+        guard let position = members.firstIndex(where: { $0.key == key }) else { return nil }
+        used.insert(position)
+        return members[position].value
     }
 
     public mutating func number(_ key: String) throws(DocumentError) -> Double? {
@@ -103,7 +104,7 @@ public struct TreeReader: Sendable {
 
     /// Throws on the first member that was never asked for.
     public func finish() throws(DocumentError) {
-        for member in members where !used.contains(member.key) {
+        for (position, member) in members.enumerated() where !used.contains(position) {
             throw error(member.key, "unknown field")
         }
     }

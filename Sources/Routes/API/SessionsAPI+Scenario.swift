@@ -37,7 +37,7 @@ extension SessionsAPI {
             let items = try body.array("events") ?? []
             try body.finish()
             let context = EventCodec.Context(definition: version.definition, control: instance.name,
-                                             catalogue: store.registry.commandCatalogue)
+                                             catalogue: { [registry = store.registry] in registry.commandCatalogue })
             decoded = try EventCodec.decodeList(items, at: TreePath(path.split(separator: ".").map { .key(String($0)) } + [.key("events")]),
                                                 context: context)
         } catch {

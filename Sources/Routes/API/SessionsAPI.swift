@@ -196,7 +196,7 @@ struct SessionsAPI: Sendable {
         let decoded: EventCodec.Decoded
         do throws(WireError) {
             let context = EventCodec.Context(definition: slot.version.definition, control: kind,
-                                             catalogue: store.registry.commandCatalogue)
+                                             catalogue: { [registry = store.registry] in registry.commandCatalogue })
             decoded = try EventCodec.decodeBody(body, context: context, now: stamp)
         } catch {
             throw Problem(error)

@@ -69,10 +69,11 @@ struct JSONReader {
     }
 
     /// Elements are gathered on the reader's shared `pendingElements` stack and moved out once,
-    /// so each array costs one exact allocation instead of a series of regrowths.
+    /// so each array costs one allocation instead of a series of regrowths.
     mutating func parseArray(depth: Int) throws(JSONParseError) -> [JSON] {
         guard try openContainer(depth: depth, closer: JSONByte.closeBracket) else { return [] }
         let base = pendingElements.count
+        if base == 0 { pendingElements.reserveCapacity(Self.expectedMembers) }
         repeat {
             pendingElements.append(try parseValue(depth: depth))
         } while try !closesContainer(JSONByte.closeBracket)
@@ -84,6 +85,7 @@ struct JSONReader {
     mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONObject {
         guard try openContainer(depth: depth, closer: JSONByte.closeBrace) else { return JSONObject() }
         let base = pendingMembers.count
+        if base == 0 { pendingMembers.reserveCapacity(Self.expectedMembers) }
         var index: [String: Int]?
         repeat {
             guard byte(at: offset) == JSONByte.quote else { throw .unexpected(byte(at: offset), at: offset) }
@@ -99,6 +101,10 @@ struct JSONReader {
         let members = pendingMembers.moveSuffix(from: base, leaving: (key: "", value: .null))
         return JSONObject(uniqueMembers: members, index: index)
     }
+
+    /// Room for a usual object's members (or array's elements) in one allocation: appends to an
+    /// empty stack would grow it 1, 2, 4, 8.
+    static let expectedMembers = 8
 
     /// Steps over the opening bracket or brace at `offset`; returns false when `closer` follows
     /// at once (an empty container, also consumed), true when the first element is next.
@@ -161,7 +167,15 @@ extension Array {
     /// Removes the elements from `base` on and returns them as a new array, moving them rather
     /// than copying, so no reference count is touched. `filler` (a value with no references)
     /// briefly takes their places so the array stays fully initialised.
+    ///
+    /// From 0 (the outermost container, or a first member's or element's) the whole array is the
+    /// suffix: it is handed over as it is, with no copy and no removal (a request body's object
+    /// costs its members' one allocation).
     mutating func moveSuffix(from base: Int, leaving filler: Element) -> [Element] {
+        if base == 0 {
+            defer { self = [] }
+            return self
+        }
         let moved = count - base
         let suffix = withUnsafeMutableBufferPointer { buffer in
             let start = buffer.baseAddress! + base

@@ -17,7 +17,8 @@ enum EventCodec {
         /// The control's name, for messages.
         var control: String
         /// Every known control's commands, for naming the owner of another control's command.
-        var catalogue: [(control: String, commands: [String])] = []
+        /// Asked only when a type is refused: building it costs more than decoding a valid event.
+        var catalogue: () -> [(control: String, commands: [String])] = { [] }
     }
 
     /// The inputs of a body, and for each one the position of the posted event it came from
@@ -42,13 +43,33 @@ enum EventCodec {
         }
 
         mutating func append(_ inputs: [TimedInput], posted json: JSON, origin: Int) {
-            if case var .object(object) = json, let type = object["type"]?.stringValue, shorthandTypes.contains(type),
+            if case let .object(object) = json, let type = object["type"]?.stringValue, shorthandTypes.contains(type),
                let t = inputs.first?.t {
-                object["t"] = .number(t)
-                shorthands.append(Shorthand(first: self.inputs.count, count: inputs.count, posted: .object(object)))
+                shorthands.append(Shorthand(first: self.inputs.count, count: inputs.count, text: Self.text(of: object, t: t)))
             }
-            self.inputs += inputs
-            origins += Array(repeating: origin, count: inputs.count)
+            // One event's inputs (every single-event body) are taken as they are, not copied.
+            if self.inputs.isEmpty { self.inputs = inputs } else { self.inputs += inputs }
+            origins.append(contentsOf: repeatElement(origin, count: inputs.count))
+        }
+
+        /// The compact text of a posted shorthand with its `t` resolved: `t` replaced where it was
+        /// posted, or added last; written from the posted members, without a modified copy of them.
+        private static func text(of object: JSONObject, t: Double) -> [UInt8] {
+            var writer = JSONWriter(reservingCapacity: 128)
+            writer.beginObject()
+            var wroteT = false
+            for (key, value) in object.members {
+                writer.key(key)
+                if key == "t" {
+                    writer.value(t)
+                    wroteT = true
+                } else {
+                    writer.value(value)
+                }
+            }
+            if !wroteT { writer.member("t", t) }
+            writer.endObject()
+            return writer.bytes
         }
     }
 
@@ -60,10 +81,6 @@ enum EventCodec {
         var count: Int
         /// The compact JSON text (a session keeps these in its `ShorthandLog`).
         let text: [UInt8]
-
-        init(first: Int, count: Int, posted: JSON) {
-            self.init(first: first, count: count, text: serialize(posted))
-        }
 
         init(first: Int, count: Int, text: [UInt8]) {
             self.first = first
@@ -125,7 +142,7 @@ enum EventCodec {
         guard let type = try r.string("type") else { throw WireError(field: r.field("type"), "is required") }
         let command = context.definition.command(named: type)
         if command == nil && !pointerTypes.contains(type) {
-            if let owner = context.catalogue.first(where: { $0.commands.contains(type) }) {
+            if let owner = context.catalogue().first(where: { $0.commands.contains(type) }) {
                 throw WireError(code: "unsupported_command", field: r.field("type"),
                                 "'\(type)' is a \(owner.control) command; a \(context.control) accepts \(commands(of: context.definition))")
             }
@@ -163,7 +180,7 @@ enum EventCodec {
     /// Pointer events and the shorthands, then every command known, each once.
     static func knownTypes(_ context: Context) -> [String] {
         var known = pointerTypes
-        for command in context.catalogue.flatMap(\.commands) + context.definition.commands.map(\.name) where !known.contains(command) {
+        for command in context.catalogue().flatMap(\.commands) + context.definition.commands.map(\.name) where !known.contains(command) {
             known.append(command)
         }
         return known

@@ -5,7 +5,7 @@ import AnimationCore
 struct ObjectReader {
     let object: JSONObject
     let path: String
-    private var used: [String] = []
+    private var used = MemberPositions()
 
     init(_ json: JSON, path: String) throws(WireError) {
         guard case let .object(object) = json else {
@@ -19,8 +19,9 @@ struct ObjectReader {
 
     /// The member, null included (a null where a value belongs is an error, not an absence).
     mutating func raw(_ key: String) -> JSON? {
-        used.append(key)
-        return object[key]
+        guard let position = object.position(of: key) else { return nil }
+        used.insert(position)
+        return object.members[position].value
     }
 
     func has(_ key: String) -> Bool { object[key] != nil }
@@ -96,8 +97,8 @@ struct ObjectReader {
 
     /// Throws on the first member that was never asked for.
     func finish() throws(WireError) {
-        for key in object.keys where !used.contains(key) {
-            throw WireError(field: field(key), "unknown field")
+        for (position, member) in object.members.enumerated() where !used.contains(position) {
+            throw WireError(field: field(member.key), "unknown field")
         }
     }
 }
