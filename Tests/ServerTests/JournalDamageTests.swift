@@ -160,7 +160,10 @@ struct JournalDamageTests {
     /// Flips every byte of `file` whose offset is `chunk` modulo `chunks`, in turn, and checks each restart.
     static func flipEveryByte(of file: String, chunk: Int, in files: SimulatedFileSystem, expected: Expected,
                               live: [String]) throws -> Outcomes {
-        let original = try #require(files.contents(file))
+        // A segment's zeros filled ahead of its records are not flipped here (FileJournalTests
+        // has bytes after them): the file is flipped without them.
+        var original = try #require(files.contents(file))
+        while original.last == 0 { original.removeLast() }
         let owners = owners(original)
         #expect(owners.filter { $0 != nil }.count == original.count - 8)
         // The four built-ins' definitions are in the file, each once.
@@ -221,6 +224,7 @@ struct JournalDamageTests {
     @Test(arguments: 0..<chunks)
     func everyByteOfTheSegment(chunk: Int) throws {
         let (files, expected) = try Self.built()
+        #expect(files.contents(Self.segment)?.count == FileJournal.fillChunk)      // filled ahead (format version 3)
         let outcomes = try Self.flipEveryByte(of: Self.segment, chunk: chunk, in: files, expected: expected,
                                               live: Self.sessions.filter { $0 != Self.deleted })
         Self.report("segment", outcomes)
