@@ -196,6 +196,23 @@ struct FileJournalTests {
         #expect(try FileJournal.open(directory: dir).entries == Self.entries(4))
     }
 
+    /// A crash while the first segment's header was being written: the bytes are cut, the file
+    /// is started over with a whole header and the journal goes on in it.
+    @Test(arguments: [Array("CSJRN".utf8), Array("CSJ".utf8)])
+    func aSegmentTornInsideItsHeaderIsStartedOver(_ written: [UInt8]) throws {
+        let dir = Self.directory()
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Self.write(written, to: Self.segment(dir))
+        let opened = try FileJournal.open(directory: dir)
+        #expect(opened.entries.isEmpty && opened.damage.isEmpty)
+        #expect(opened.tornTails.count == 1)
+        try opened.journal.appendAndWait(Self.entries(1)[0])
+        opened.journal.close()
+        #expect(try JournalFiles.segmentNames(dir) == [JournalFiles.name(JournalFiles.segmentPrefix, 1)])
+        #expect(try LiveFileSystem().read(Self.segment(dir)).prefix(8) == ArraySlice(JournalFormat.presizedFileHeader))
+        #expect(try FileJournal.open(directory: dir).entries == Self.entries(1))
+    }
+
     /// In a version-2 file zeros after the records are no fill: damage, as they always were.
     @Test func zerosAfterTheRecordsOfAVersion2SegmentAreDamage() throws {
         let dir = Self.directory()

@@ -127,7 +127,8 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         var dataEnd = 0
         for name in files.segments {
             let scan = try reader.read(name, isSnapshot: false)
-            continuing = scan.version == 3 && scan.damage.isEmpty
+            // A version-3 segment goes on; so does one torn before its header was whole (started over).
+            continuing = (scan.version == 3 || scan.count < JournalFormat.fileHeaderSize) && scan.damage.isEmpty
             dataEnd = scan.count
         }
         let (fd, segment, end, size) = try files.openSegment(continuing: continuing, dataEnd: dataEnd)
