@@ -44,6 +44,13 @@ struct FileJournalTests {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 
+    /// A segment's bytes without the zeros filled ahead of its records (format version 3).
+    static func records(_ path: String) throws -> [UInt8] {
+        var bytes = try LiveFileSystem().read(path)
+        while bytes.last == 0 { bytes.removeLast() }
+        return bytes
+    }
+
     static func populated(_ count: Int) throws -> String {
         let dir = directory()
         let opened = try FileJournal.open(directory: dir)
@@ -80,25 +87,142 @@ struct FileJournalTests {
     }
 
     /// A crash in the middle of writing an eleventh record: only `cut` of its bytes arrived,
-    /// whether inside its header, its payload or its trailer.
-    @Test(arguments: [1, 3, 8, 15, 20, 40, 55, 63])
-    func aTornTailIsCutOffAndEverythingBeforeSurvives(_ cut: Int) throws {
+    /// whether inside its header, its payload or its trailer; at the end of the file (appended),
+    /// or followed by the zeros filled ahead (written in place).
+    @Test(arguments: [1, 3, 8, 15, 20, 40, 55, 63], [0, 4096])
+    func aTornTailIsCutOffAndEverythingBeforeSurvives(_ cut: Int, zerosAfter: Int) throws {
         let dir = try Self.populated(10)
         let file = Self.segment(dir)
-        let intact = try LiveFileSystem().read(file)
+        let filled = try LiveFileSystem().read(file)
+        let intact = try Self.records(file)
+        #expect(filled.count == FileJournal.fillChunk && intact.count < filled.count)   // filled ahead, and synced
+        #expect(intact.prefix(8) == ArraySlice(JournalFormat.presizedFileHeader))
         let torn = JournalFormat.frame(Self.entries(1, from: 10)[0])
         #expect(cut < torn.count)
-        try Self.write(intact + torn.prefix(cut), to: file)
+        try Self.write(intact + torn.prefix(cut) + [UInt8](repeating: 0, count: zerosAfter), to: file)
+        // The data ends where the zeros to the end of the file begin: a prefix ending in zero
+        // bytes (inside a length, say) is counted without them, whether or not more zeros follow.
+        let counted = torn.prefix(cut).reversed().drop { $0 == 0 }.count
         let reopened = try FileJournal.open(directory: dir)
         #expect(reopened.entries == Self.entries(10))
-        #expect(reopened.tornTails == ["\(JournalFiles.name(JournalFiles.segmentPrefix, 1)): an incomplete last record (a crash mid-write) cut off at offset \(intact.count), \(cut) bytes"])
+        #expect(reopened.tornTails == ["\(JournalFiles.name(JournalFiles.segmentPrefix, 1)): an incomplete last record (a crash mid-write) cut off at offset \(intact.count), \(counted) bytes"])
         #expect(reopened.damage.isEmpty)
         #expect(try LiveFileSystem().read(file) == intact)
-        #expect(reopened.journal.statistics.snapshot.tornBytes == cut)
+        #expect(reopened.journal.statistics.snapshot.tornBytes == counted)
         // And the journal goes on from there, in the same file.
         try reopened.journal.appendAndWait(Self.entries(1, from: 10)[0])
         reopened.journal.close()
         #expect(try FileJournal.open(directory: dir).entries == Self.entries(11))
+    }
+
+    /// The zeros filled ahead end the data only when nothing but zeros follows: anything after
+    /// them is damage (kept, quarantined, appends go to a new segment), never cut.
+    @Test func bytesAfterTheZerosAreDamageNotTheEnd() throws {
+        let dir = try Self.populated(4)
+        let file = Self.segment(dir)
+        let intact = try Self.records(file)
+        let bytes = intact + [UInt8](repeating: 0, count: 100) + [UInt8](repeating: 0x55, count: 20) + [UInt8](repeating: 0, count: 50)
+        try Self.write(bytes, to: file)
+        let reopened = try FileJournal.open(directory: dir)
+        #expect(reopened.entries == Self.entries(4))
+        #expect(reopened.tornTails.isEmpty)
+        let quarantined = "quarantine/" + JournalFiles.name(JournalFiles.segmentPrefix, 1)
+        #expect(reopened.damage == [JournalDamage(file: quarantined, offset: intact.count, length: 120, sessions: [], attributed: false,
+                                                  records: 1, detail: "bytes that are no intact record (no header or trailer could be read)")])
+        #expect(try LiveFileSystem().read(file) == bytes)
+        try reopened.journal.appendAndWait(Self.entries(1, from: 4)[0])
+        reopened.journal.close()
+        #expect(try JournalFiles.segmentNames(dir) == [1, 2].map { JournalFiles.name(JournalFiles.segmentPrefix, $0) })
+    }
+
+    /// The power went while the zeros were being filled ahead: the file ends somewhere in them.
+    /// Nothing is damaged or cut, the journal goes on in the same file, and fills it again.
+    @Test func aPowerLossWhileFillingLeavesTheRecordsAndTheJournalGoesOn() throws {
+        let files = SimulatedFileSystem(seed: 7)
+        let opened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in }, fileSystem: files,
+                                          flushing: .manual)
+        let path = "data/" + JournalFiles.name(JournalFiles.segmentPrefix, 1)
+        _ = try opened.journal.write(Self.entries(1)[0])
+        opened.journal.flush()                                          // the first batch, then the fill
+        let recordsEnd = 8 + JournalFormat.frame(Self.entries(1)[0]).count
+        #expect(files.contents(path)?.count == FileJournal.fillChunk)
+        // The second batch's write and sync (operations 1 and 2), then the power goes in the
+        // fill's write (3): the fill is due again only past `fillAhead`, so make it due by
+        // writing a batch that big.
+        let big = JournalEntry(session: "big", payload: Array(("{\"op\":\"delete\",\"id\":\"big\",\"pad\":\"" + String(repeating: "x", count: FileJournal.fillAhead) + "\"}").utf8))
+        _ = try opened.journal.write(big)
+        let before = files.operations
+        files.fail(at: before + 3)
+        opened.journal.flush()
+        #expect(files.poweredOff)
+        let restarted = files.restarted(failAt: nil)
+        let size = try #require(restarted.contents(path)?.count)
+        let bigEnd = recordsEnd + JournalFormat.frame(big).count
+        #expect(size >= bigEnd && size < 2 * FileJournal.fillChunk)     // the big batch synced, the fill torn
+        let reopened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in }, fileSystem: restarted,
+                                            flushing: .manual)
+        #expect(reopened.entries == [Self.entries(1)[0], big])
+        #expect(reopened.damage.isEmpty && reopened.tornTails.isEmpty)
+        _ = try reopened.journal.write(Self.entries(1, from: 1)[0])
+        reopened.journal.flush()
+        #expect(try restarted.contents(ofDirectory: "data") == [JournalFiles.name(JournalFiles.segmentPrefix, 1)])
+        #expect(restarted.contents(path)?.count == size)                 // written in place, over the zeros left
+        var second = big
+        second.session = "big2"
+        _ = try reopened.journal.write(second)
+        reopened.journal.flush()
+        #expect(restarted.contents(path)?.count == 2 * FileJournal.fillChunk)   // filled again, ahead of the records
+        reopened.journal.close()
+        let again = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in },
+                                         fileSystem: restarted.restarted(failAt: nil), flushing: .manual)
+        #expect(again.entries == [Self.entries(1)[0], big, Self.entries(1, from: 1)[0], second])
+        #expect(again.damage.isEmpty && again.tornTails.isEmpty)
+    }
+
+    /// A segment of format version 2 (records appended, no zeros after them: an earlier server's)
+    /// is read as it is; appends go to a new segment of version 3, filled ahead.
+    @Test func aSegmentOfVersion2IsReadAndAppendsGoToANewPresizedSegment() throws {
+        let dir = Self.directory()
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Self.write(JournalFormat.fileHeader + Self.entries(3).flatMap(JournalFormat.frame), to: Self.segment(dir))
+        let opened = try FileJournal.open(directory: dir)
+        #expect(opened.entries == Self.entries(3))
+        #expect(opened.damage.isEmpty && opened.tornTails.isEmpty && !opened.legacy)
+        try opened.journal.appendAndWait(Self.entries(1, from: 3)[0])
+        opened.journal.close()
+        #expect(try JournalFiles.segmentNames(dir) == [1, 2].map { JournalFiles.name(JournalFiles.segmentPrefix, $0) })
+        #expect(try LiveFileSystem().read(Self.segment(dir, 2)).prefix(8) == ArraySlice(JournalFormat.presizedFileHeader))
+        #expect(try LiveFileSystem().read(Self.segment(dir, 2)).count == FileJournal.fillChunk)
+        #expect(try FileJournal.open(directory: dir).entries == Self.entries(4))
+    }
+
+    /// A crash while the first segment's header was being written: the bytes are cut, the file
+    /// is started over with a whole header and the journal goes on in it.
+    @Test(arguments: [Array("CSJRN".utf8), Array("CSJ".utf8)])
+    func aSegmentTornInsideItsHeaderIsStartedOver(_ written: [UInt8]) throws {
+        let dir = Self.directory()
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Self.write(written, to: Self.segment(dir))
+        let opened = try FileJournal.open(directory: dir)
+        #expect(opened.entries.isEmpty && opened.damage.isEmpty)
+        #expect(opened.tornTails.count == 1)
+        try opened.journal.appendAndWait(Self.entries(1)[0])
+        opened.journal.close()
+        #expect(try JournalFiles.segmentNames(dir) == [JournalFiles.name(JournalFiles.segmentPrefix, 1)])
+        #expect(try LiveFileSystem().read(Self.segment(dir)).prefix(8) == ArraySlice(JournalFormat.presizedFileHeader))
+        #expect(try FileJournal.open(directory: dir).entries == Self.entries(1))
+    }
+
+    /// In a version-2 file zeros after the records are no fill: damage, as they always were.
+    @Test func zerosAfterTheRecordsOfAVersion2SegmentAreDamage() throws {
+        let dir = Self.directory()
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let records = JournalFormat.fileHeader + Self.entries(2).flatMap(JournalFormat.frame)
+        try Self.write(records + [UInt8](repeating: 0, count: 30), to: Self.segment(dir))
+        let opened = try FileJournal.open(directory: dir)
+        #expect(opened.entries == Self.entries(2))
+        #expect(opened.damage.map(\.offset) == [records.count] && opened.damage.map(\.length) == [30])
+        opened.journal.close()
     }
 
     @Test func aDamagedRecordCostsOnlyItselfAndIsKept() throws {
@@ -205,7 +329,7 @@ struct FileJournalTests {
         try opened.journal.appendAndWait(Self.entries(1, from: 3)[0])
         opened.journal.close()
         #expect(try JournalFiles.segmentNames(dir) == [1, 2].map { JournalFiles.name(JournalFiles.segmentPrefix, $0) })
-        #expect(try LiveFileSystem().read(Self.segment(dir, 2)).prefix(8) == ArraySlice(JournalFormat.fileHeader))
+        #expect(try LiveFileSystem().read(Self.segment(dir, 2)).prefix(8) == ArraySlice(JournalFormat.presizedFileHeader))
     }
 
     @Test func damageInTheFirstFormatIsFoundButNotAttributed() throws {
@@ -227,7 +351,7 @@ struct FileJournalTests {
     @Test func aJournalOfALaterFormatIsRefusedAndLeftAlone() throws {
         let dir = Self.directory()
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let bytes = Array("CSJRNL03".utf8) + Array(repeating: 0x55, count: 40)
+        let bytes = Array("CSJRNL04".utf8) + Array(repeating: 0x55, count: 40)
         try Self.write(bytes, to: Self.segment(dir))
         #expect(throws: JournalError.self) { try FileJournal.open(directory: dir) }
         #expect(try LiveFileSystem().read(Self.segment(dir)) == bytes)
@@ -447,6 +571,19 @@ final class GatedFileSystem: JournalFileSystem, @unchecked Sendable {
         }
         try inner.append(handle, bytes)
     }
+    func openForWriting(_ path: String, create: Bool) throws(SyscallError) -> Int32 { try inner.openForWriting(path, create: create) }
+    func write(_ handle: Int32, _ bytes: [UInt8], at offset: Int) throws(SyscallError) {
+        let failing = appendState.withLock { state in
+            state.count += 1
+            return state.failing
+        }
+        if failing {
+            try inner.write(handle, Array(bytes.prefix(bytes.count / 2)), at: offset)
+            throw SyscallError("write", errno: ENOSPC)
+        }
+        try inner.write(handle, bytes, at: offset)
+    }
+    func fill(_ handle: Int32, from offset: Int, to end: Int) throws(SyscallError) { try inner.fill(handle, from: offset, to: end) }
     func size(_ handle: Int32) throws(SyscallError) -> Int { try inner.size(handle) }
     func truncate(_ handle: Int32, to length: Int) throws(SyscallError) { try inner.truncate(handle, to: length) }
     func close(_ handle: Int32) { inner.close(handle) }

@@ -160,7 +160,10 @@ struct JournalDamageTests {
     /// Flips every byte of `file` whose offset is `chunk` modulo `chunks`, in turn, and checks each restart.
     static func flipEveryByte(of file: String, chunk: Int, in files: SimulatedFileSystem, expected: Expected,
                               live: [String]) throws -> Outcomes {
-        let original = try #require(files.contents(file))
+        // A segment's zeros filled ahead of its records are not flipped here (FileJournalTests
+        // has bytes after them): the file is flipped without them.
+        var original = try #require(files.contents(file))
+        while original.last == 0 { original.removeLast() }
         let owners = owners(original)
         #expect(owners.filter { $0 != nil }.count == original.count - 8)
         // The four built-ins' definitions are in the file, each once.
@@ -221,12 +224,42 @@ struct JournalDamageTests {
     @Test(arguments: 0..<chunks)
     func everyByteOfTheSegment(chunk: Int) throws {
         let (files, expected) = try Self.built()
+        #expect(files.contents(Self.segment)?.count == FileJournal.fillChunk)      // filled ahead (format version 3)
         let outcomes = try Self.flipEveryByte(of: Self.segment, chunk: chunk, in: files, expected: expected,
                                               live: Self.sessions.filter { $0 != Self.deleted })
         Self.report("segment", outcomes)
         #expect(outcomes.headerOffsets == (0..<8).filter { $0 % Self.chunks == chunk }.count)
         #expect(outcomes.definitionOffsets > 4 * 1000 / Self.chunks / Self.definitionPayloadStride)
         #expect(outcomes.offsets > 5000 / Self.chunks)
+    }
+
+    /// A byte flipped in the zeros filled ahead of the segment's records (first, one in the
+    /// middle, last): no record can be named for it (the zeros might have been records), so every
+    /// session alive at the end of the segment is held apart, and the deleted one stays deleted.
+    @Test func aByteInTheZerosAfterTheRecords() throws {
+        let (files, _) = try Self.built()
+        let filled = try #require(files.contents(Self.segment))
+        let end = filled.count - filled.reversed().prefix { $0 == 0 }.count
+        #expect(end > 8 && filled.count == FileJournal.fillChunk)
+        for offset in [end, (end + filled.count) / 2, filled.count - 1] {
+            var damaged = filled
+            damaged[offset] ^= 0xFF
+            let copy = files.restarted(failAt: nil)
+            copy.replace(Self.segment, with: damaged)
+            let harness = try JournalHarness(files: copy)
+            for id in Self.sessions {
+                let answer = harness.get("/v1/sessions/\(id)")
+                if id == Self.deleted {
+                    #expect(answer.status == 404, "offset \(offset): \(id) answered \(answer.status)")
+                } else {
+                    #expect(answer.status == 503, "offset \(offset): \(id) answered \(answer.status)")
+                    #expect(try JSONParser().parse(answer.body)["code"] == "session_damaged", "offset \(offset)")
+                }
+            }
+            #expect(harness.report.damage.map(\.offset) == [end], "offset \(offset)")
+            #expect(harness.report.damage.map(\.attributed) == [false], "offset \(offset)")
+            #expect(harness.report.damagedSessions == Self.sessions.count - 1, "offset \(offset)")
+        }
     }
 
     @Test(arguments: 0..<chunks)

@@ -6,13 +6,60 @@ import TestSupport
 /// A file system in memory that can lose power. It keeps, per file, what was last synced
 /// (fdatasync) and, per directory, which names were last synced (fsync of the directory); when
 /// the power goes (at a chosen operation, or when told), everything else is lost except, per
-/// file, a random prefix of the bytes appended since its last sync: what a disk that writes in
-/// order may have got to. After that every operation fails with EIO until `restarted` gives
-/// the file system as the next boot finds it.
+/// file, a random prefix of the bytes written since its last sync, in the order they were
+/// written (appends, writes in place, zeros filled ahead; a truncation in between counts once
+/// the writes before it are kept): what a disk that writes in order may have got to. After that
+/// every operation fails with EIO until `restarted` gives the file system as the next boot finds it.
 final class SimulatedFileSystem: JournalFileSystem, Sendable {
+    private enum Change {
+        case write(offset: Int, bytes: [UInt8])
+        case truncate(Int)
+    }
+
     private struct File {
         var content: [UInt8] = []
         var durable: [UInt8] = []
+        /// What changed `durable` into `content`, in order.
+        var unsynced: [Change] = []
+
+        /// `bytes` at `offset` (zeros in any gap past the end).
+        static func apply(_ bytes: ArraySlice<UInt8>, at offset: Int, to content: inout [UInt8]) {
+            if content.count < offset { content += [UInt8](repeating: 0, count: offset - content.count) }
+            let overlap = min(bytes.count, content.count - offset)
+            content.replaceSubrange(offset..<(offset + overlap), with: bytes.prefix(overlap))
+            content += bytes.dropFirst(overlap)
+        }
+
+        mutating func write(_ bytes: [UInt8], at offset: Int) {
+            Self.apply(bytes[...], at: offset, to: &content)
+            unsynced.append(.write(offset: offset, bytes: bytes))
+        }
+
+        mutating func truncate(_ length: Int) {
+            content = Array(content.prefix(length))
+            unsynced.append(.truncate(length))
+        }
+
+        /// The durable bytes with the first `kept` bytes of the unsynced writes applied.
+        func afterPowerLoss(keeping kept: Int) -> [UInt8] {
+            var result = durable
+            var left = kept
+            for change in unsynced {
+                switch change {
+                case let .write(offset, bytes):
+                    guard left > 0 else { return result }
+                    Self.apply(bytes.prefix(left), at: offset, to: &result)
+                    left -= min(left, bytes.count)
+                case let .truncate(length):
+                    result = Array(result.prefix(length))
+                }
+            }
+            return result
+        }
+
+        var unsyncedBytes: Int {
+            unsynced.reduce(0) { total, change in if case let .write(_, bytes) = change { total + bytes.count } else { total } }
+        }
     }
 
     private struct State {
@@ -45,11 +92,14 @@ final class SimulatedFileSystem: JournalFileSystem, Sendable {
     var operations: Int { state.withLock { $0.operations } }
     var poweredOff: Bool { state.withLock { $0.poweredOff } }
 
+    /// The power goes at that operation (counted as `operations` counts them).
+    func fail(at operation: Int) { state.withLock { $0.failAt = operation } }
+
     /// Cuts the power now.
     func powerOff() { state.withLock { $0.poweredOff = true } }
 
     /// The file system the next boot finds: synced bytes and names, plus a random prefix of
-    /// each file's unsynced appends; the power comes back, to fail again at `failAt` operations
+    /// each file's unsynced writes; the power comes back, to fail again at `failAt` operations
     /// from now.
     func restarted(failAt: Int?) -> SimulatedFileSystem {
         state.withLock { old in
@@ -57,9 +107,8 @@ final class SimulatedFileSystem: JournalFileSystem, Sendable {
             next.nextFile = old.nextFile
             for (id, file) in old.files.sorted(by: { $0.key < $1.key }) {     // in a fixed order: the draws are seeded
                 var kept = file.durable
-                if file.content.count > file.durable.count, Array(file.content.prefix(file.durable.count)) == file.durable {
-                    let extra = next.random.next(upTo: file.content.count - file.durable.count + 1)
-                    kept = Array(file.content.prefix(file.durable.count + extra))
+                if !file.unsynced.isEmpty {
+                    kept = file.afterPowerLoss(keeping: next.random.next(upTo: file.unsyncedBytes + 1))
                 }
                 next.files[id] = File(content: kept, durable: kept)
             }
@@ -143,11 +192,19 @@ final class SimulatedFileSystem: JournalFileSystem, Sendable {
     }
 
     func openForAppend(_ path: String, create: Bool) throws(SyscallError) -> Int32 {
+        try open(path, create: create)
+    }
+
+    func openForWriting(_ path: String, create: Bool) throws(SyscallError) -> Int32 {
+        try open(path, create: create)
+    }
+
+    private func open(_ path: String, create: Bool) throws(SyscallError) -> Int32 {
         try locked { state throws(SyscallError) in
             let id: Int
             if let existing = state.names[path] {
                 id = existing
-                if create { state.files[id]?.content = [] }
+                if create { state.files[id]?.truncate(0) }
             } else {
                 guard create, state.directories.contains(Self.parent(path)) else { throw Self.enoent }
                 id = state.nextFile
@@ -163,19 +220,33 @@ final class SimulatedFileSystem: JournalFileSystem, Sendable {
     }
 
     func append(_ handle: Int32, _ bytes: [UInt8]) throws(SyscallError) {
+        try write(handle, bytes, at: nil)
+    }
+
+    func write(_ handle: Int32, _ bytes: [UInt8], at offset: Int) throws(SyscallError) {
+        try write(handle, bytes, at: .some(offset))
+    }
+
+    func fill(_ handle: Int32, from offset: Int, to end: Int) throws(SyscallError) {
+        try write(handle, [UInt8](repeating: 0, count: max(0, end - offset)), at: offset)
+    }
+
+    /// At `offset`, or at the end of the file.
+    private func write(_ handle: Int32, _ bytes: [UInt8], at offset: Int?) throws(SyscallError) {
         try state.withLock { (state: inout State) throws(SyscallError) in
             guard !state.poweredOff else { throw Self.eio }
-            guard let id = state.handles[handle] else { throw SyscallError("write", errno: EBADF) }
+            guard let id = state.handles[handle], let file = state.files[id] else { throw SyscallError("write", errno: EBADF) }
+            let position = offset ?? file.content.count
             state.operations += 1
             if let failAt = state.failAt, state.operations >= failAt {
                 // The power goes in the middle of this write: part of it (not all: the write
                 // fails) reached the page cache.
                 let torn = state.random.next(upTo: bytes.count)
-                state.files[id]?.content += bytes.prefix(torn)
+                state.files[id]?.write(Array(bytes.prefix(torn)), at: position)
                 state.poweredOff = true
                 throw Self.eio
             }
-            state.files[id]?.content += bytes
+            state.files[id]?.write(bytes, at: position)
         }
     }
 
@@ -189,8 +260,7 @@ final class SimulatedFileSystem: JournalFileSystem, Sendable {
     func truncate(_ handle: Int32, to length: Int) throws(SyscallError) {
         try locked { state throws(SyscallError) in
             guard let id = state.handles[handle] else { throw SyscallError("ftruncate", errno: EBADF) }
-            let content = state.files[id]?.content ?? []
-            state.files[id]?.content = Array(content.prefix(length))
+            state.files[id]?.truncate(length)
         }
     }
 
@@ -198,6 +268,7 @@ final class SimulatedFileSystem: JournalFileSystem, Sendable {
         try locked { state throws(SyscallError) in
             guard let id = state.handles[handle], let file = state.files[id] else { throw SyscallError("fdatasync", errno: EBADF) }
             state.files[id]?.durable = file.content
+            state.files[id]?.unsynced = []
         }
     }
 

@@ -5,6 +5,7 @@
 #
 #   scripts/bench/events-post.sh wrk       [durable|ephemeral] [CONNECTIONS] [SECONDS]
 #       wrk -t1 for SECONDS: req/s, p50/p99, and from /metrics records per sync and ms per sync
+#       (durable: also the data directory's device writes per sync, from /proc/diskstats)
 #   scripts/bench/events-post.sh strace    [durable|ephemeral] [CONNECTIONS] [REQUESTS]
 #       system calls per POST, every thread (strace -c -f attached for exactly REQUESTS POSTs)
 #   scripts/bench/events-post.sh callgrind [durable|ephemeral] [CONNECTIONS] [REQUESTS]
@@ -52,18 +53,25 @@ export FIXED_LOAD_FIRST_PASS=1
 case "$MODE" in
 wrk)
     SECONDS_=${AMOUNT:-5}
+    # The data directory's block device: its completed writes (a flush counts as one) over the
+    # run, per sync; other processes writing to the same device are counted too.
+    DEVICE=$(basename "$(findmnt -no SOURCE -T "$WORK" 2>/dev/null || echo none)")
+    device_writes() { awk -v d="$DEVICE" '$3 == d { print $8 }' /proc/diskstats; }
+    writes_before=$(device_writes)
     before=$(python3 "$HELPER" journal "$PORT")
     cpu_before=$(python3 "$HELPER" cpu "$PID")
     out=$(wrk -t1 -c"$CONNECTIONS" -d"${SECONDS_}s" --timeout 5s --latency "http://127.0.0.1:$PORT/" -s scripts/bench/post.lua -- "$WORK/sessions.txt" 1)
     cpu_after=$(python3 "$HELPER" cpu "$PID")
     after=$(python3 "$HELPER" journal "$PORT")
+    writes_after=$(device_writes)
     parsed=$(printf '%s' "$out" | python3 "$HELPER" parse-wrk)
-    python3 - "$parsed" "$before" "$after" "$cpu_before" "$cpu_after" "$KIND" "$CONNECTIONS" <<'EOF'
+    python3 - "$parsed" "$before" "$after" "$cpu_before" "$cpu_after" "$KIND" "$CONNECTIONS" "${writes_before:-0}" "${writes_after:-0}" "$DEVICE" <<'EOF'
 import sys
 rps, p50, p99, non2xx, errors, requests = sys.argv[1].split("\t")
 a0, s0, t0 = map(float, sys.argv[2].split()); a1, s1, t1 = map(float, sys.argv[3].split())
 cpu = (float(sys.argv[5]) - float(sys.argv[4])) * 1e6 / max(int(requests), 1)
-sync = f", {(a1 - a0) / (s1 - s0):.1f} records/sync, {(t1 - t0) * 1000 / (s1 - s0):.3f} ms/sync" if s1 > s0 else ""
+device = f", {(int(sys.argv[9]) - int(sys.argv[8])) / (s1 - s0):.2f} {sys.argv[10]} writes/sync" if s1 > s0 and int(sys.argv[9]) > 0 else ""
+sync = f", {(a1 - a0) / (s1 - s0):.1f} records/sync, {(t1 - t0) * 1000 / (s1 - s0):.3f} ms/sync{device}" if s1 > s0 else ""
 print(f"{sys.argv[6]} c{sys.argv[7]}: {float(rps):.0f} req/s, p50 {p50} ms, p99 {p99} ms, {cpu:.1f} us CPU/request"
       f"{sync}; non-2xx {non2xx}, errors {errors}")
 EOF

@@ -7,7 +7,10 @@ import Routes
 ///
 /// A write frames the record into an in-memory batch and returns at once; the flusher writes the
 /// batch to the file with one write(2) and syncs it with one fdatasync (group commit), and the
-/// record is durable once that sync covers it (`whenDurable`). Opening reads every intact
+/// record is durable once that sync covers it (`whenDurable`). A segment is filled with zeros
+/// ahead of its records (format version 3), in chunks synced apart from the batches, so that a
+/// batch overwrites zeros in place and its fdatasync has only data to write (appending, every
+/// sync also had the file's size, and per new block its extent, to make durable). Opening reads every intact
 /// record, cuts off only an incomplete last record (a crash mid-write), and keeps anything
 /// damaged: the damaged file stays in place and is linked into `quarantine/`, and the damage
 /// is reported to the replay. Compaction rotates to a new segment, writes a snapshot beside it
@@ -29,8 +32,17 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     private let condition = NSCondition()
     private var fd: Int32
     private var segment: Int
-    /// The current segment's size on disk: what the flusher (or a rotation) has written to it.
+    /// Where the current segment's records end: what the flusher (or a rotation) has written to it.
     private var segmentBytes: Int
+    /// The current segment's size: its records, then zeros (filled ahead and synced) up to here.
+    private var allocated: Int
+    /// Zeros are being written past `allocated` (off the flusher's thread): a batch that would
+    /// run past `allocated` waits for them, so that no record is ever overwritten by the fill.
+    private var filling = false
+    /// Filling failed for this segment (a full disk, say): batches are appended as they come.
+    private var fillFailed = false
+    private let fillQueue = DispatchQueue(label: "journal-fill")
+    private let flushing: Flushing
     /// Sequence numbers handed out: every record framed into `batch` or written before it.
     private var appended: UInt64 = 0
     private var synced: UInt64 = 0
@@ -60,17 +72,23 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
 
     /// Compaction starts once this much history has been appended (and at least twice the last snapshot).
     static let minimumCompactionBytes = 64 << 20
+    /// A segment is filled with zeros to the next multiple of this…
+    static let fillChunk = 1 << 20
+    /// … once fewer than this many zeros are left after its records.
+    static let fillAhead = 1 << 19
 
     private init(directory: String, policy: SyncPolicy, fileSystem: any JournalFileSystem, clock: @escaping @Sendable () -> Double,
-                 log: @escaping @Sendable (String) -> Void, fd: Int32, segment: Int, segmentBytes: Int) {
+                 log: @escaping @Sendable (String) -> Void, flushing: Flushing, fd: Int32, segment: Int, segmentBytes: Int, allocated: Int) {
         self.directory = directory
         self.policy = policy
         self.fileSystem = fileSystem
         self.clock = clock
         self.log = log
+        self.flushing = flushing
         self.fd = fd
         self.segment = segment
         self.segmentBytes = segmentBytes
+        self.allocated = allocated
     }
 
     /// What opening a journal found.
@@ -93,7 +111,7 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     }
 
     /// Opens (creating) the journal in `directory` and reads it (see the type's summary); appends
-    /// go on in the last segment, or in a new one when that one is damaged or of the first format.
+    /// go on in the last segment, or in a new one when that one is damaged or of an earlier format.
     static func open(directory: String, policy: SyncPolicy, clock: @escaping @Sendable () -> Double,
                      log: @escaping @Sendable (String) -> Void, fileSystem: any JournalFileSystem = LiveFileSystem(),
                      flushing: Flushing = .thread) throws -> Opened {
@@ -106,13 +124,16 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
             snapshotBytes = try reader.read(snapshot, isSnapshot: true).count
         }
         var continuing = true
+        var dataEnd = 0
         for name in files.segments {
             let scan = try reader.read(name, isSnapshot: false)
-            continuing = scan.version == 2 && scan.damage.isEmpty
+            // A version-3 segment goes on; so does one torn before its header was whole (started over).
+            continuing = (scan.version == 3 || scan.count < JournalFormat.fileHeaderSize) && scan.damage.isEmpty
+            dataEnd = scan.count
         }
-        let (fd, segment, size) = try files.openForAppend(continuing: continuing)
+        let (fd, segment, end, size) = try files.openSegment(continuing: continuing, dataEnd: dataEnd)
         let journal = FileJournal(directory: directory, policy: policy, fileSystem: fileSystem, clock: clock, log: log,
-                                  fd: fd, segment: segment, segmentBytes: size)
+                                  flushing: flushing, fd: fd, segment: segment, segmentBytes: end, allocated: size)
         journal.snapshotBytes = snapshotBytes
         journal.bytesSinceSnapshot = reader.bytesRead - snapshotBytes
         journal.statistics.setBytes(reader.bytesRead)
@@ -187,7 +208,7 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         let thread = Thread { [self] in
             condition.lock()
             while !closed {
-                while (batchCount == 0 || syncing) && !closed && syncFailure == nil {
+                while (batchCount == 0 || syncing || waitsForFill) && !closed && syncFailure == nil {
                     flusherIsWaiting = true
                     condition.wait()
                 }
@@ -208,15 +229,18 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         thread.start()
     }
 
-    /// With `Flushing.manual`: one group commit now, if a batch waits.
+    /// With `Flushing.manual`: one group commit now, if a batch waits (and the fill after it, if due).
     func flush() {
         condition.lock()
-        if batchCount > 0 && !syncing && syncFailure == nil && !closed { commit() }
+        if batchCount > 0 && !syncing && !waitsForFill && syncFailure == nil && !closed { commit() }
         condition.unlock()
     }
 
-    /// Writes the batch and syncs it (`finishSync` releases its writers). Called with the lock
-    /// held; returns with it held.
+    /// The waiting batch would run past the zeros while more are being written there.
+    private var waitsForFill: Bool { filling && segmentBytes + batch.count > allocated }
+
+    /// Writes the batch and syncs it (`finishSync` releases its writers, and fills the segment
+    /// further if that is due). Called with the lock held; returns with it held.
     private func commit() {
         let target = appended
         let descriptor = fd
@@ -233,6 +257,49 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         condition.lock()
     }
 
+    /// Zeros to write after the current segment's records: due when fewer than `fillAhead` are
+    /// left, up to the next multiple of `fillChunk` past that. Marks them as being written (so a
+    /// rotation or a close waits for them); `startFill` writes them. Called with the lock held.
+    private func dueFill() -> (descriptor: Int32, start: Int, end: Int)? {
+        guard !filling, !fillFailed, !closed, syncFailure == nil, allocated - segmentBytes < Self.fillAhead else { return nil }
+        let start = max(allocated, segmentBytes)
+        allocated = start
+        filling = true
+        return (fd, start, (segmentBytes + Self.fillAhead) / Self.fillChunk * Self.fillChunk + Self.fillChunk)
+    }
+
+    /// On a queue of its own (with the flusher's thread), or here (`Flushing.manual`, so that
+    /// tests see the same files every time). Called without the lock.
+    private func startFill(_ due: (descriptor: Int32, start: Int, end: Int)) {
+        switch flushing {
+        case .thread: fillQueue.async { [self] in fill(due.descriptor, from: due.start, to: due.end) }
+        case .manual: fill(due.descriptor, from: due.start, to: due.end)
+        }
+    }
+
+    /// Writes and syncs zeros over `start ..< end` of `descriptor`, outside the lock: no batch is
+    /// written past `start` meanwhile (`waitsForFill`), and a rotation or a close waits for it.
+    /// A failure costs only the speed: batches are appended past the end from then on.
+    private func fill(_ descriptor: Int32, from start: Int, to end: Int) {
+        var failure: SyscallError?
+        do throws(SyscallError) {
+            try fileSystem.fill(descriptor, from: start, to: end)
+            try fileSystem.sync(descriptor)
+        } catch {
+            failure = error
+        }
+        condition.lock()
+        filling = false
+        if let failure {
+            fillFailed = true
+            log("level=warn msg=journal_fill_failed error=\"\(failure)\"")
+        } else {
+            allocated = max(allocated, end)
+        }
+        condition.broadcast()
+        condition.unlock()
+    }
+
     /// Moves the batch into `spare` for writing to the current segment, which grows by it; the
     /// segment's size before it, and how many records it holds. Called with the lock held, with
     /// `spare` empty.
@@ -240,16 +307,18 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         swap(&batch, &spare)
         let taken = (segmentBytes, batchCount)
         segmentBytes += spare.count
+        allocated = max(allocated, segmentBytes)
         batchCount = 0
         return taken
     }
 
-    /// Writes `spare` (taken by `takeBatch`) to `descriptor` with one write(2), outside the lock;
-    /// a failed write is cut back off the file, so it stays a sequence of whole records.
+    /// Writes `spare` (taken by `takeBatch`) to `descriptor` at `offset` with one write(2),
+    /// outside the lock; a failed write is cut back off the file, so it stays a sequence of
+    /// whole records.
     private func writeOut(_ descriptor: Int32, at offset: Int, count: Int) -> SyscallError? {
         guard !spare.isEmpty else { return nil }
         do throws(SyscallError) {
-            try fileSystem.append(descriptor, spare)
+            try fileSystem.write(descriptor, spare, at: offset)
         } catch {
             try? fileSystem.truncate(descriptor, to: offset)
             return error
@@ -270,9 +339,11 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
             log("level=error msg=\(failure.call == "write" ? "journal_write_failed" : "journal_sync_failed") error=\"\(failure)\"")
         }
         let released = markSynced(failure == nil ? target : synced)
+        let fill = dueFill()
         condition.broadcast()
         condition.unlock()
         for waiter in released { waiter.action(failure) }
+        if let fill { startFill(fill) }
     }
 
     /// Fails every writer still waiting (the journal closed or its sync failed).
@@ -330,7 +401,7 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     /// waits for that sync first, so records become durable in order).
     private func rotate() throws -> Int {
         condition.lock()
-        while syncing { condition.wait() }
+        while syncing || filling { condition.wait() }
         if let syncFailure {
             condition.unlock()
             throw syncFailure
@@ -354,6 +425,8 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         let (offset, count) = takeBatch()
         (fd, segment) = created
         segmentBytes = JournalFormat.fileHeaderSize
+        allocated = segmentBytes
+        fillFailed = false
         condition.unlock()
         var failure = writeOut(old, at: offset, count: count)
         if failure == nil {
@@ -371,7 +444,7 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     func close() {
         condition.lock()
         guard !closed else { return condition.unlock() }
-        while syncing { condition.wait() }
+        while syncing || filling { condition.wait() }
         let (offset, count) = takeBatch()
         let ok = syncFailure == nil && writeOut(fd, at: offset, count: count) == nil && (try? fileSystem.sync(fd)) != nil
         spare.removeAll(keepingCapacity: true)

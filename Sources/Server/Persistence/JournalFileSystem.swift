@@ -1,6 +1,6 @@
 /// The file operations the journal uses, and no others: the seam a test replaces with a file
 /// system that can lose power. Paths are absolute or relative to the process; handles are
-/// descriptors for appending.
+/// descriptors for appending (`openForAppend`) or for writing at offsets (`openForWriting`).
 protocol JournalFileSystem: Sendable {
     /// Creates the directory (and its parents) unless it exists; fails if something else is there.
     func makeDirectory(_ path: String) throws
@@ -10,8 +10,16 @@ protocol JournalFileSystem: Sendable {
     func read(_ path: String) throws -> [UInt8]
     /// Opens a file for appending; with `create`, creates it or empties it first.
     func openForAppend(_ path: String, create: Bool) throws(SyscallError) -> Int32
+    /// Opens a file for writing at offsets (no `O_APPEND`); with `create`, creates it or empties it first.
+    func openForWriting(_ path: String, create: Bool) throws(SyscallError) -> Int32
     /// Appends all of `bytes` (one write as far as the file system allows).
     func append(_ handle: Int32, _ bytes: [UInt8]) throws(SyscallError)
+    /// Writes all of `bytes` at `offset` (one write as far as the file system allows), over what
+    /// is there or past the end.
+    func write(_ handle: Int32, _ bytes: [UInt8], at offset: Int) throws(SyscallError)
+    /// Writes zeros over `offset ..< end` (past the end of the file: it grows), out to the disk
+    /// but not synced.
+    func fill(_ handle: Int32, from offset: Int, to end: Int) throws(SyscallError)
     func size(_ handle: Int32) throws(SyscallError) -> Int
     func truncate(_ handle: Int32, to length: Int) throws(SyscallError)
     /// fdatasync: everything appended before it survives a power loss.

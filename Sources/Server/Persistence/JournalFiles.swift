@@ -56,31 +56,33 @@ struct JournalFiles {
         try? fileSystem.syncDirectory(directory)
     }
 
-    /// The last segment opened for appending when `continuing` it is safe, else a new segment
-    /// after it (or a first one); with its number and size.
-    func openForAppend(continuing: Bool) throws -> (handle: Int32, segment: Int, size: Int) {
+    /// The last segment opened for writing when `continuing` it is safe (its records end at
+    /// `dataEnd`), else a new segment after it (or a first one); with its number, where its
+    /// records end and its size (zeros after the records, if any, included).
+    func openSegment(continuing: Bool, dataEnd: Int) throws -> (handle: Int32, segment: Int, end: Int, size: Int) {
         let last = segments.last.flatMap { Self.number($0, Self.segmentPrefix) }
         guard continuing, let last, let name = segments.last else {
             let next = last.map { $0 + 1 } ?? snapshot.flatMap { Self.number($0, Self.snapshotPrefix) } ?? 1
             let (handle, number) = try createSegment(next)
-            return (handle, number, JournalFormat.fileHeaderSize)
+            return (handle, number, JournalFormat.fileHeaderSize, JournalFormat.fileHeaderSize)
         }
-        let handle = try fileSystem.openForAppend(path(name), create: false)
+        let handle = try fileSystem.openForWriting(path(name), create: false)
         let size = try fileSystem.size(handle)
-        if size < JournalFormat.fileHeaderSize {
+        if size < JournalFormat.fileHeaderSize || dataEnd < JournalFormat.fileHeaderSize {
             // Torn before its header was whole: start the file over.
             try fileSystem.truncate(handle, to: 0)
-            try fileSystem.append(handle, JournalFormat.fileHeader)
+            try fileSystem.write(handle, JournalFormat.presizedFileHeader, at: 0)
             try fileSystem.sync(handle)
-            return (handle, last, JournalFormat.fileHeaderSize)
+            return (handle, last, JournalFormat.fileHeaderSize, JournalFormat.fileHeaderSize)
         }
-        return (handle, last, size)
+        return (handle, last, min(dataEnd, size), size)
     }
 
-    /// A new, empty segment with its header, durable in the directory.
+    /// A new, empty segment with its header (version 3: it is filled with zeros as it grows),
+    /// durable in the directory.
     func createSegment(_ number: Int) throws -> (Int32, Int) {
-        let handle = try fileSystem.openForAppend(path(Self.name(Self.segmentPrefix, number)), create: true)
-        try fileSystem.append(handle, JournalFormat.fileHeader)
+        let handle = try fileSystem.openForWriting(path(Self.name(Self.segmentPrefix, number)), create: true)
+        try fileSystem.write(handle, JournalFormat.presizedFileHeader, at: 0)
         try fileSystem.sync(handle)
         try fileSystem.syncDirectory(directory)
         return (handle, number)

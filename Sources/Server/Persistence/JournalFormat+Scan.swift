@@ -7,8 +7,12 @@ extension JournalFormat {
         let head = Array(bytes[0..<fileHeaderSize])
         var scan = JournalScan(version: 2)
         let recordFollows = if case .valid = header(bytes, at: fileHeaderSize) { true } else { false }
+        var presized = false
         if head == fileHeader {
-            // The current format.
+            // Records only.
+        } else if head == presizedFileHeader {
+            presized = true
+            scan.version = 3
         } else if head == legacyFileHeader, !recordFollows {
             scan.version = 1
         } else if let version = laterVersion(head), !recordFollows {
@@ -19,19 +23,40 @@ extension JournalFormat {
             scan.version = !recordFollows && legacyFrame(bytes, at: fileHeaderSize) != nil ? 1 : 2
             scan.items.append(.damage(.init(offset: 0, length: fileHeaderSize, sessions: [], attributed: true, records: 0,
                                             detail: "damaged file header")))
+            // A segment may be version 3: zeros after its records are its fill, not damage.
+            presized = scan.version == 2 && allowsTornTail
         }
         if scan.version == 1 {
             scanLegacy(bytes, into: &scan, allowsTornTail: allowsTornTail)
+        } else if presized {
+            // The data ends where the zeros to the end of the file begin (a record ends with its
+            // end marker, never with a zero byte); before that it reads as version 2, so an
+            // incomplete record followed by zeros is a torn tail, and zeros followed by anything
+            // else are damage.
+            let end = dataEnd(bytes)
+            if end == bytes.count {
+                scanRecords(bytes, into: &scan, allowsTornTail: allowsTornTail)
+            } else {
+                scanRecords(Array(bytes[0..<end]), into: &scan, allowsTornTail: allowsTornTail)
+            }
+            scan.end = end
         } else {
             scanRecords(bytes, into: &scan, allowsTornTail: allowsTornTail)
         }
         return scan
     }
 
+    /// Where the zeros that run to the end of `bytes` begin (never inside the file header).
+    static func dataEnd(_ bytes: [UInt8]) -> Int {
+        var end = bytes.count
+        while end > fileHeaderSize && bytes[end - 1] == 0 { end -= 1 }
+        return end
+    }
+
     /// The version a `CSJRNLnn` header names when it is later than this server's.
     private static func laterVersion(_ head: [UInt8]) -> Int? {
         guard matches(head, Array(fileHeader.prefix(6)), at: 0),
-              let version = Int(String(decoding: head[6...], as: UTF8.self)), version > 2, head[6...].allSatisfy({ (0x30...0x39).contains($0) })
+              let version = Int(String(decoding: head[6...], as: UTF8.self)), version > 3, head[6...].allSatisfy({ (0x30...0x39).contains($0) })
         else { return nil }
         return version
     }
@@ -39,7 +64,7 @@ extension JournalFormat {
     /// A file shorter than its header: torn while it was created, or damage.
     private static func scanShort(_ bytes: [UInt8], allowsTornTail: Bool) -> JournalScan {
         var scan = JournalScan(version: 2)
-        let prefix = matches(fileHeader, bytes, at: 0) || matches(legacyFileHeader, bytes, at: 0)
+        let prefix = matches(fileHeader, bytes, at: 0) || matches(presizedFileHeader, bytes, at: 0) || matches(legacyFileHeader, bytes, at: 0)
         if allowsTornTail && prefix {
             if !bytes.isEmpty { scan.tornTail = 0 }
         } else {

@@ -1,7 +1,7 @@
 import Routes
 
-/// The journal's on-disk format, version 2 (`docs/journal.md`). A file starts with the 8-byte
-/// header `CSJRNL02`; each record after it is framed so that every byte of it is checked, a
+/// The journal's on-disk format, versions 2 and 3 (`docs/journal.md`). A file starts with the
+/// 8-byte header `CSJRNL02` (a snapshot) or `CSJRNL03` (a segment); each record after it is framed so that every byte of it is checked, a
 /// reader can find the next record after a damaged one, and a damaged record can still be
 /// pinned to its session from whichever end of it is intact:
 ///
@@ -20,10 +20,19 @@ import Routes
 ///     trailer CRC     u32 LE      CRC-32 of the 6 + K trailer bytes above
 ///     end marker      C0 FE C1 F8
 ///
-/// The markers are bytes that never occur in UTF-8, so no payload can imitate them. A record is
-/// written with one write(2), so a crash can tear at most the last one.
+/// The markers are bytes that never occur in UTF-8, so no payload can imitate them. A batch of
+/// records is written with one write(2), so a crash can tear at most the last one.
+///
+/// Version 3 is version 2 whose records may be followed by zeros to the end of the file: a
+/// segment is filled with zeros ahead of its records and synced (`FileJournal`), so that a write
+/// overwrites zeros in place and its fdatasync has no size or extent of the file to make durable.
+/// A record never begins with a zero byte (its start marker), so the zeros after the last record
+/// are the end of the data.
 enum JournalFormat {
+    /// Records only: snapshots (written once, atomically).
     static let fileHeader = Array("CSJRNL02".utf8)
+    /// Records, then possibly zeros to the end of the file: segments.
+    static let presizedFileHeader = Array("CSJRNL03".utf8)
     /// The first format: `length (u32 LE) · CRC-32 of payload (u32 LE) · payload`, read for migration.
     static let legacyFileHeader = Array("CSJRNL01".utf8)
     static let fileHeaderSize = 8

@@ -18,23 +18,28 @@ struct JournalReader {
         self.log = log
     }
 
-    /// Reads one file; returns its bytes as kept (after any cut) and what they hold.
+    /// Reads one file; returns how many bytes of data it holds as kept (after any cut; a
+    /// version-3 segment's zeros after its records not counted) and what they hold.
     @discardableResult
     mutating func read(_ name: String, isSnapshot: Bool) throws -> (count: Int, version: Int, damage: [JournalScan.Damage]) {
         var bytes = try files.fileSystem.read(files.path(name))
         var scan = JournalFormat.scan(bytes, allowsTornTail: !isSnapshot)
         if let newer = scan.newerVersion {
             // Read as damage it would be quarantined and its sessions held apart: refuse instead.
-            throw JournalError("\(name) is in journal format \(newer), written by a later ControlSim; this one reads formats 1 and 2")
+            throw JournalError("\(name) is in journal format \(newer), written by a later ControlSim; this one reads formats 1 to 3")
         }
+        var dataEnd = min(scan.end ?? bytes.count, bytes.count)
         if let torn = scan.tornTail {
+            // Cut to the last whole record (a version-3 segment's zeros after it go too: they are
+            // filled again as it grows).
             try files.cut(name, to: torn)
-            let line = "\(name): an incomplete last record (a crash mid-write) cut off at offset \(torn), \(bytes.count - torn) bytes"
+            let line = "\(name): an incomplete last record (a crash mid-write) cut off at offset \(torn), \(dataEnd - torn) bytes"
             tornTails.append(line)
-            tornBytes += bytes.count - torn
+            tornBytes += dataEnd - torn
             log(LogLine(level: "warn", "journal_torn_tail").field("file", name).field("offset", torn)
-                .field("cut_bytes", bytes.count - torn).description)
+                .field("cut_bytes", dataEnd - torn).description)
             bytes.removeSubrange(torn...)
+            dataEnd = torn
         }
         // A record of a kind this server does not know is kept like damage, never dropped.
         scan.items = scan.items.map { item in
@@ -61,8 +66,8 @@ struct JournalReader {
                     .field("detail", span.detail).description)
             }
         }
-        bytesRead += bytes.count
+        bytesRead += dataEnd
         legacy = legacy || scan.version == 1
-        return (bytes.count, scan.version, damaged)
+        return (dataEnd, scan.version, damaged)
     }
 }

@@ -26,8 +26,11 @@ struct JournalScan: Equatable {
         case damage(Damage)
     }
 
-    /// 2, or 1 for the first format.
+    /// 2 or 3, or 1 for the first format.
     var version: Int
+    /// Version 3: where the zeros that run to the end of the file begin (the data, a torn tail
+    /// included, is before).
+    var end: Int?
     /// An intact header of a later format than this server reads, over content it cannot read.
     var newerVersion: Int?
     var items: [Item] = []

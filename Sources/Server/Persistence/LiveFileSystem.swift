@@ -41,6 +41,37 @@ struct LiveFileSystem: JournalFileSystem {
         return try Syscall.call("open") { Glibc.open(path, flags, 0o644) }
     }
 
+    func openForWriting(_ path: String, create: Bool) throws(SyscallError) -> Int32 {
+        let flags = O_WRONLY | O_CLOEXEC | (create ? O_CREAT | O_TRUNC : 0)
+        return try Syscall.call("open") { Glibc.open(path, flags, 0o644) }
+    }
+
+    func write(_ handle: Int32, _ bytes: [UInt8], at offset: Int) throws(SyscallError) {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { buffer in pwrite(handle, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SyscallError("write", errno: errno)
+            }
+            done += n
+        }
+    }
+
+    /// In pieces of 64 KiB, each synced before the next, so that a concurrent fdatasync of the
+    /// same file (a batch's) finds at most one piece of zeros still to write.
+    func fill(_ handle: Int32, from offset: Int, to end: Int) throws(SyscallError) {
+        let piece = 64 << 10
+        let zeros = [UInt8](repeating: 0, count: piece)
+        var position = offset
+        while position < end {
+            let count = min(piece, end - position)
+            try write(handle, count == piece ? zeros : Array(zeros[0..<count]), at: position)
+            try sync(handle)
+            position += count
+        }
+    }
+
     func append(_ handle: Int32, _ bytes: [UInt8]) throws(SyscallError) {
         var offset = 0
         while offset < bytes.count {
