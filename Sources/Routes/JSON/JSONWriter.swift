@@ -99,7 +99,9 @@ public struct JSONWriter: Sendable {
     }
 
     /// Integral values of magnitude up to 2^53 print as integers (`51`, `-3`, and `0` for -0.0);
-    /// other finite values print as Swift's shortest round-trip form (`0.1`, `1e-07`, `1e+16`).
+    /// other finite values print as Swift's shortest round-trip form (`0.1`, `1e-07`, `1e+16`):
+    /// from 1e-4 to 2^53 by `ShortestDecimal` (the same bytes, faster), elsewhere by the
+    /// standard library.
     /// A non-finite value has no JSON form: it is a programmer error and is written as `null`.
     public mutating func value(_ number: Double) {
         let out = beginValue()
@@ -217,6 +219,11 @@ struct RawJSON {
         bytes.withUnsafeBufferPointer { out.append($0) }
     }
 
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        out.append(bytes)
+    }
+
     /// A number as `JSONWriter.value(_: Double)` writes it.
     @inline(__always)
     mutating func number(_ number: Double) {
@@ -301,7 +308,7 @@ extension JSONWriter {
             let integer = Int(number)
             if Double(integer) == number {
                 appendInteger(integer, to: out)
-            } else {
+            } else if !out.write(upTo: ShortestDecimal.writeRoom, { ShortestDecimal.write(number, into: $0) }) {
                 var sink = JSONBytes.Sink(out: out)
                 number.write(to: &sink)
             }
@@ -412,6 +419,16 @@ private final class JSONBytes: @unchecked Sendable {
         if count + length > capacity { grow(to: count + length) }
         body(base + count)
         count += length
+    }
+
+    /// Lets `body` fill up to `maximum` bytes in place and say how many it wrote (nil: none, and
+    /// false is returned).
+    @inline(__always)
+    func write(upTo maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int?) -> Bool {
+        if count + maximum > capacity { grow(to: count + maximum) }
+        guard let written = body(base + count) else { return false }
+        count += written
+        return true
     }
 
     func reserve(_ needed: Int) {
