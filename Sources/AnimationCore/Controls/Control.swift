@@ -40,11 +40,18 @@ extension Control {
 
     /// The frame at any `t` at or after the last change.
     public func frame(at t: Double) -> Frame {
-        guard let deadline = nextDeadline, deadline <= t else { return render(at: t) }
+        reading(at: t) { $0.render(at: t) }
+    }
+
+    /// Calls `body` with the control as it is at `t`: itself, or a copy advanced through the
+    /// deadlines due by then.
+    @inline(__always)
+    func reading<Result>(at t: Double, _ body: (Self) -> Result) -> Result {
+        guard let deadline = nextDeadline, deadline <= t else { return body(self) }
         var copy = self
         var ignored: [Emission] = []
         copy.advance(to: t, emit: &ignored)
-        return copy.render(at: t)
+        return body(copy)
     }
 }
 

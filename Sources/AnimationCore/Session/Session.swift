@@ -158,6 +158,26 @@ public struct Session: Sendable {
     /// Calls `body` with the frame at `from + k/fps` (as `FrameGrid` computes it) for every such
     /// time ≤ `to`, in order.
     public func forEachFrame(from: Double, to: Double, fps: Double, _ body: (Frame) -> Void) {
+        forEachControl(from: from, to: to, fps: fps) { control, t in body(control.frame(at: t)) }
+    }
+
+    /// What every frame of this session shares, and where `forEachFrameValues` puts its values.
+    public var frameShape: FrameShape { latest.instance.frameShape }
+
+    /// `forEachFrame` as values: calls `body` with each frame's time and its values as
+    /// `frameShape` lays them out, in one buffer reused from frame to frame (valid during the call).
+    public func forEachFrameValues(from: Double, to: Double, fps: Double, _ body: (Double, UnsafePointer<Double>) -> Void) {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(frameShape.count, 1)) { buffer in
+            let values = buffer.baseAddress!
+            forEachControl(from: from, to: to, fps: fps) { control, t in
+                control.reading(at: t) { $0.render(at: t, into: values) }
+                body(t, values)
+            }
+        }
+    }
+
+    /// Calls `body` with the control at each time of the window, advanced to it.
+    private func forEachControl(from: Double, to: Double, fps: Double, _ body: (DefinedControl, Double) -> Void) {
         let count = Self.frameCount(from: from, to: to, fps: fps)
         guard count > 0 else { return }
         let grid = FrameGrid(from: from, fps: fps)
@@ -175,7 +195,7 @@ public struct Session: Sendable {
             }
             control.advance(to: t, emit: &ignored)
             ignored.removeAll(keepingCapacity: true)
-            body(control.frame(at: t))
+            body(control, t)
         }
     }
 

@@ -78,15 +78,16 @@ public struct FrameWriter {
         self.preparing = preparing
     }
 
-    /// The frames of `window` as a JSON array. The body is sized from the first frame (the
-    /// others are about as long), so it is not moved as it grows.
+    /// The frames of `window` as a JSON array, written from their values (`FrameValuesWriter`).
+    /// The body is sized from the first frame (the others are about as long), so it is not moved
+    /// as it grows.
     static func encodeWindow(_ session: Session, _ window: SampleWindow, into w: inout JSONWriter) {
-        var writer = FrameWriter()
+        let writer = FrameValuesWriter(session.frameShape)
         var first = true
         w.beginArray()
-        session.forEachFrame(from: window.from, to: window.to, fps: window.fps) { frame in
+        session.forEachFrameValues(from: window.from, to: window.to, fps: window.fps) { t, values in
             let start = w.count
-            writer.encode(frame, into: &w)
+            writer.encode(t: t, values, into: &w)
             if first {
                 first = false
                 let frameBytes = w.count - start
@@ -216,11 +217,147 @@ public struct FrameWriter {
 
     /// `"#rrggbbaa"`, written in place (hex digits need no escaping).
     @inline(__always)
-    private static func color(_ color: Color, into raw: inout RawJSON) {
+    static func color(_ color: Color, into raw: inout RawJSON) {
         raw.write(count: Color.hexLength + 2) { text in
             text[0] = JSONByte.quote
             color.writeHex(into: text + 1)
             text[Color.hexLength + 1] = JSONByte.quote
         }
+    }
+}
+
+/// Writes frames from their values as `FrameShape` lays them out (`Session.forEachFrameValues`),
+/// byte for byte what `FrameWriter` writes for the same `Frame`: every byte that does not depend
+/// on a value (each property's `,"name":`, each layer's `{"id":"…","kind":"…","x":`, the texts in
+/// quotes) is prepared once from the shape, so a frame costs its numbers and a few copies.
+struct FrameValuesWriter {
+    private let shape: FrameShape
+    /// The prepared bytes, and where each piece of them is.
+    private let prepared: [UInt8]
+    private let propertyKeys: [Piece]
+    private let layerHeads: [Piece]
+    private let texts: [Piece]
+
+    fileprivate struct Piece {
+        let start: Int
+        let count: Int
+    }
+
+    init(_ shape: FrameShape) {
+        self.shape = shape
+        var prepared: [UInt8] = []
+        func piece(_ bytes: [UInt8]) -> Piece {
+            defer { prepared += bytes }
+            return Piece(start: prepared.count, count: bytes.count)
+        }
+        propertyKeys = shape.properties.enumerated().map { index, property in
+            piece((index == 0 ? [] : [JSONByte.comma]) + RawJSON.quoted(property.name) + [JSONByte.colon])
+        }
+        layerHeads = shape.layers.map { layer in
+            piece(Array(#"{"id":"#.utf8) + RawJSON.quoted(layer.id) + Array(#","kind":"#.utf8)
+                  + RawJSON.quoted(layer.kind.rawValue) + Array(#","x":"#.utf8))
+        }
+        texts = shape.texts.map { piece(RawJSON.quoted($0)) }
+        self.prepared = prepared
+    }
+
+    /// `{"t":…,"properties":{…},"layers":[…]}` for the frame at `t` with these values.
+    func encode(t: Double, _ values: UnsafePointer<Double>, into w: inout JSONWriter) {
+        prepared.withUnsafeBufferPointer { bytes in
+            let bytes = bytes.baseAddress!
+            w.rawValue { raw in
+                raw.append(#"{"t":"#)
+                raw.number(t)
+                raw.append(#","properties":{"#)
+                shape.properties.withUnsafeBufferPointer { properties in
+                    for index in properties.indices {
+                        let property = properties.baseAddress! + index
+                        raw.append(bytes, propertyKeys[index])
+                        let v = values + property.pointee.offset
+                        switch property.pointee.kind {
+                        case .number: raw.number(v[0])
+                        case .bool: raw.bool(v[0] != 0)
+                        case .color: Self.color(v, into: &raw)
+                        case .text: raw.append(bytes, texts[Int(v[0])])
+                        }
+                    }
+                }
+                raw.append(#"},"layers":["#)
+                var shown = 0
+                shape.layers.withUnsafeBufferPointer { layers in
+                    for index in layers.indices where values[layers[index].offset] != 0 {
+                        if shown > 0 { raw.append(JSONByte.comma) }
+                        shown += 1
+                        raw.append(bytes, layerHeads[index])
+                        encode(layers.baseAddress! + index, values, bytes, into: &raw)
+                    }
+                }
+                raw.append("]}")
+            }
+        }
+    }
+
+    /// A layer after its head, from `"x":`'s value on.
+    @inline(__always)
+    private func encode(_ layer: UnsafePointer<FrameShape.LayerShape>, _ values: UnsafePointer<Double>,
+                        _ bytes: UnsafePointer<UInt8>, into raw: inout RawJSON) {
+        let v = values + layer.pointee.offset
+        raw.number(v[1])
+        raw.append(#","y":"#)
+        raw.number(v[2])
+        raw.append(#","width":"#)
+        raw.number(v[3])
+        raw.append(#","height":"#)
+        raw.number(v[4])
+        if layer.pointee.hasBackground {
+            raw.append(#","backgroundColor":"#)
+            Self.color(values + layer.pointee.backgroundOffset, into: &raw)
+        }
+        let rest = values + layer.pointee.cornerRadiusOffset
+        raw.append(#","cornerRadius":"#)
+        raw.number(rest[0])
+        raw.append(#","opacity":"#)
+        raw.number(rest[1])
+        raw.append(#","scale":"#)
+        raw.number(rest[2])
+        if layer.pointee.hasStroke {
+            let stroke = values + layer.pointee.strokeOffset
+            raw.append(#","stroke":{"color":"#)
+            Self.color(stroke, into: &raw)
+            raw.append(#","lineWidth":"#)
+            raw.number(stroke[4])
+            raw.append(#","strokeEnd":"#)
+            raw.number(stroke[5])
+            raw.append(#","startAngle":"#)
+            raw.number(stroke[6])
+            raw.append(#","clockwise":"#)
+            raw.bool(stroke[7] != 0)
+            raw.append("}")
+        }
+        if layer.pointee.hasBlur {
+            let blur = values + layer.pointee.blurOffset
+            raw.append(#","blur":{"fraction":"#)
+            raw.number(blur[0])
+            raw.append(#","style":"#)
+            raw.append(bytes, texts[Int(blur[1])])
+            raw.append(#","radius":"#)
+            raw.number(blur[2])
+            raw.append("}")
+        }
+        raw.append("}")
+    }
+
+    /// `"#rrggbbaa"`, as `FrameWriter` writes a `Color` of these four values.
+    @inline(__always)
+    private static func color(_ v: UnsafePointer<Double>, into raw: inout RawJSON) {
+        FrameWriter.color(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]), into: &raw)
+    }
+}
+
+extension RawJSON {
+    /// A prepared piece of `bytes`.
+    @inline(__always)
+    fileprivate mutating func append(_ bytes: UnsafePointer<UInt8>, _ piece: FrameValuesWriter.Piece) {
+        append(UnsafeBufferPointer(start: bytes + piece.start, count: piece.count))
     }
 }
