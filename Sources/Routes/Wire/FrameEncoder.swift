@@ -82,7 +82,7 @@ public struct FrameWriter {
     /// The body is sized from the first frame (the others are about as long), so it is not moved
     /// as it grows.
     static func encodeWindow(_ session: Session, _ window: SampleWindow, into w: inout JSONWriter) {
-        let writer = FrameValuesWriter(session.frameShape)
+        var writer = FrameValuesWriter(session.frameShape)
         var first = true
         w.beginArray()
         session.forEachFrameValues(from: window.from, to: window.to, fps: window.fps) { t, values in
@@ -228,15 +228,18 @@ public struct FrameWriter {
 
 /// Writes frames from their values as `FrameShape` lays them out (`Session.forEachFrameValues`),
 /// byte for byte what `FrameWriter` writes for the same `Frame`: every byte that does not depend
-/// on a value (each property's `,"name":`, each layer's `{"id":"…","kind":"…","x":`, the texts in
-/// quotes) is prepared once from the shape, so a frame costs its numbers and a few copies.
+/// on a value (each property's `,"name":`, each layer's `{"id":"…","kind":"…","x":`) is prepared
+/// once from the shape, and each number's text is kept by its place in the frame, so a value
+/// that stays the same from frame to frame (a layer's size, an opacity at rest) is copied rather
+/// than formatted again. A frame costs the numbers that change and a few copies.
 struct FrameValuesWriter {
     private let shape: FrameShape
     /// The prepared bytes, and where each piece of them is.
     private let prepared: [UInt8]
     private let propertyKeys: [Piece]
     private let layerHeads: [Piece]
-    private let texts: [Piece]
+    /// The text each value's place was last written with.
+    private var memo: [WrittenNumber]
 
     fileprivate struct Piece {
         let start: Int
@@ -245,103 +248,126 @@ struct FrameValuesWriter {
 
     init(_ shape: FrameShape) {
         self.shape = shape
-        var prepared: [UInt8] = []
-        func piece(_ bytes: [UInt8]) -> Piece {
-            defer { prepared += bytes }
-            return Piece(start: prepared.count, count: bytes.count)
+        var keys: [Piece] = [], heads: [Piece] = []
+        keys.reserveCapacity(shape.properties.count)
+        heads.reserveCapacity(shape.layers.count)
+        prepared = RawJSON.prepared { raw in
+            func piece(_ body: (inout RawJSON) -> Void) -> Piece {
+                let start = raw.count
+                body(&raw)
+                return Piece(start: start, count: raw.count - start)
+            }
+            for (index, property) in shape.properties.enumerated() {
+                keys.append(piece { raw in
+                    if index > 0 { raw.append(JSONByte.comma) }
+                    raw.string(property.name)
+                    raw.append(JSONByte.colon)
+                })
+            }
+            for layer in shape.layers {
+                heads.append(piece { raw in
+                    raw.append(#"{"id":"#)
+                    raw.string(layer.id)
+                    raw.append(#","kind":"#)
+                    raw.string(layer.kind.rawValue)
+                    raw.append(#","x":"#)
+                })
+            }
         }
-        propertyKeys = shape.properties.enumerated().map { index, property in
-            piece((index == 0 ? [] : [JSONByte.comma]) + RawJSON.quoted(property.name) + [JSONByte.colon])
-        }
-        layerHeads = shape.layers.map { layer in
-            piece(Array(#"{"id":"#.utf8) + RawJSON.quoted(layer.id) + Array(#","kind":"#.utf8)
-                  + RawJSON.quoted(layer.kind.rawValue) + Array(#","x":"#.utf8))
-        }
-        texts = shape.texts.map { piece(RawJSON.quoted($0)) }
-        self.prepared = prepared
+        propertyKeys = keys
+        layerHeads = heads
+        memo = Array(repeating: WrittenNumber(), count: shape.count)
     }
 
     /// `{"t":…,"properties":{…},"layers":[…]}` for the frame at `t` with these values.
-    func encode(t: Double, _ values: UnsafePointer<Double>, into w: inout JSONWriter) {
+    mutating func encode(t: Double, _ values: UnsafePointer<Double>, into w: inout JSONWriter) {
+        let (shape, propertyKeys, layerHeads) = (shape, propertyKeys, layerHeads)
         prepared.withUnsafeBufferPointer { bytes in
             let bytes = bytes.baseAddress!
-            w.rawValue { raw in
-                raw.append(#"{"t":"#)
-                raw.number(t)
-                raw.append(#","properties":{"#)
-                shape.properties.withUnsafeBufferPointer { properties in
-                    for index in properties.indices {
-                        let property = properties.baseAddress! + index
-                        raw.append(bytes, propertyKeys[index])
-                        let v = values + property.pointee.offset
-                        switch property.pointee.kind {
-                        case .number: raw.number(v[0])
-                        case .bool: raw.bool(v[0] != 0)
-                        case .color: Self.color(v, into: &raw)
-                        case .text: raw.append(bytes, texts[Int(v[0])])
+            memo.withUnsafeMutableBufferPointer { memo in
+                let memo = memo.baseAddress!
+                w.rawValue { raw in
+                    raw.append(#"{"t":"#)
+                    raw.number(t)
+                    raw.append(#","properties":{"#)
+                    shape.properties.withUnsafeBufferPointer { properties in
+                        for index in properties.indices {
+                            let property = properties.baseAddress! + index
+                            raw.append(bytes, propertyKeys[index])
+                            let offset = property.pointee.offset
+                            switch property.pointee.kind {
+                            case .number: raw.number(values[offset], memo: memo + offset)
+                            case .bool: raw.bool(values[offset] != 0)
+                            case .color: Self.color(values + offset, into: &raw)
+                            case .text: raw.string(shape.texts[Int(values[offset])])
+                            }
                         }
                     }
-                }
-                raw.append(#"},"layers":["#)
-                var shown = 0
-                shape.layers.withUnsafeBufferPointer { layers in
-                    for index in layers.indices where values[layers[index].offset] != 0 {
-                        if shown > 0 { raw.append(JSONByte.comma) }
-                        shown += 1
-                        raw.append(bytes, layerHeads[index])
-                        encode(layers.baseAddress! + index, values, bytes, into: &raw)
+                    raw.append(#"},"layers":["#)
+                    var shown = 0
+                    shape.layers.withUnsafeBufferPointer { layers in
+                        for index in layers.indices where values[layers[index].offset] != 0 {
+                            if shown > 0 { raw.append(JSONByte.comma) }
+                            shown += 1
+                            raw.append(bytes, layerHeads[index])
+                            Self.encode(layers.baseAddress! + index, values, memo, shape.texts, into: &raw)
+                        }
                     }
+                    raw.append("]}")
                 }
-                raw.append("]}")
             }
         }
     }
 
     /// A layer after its head, from `"x":`'s value on.
     @inline(__always)
-    private func encode(_ layer: UnsafePointer<FrameShape.LayerShape>, _ values: UnsafePointer<Double>,
-                        _ bytes: UnsafePointer<UInt8>, into raw: inout RawJSON) {
-        let v = values + layer.pointee.offset
-        raw.number(v[1])
+    private static func encode(_ layer: UnsafePointer<FrameShape.LayerShape>, _ values: UnsafePointer<Double>,
+                               _ memo: UnsafeMutablePointer<WrittenNumber>, _ texts: [String], into raw: inout RawJSON) {
+        /// The value at `offset` from the layer's, through its place's memo.
+        func number(_ offset: Int) {
+            raw.number(values[offset], memo: memo + offset)
+        }
+        let v = layer.pointee.offset
+        number(v + 1)
         raw.append(#","y":"#)
-        raw.number(v[2])
+        number(v + 2)
         raw.append(#","width":"#)
-        raw.number(v[3])
+        number(v + 3)
         raw.append(#","height":"#)
-        raw.number(v[4])
+        number(v + 4)
         if layer.pointee.hasBackground {
             raw.append(#","backgroundColor":"#)
             Self.color(values + layer.pointee.backgroundOffset, into: &raw)
         }
-        let rest = values + layer.pointee.cornerRadiusOffset
+        let rest = layer.pointee.cornerRadiusOffset
         raw.append(#","cornerRadius":"#)
-        raw.number(rest[0])
+        number(rest)
         raw.append(#","opacity":"#)
-        raw.number(rest[1])
+        number(rest + 1)
         raw.append(#","scale":"#)
-        raw.number(rest[2])
+        number(rest + 2)
         if layer.pointee.hasStroke {
-            let stroke = values + layer.pointee.strokeOffset
+            let stroke = layer.pointee.strokeOffset
             raw.append(#","stroke":{"color":"#)
-            Self.color(stroke, into: &raw)
+            Self.color(values + stroke, into: &raw)
             raw.append(#","lineWidth":"#)
-            raw.number(stroke[4])
+            number(stroke + 4)
             raw.append(#","strokeEnd":"#)
-            raw.number(stroke[5])
+            number(stroke + 5)
             raw.append(#","startAngle":"#)
-            raw.number(stroke[6])
+            number(stroke + 6)
             raw.append(#","clockwise":"#)
-            raw.bool(stroke[7] != 0)
+            raw.bool(values[stroke + 7] != 0)
             raw.append("}")
         }
         if layer.pointee.hasBlur {
-            let blur = values + layer.pointee.blurOffset
+            let blur = layer.pointee.blurOffset
             raw.append(#","blur":{"fraction":"#)
-            raw.number(blur[0])
+            number(blur)
             raw.append(#","style":"#)
-            raw.append(bytes, texts[Int(blur[1])])
+            raw.string(texts[Int(values[blur + 1])])
             raw.append(#","radius":"#)
-            raw.number(blur[2])
+            number(blur + 2)
             raw.append("}")
         }
         raw.append("}")
