@@ -31,11 +31,21 @@ public protocol Control: Sendable, Equatable {
 extension Control {
     /// Lets every internal transition due at or before `t` happen, in time order.
     public mutating func advance(to t: Double, emit: inout [Emission]) {
+        advance(through: t, emit: &emit)
+    }
+
+    /// `advance(to:emit:)`, saying whether every deadline due by `t` has happened: false when it
+    /// stopped at its bound of 10,000 firings with one still due (so a frame at `t` must still
+    /// advance a copy, as `frame(at:)` does).
+    @discardableResult
+    mutating func advance(through t: Double, emit: inout [Emission]) -> Bool {
         var guardCount = 0
-        while let deadline = nextDeadline, deadline <= t, guardCount < 10_000 {
+        while let deadline = nextDeadline, deadline <= t {
+            guard guardCount < 10_000 else { return false }
             fireDeadline(emit: &emit)
             guardCount += 1
         }
+        return true
     }
 
     /// The frame at any `t` at or after the last change.
