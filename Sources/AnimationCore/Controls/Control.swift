@@ -31,20 +31,37 @@ public protocol Control: Sendable, Equatable {
 extension Control {
     /// Lets every internal transition due at or before `t` happen, in time order.
     public mutating func advance(to t: Double, emit: inout [Emission]) {
+        advance(through: t, emit: &emit)
+    }
+
+    /// `advance(to:emit:)`, saying whether every deadline due by `t` has happened: false when it
+    /// stopped at its bound of 10,000 firings with one still due (so a frame at `t` must still
+    /// advance a copy, as `frame(at:)` does).
+    @discardableResult
+    mutating func advance(through t: Double, emit: inout [Emission]) -> Bool {
         var guardCount = 0
-        while let deadline = nextDeadline, deadline <= t, guardCount < 10_000 {
+        while let deadline = nextDeadline, deadline <= t {
+            guard guardCount < 10_000 else { return false }
             fireDeadline(emit: &emit)
             guardCount += 1
         }
+        return true
     }
 
     /// The frame at any `t` at or after the last change.
     public func frame(at t: Double) -> Frame {
-        guard let deadline = nextDeadline, deadline <= t else { return render(at: t) }
+        reading(at: t) { $0.render(at: t) }
+    }
+
+    /// Calls `body` with the control as it is at `t`: itself, or a copy advanced through the
+    /// deadlines due by then.
+    @inline(__always)
+    func reading<Result>(at t: Double, _ body: (Self) -> Result) -> Result {
+        guard let deadline = nextDeadline, deadline <= t else { return body(self) }
         var copy = self
         var ignored: [Emission] = []
         copy.advance(to: t, emit: &ignored)
-        return copy.render(at: t)
+        return body(copy)
     }
 }
 

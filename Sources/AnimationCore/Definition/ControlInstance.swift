@@ -23,6 +23,8 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     let reactions: UnsafePointer<Reaction>
     let frameSize: Int
     let layout: StateLayout
+    /// What every frame of this instance shares, and where its values go.
+    public let frameShape: FrameShape
     /// The state of a session before its first input, the same for every session of this
     /// instance: made once and shared (copy-on-write, as any copy of a control), so a new
     /// session and its first checkpoint cost no state of their own. Set at the end of `init`.
@@ -70,6 +72,7 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
         literals = UnsafePointer(definition.literalPointer.baseAddress!)
         reactions = UnsafePointer(definition.reactionPointer.baseAddress!)
         frameSize = max(definition.frameSize, 8)
+        frameShape = FrameShape(definition.render, strings: strings, enumerations: definition.outputEnums)
         layout = definition.stateLayout
         groupCompleting = definition.groups.map { $0.members.map { $0.onComplete != nil } }
         let initial = DefinedControl(building: self)

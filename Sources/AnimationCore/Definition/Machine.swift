@@ -69,10 +69,15 @@ struct StringTable: Sendable {
     let instance: [String]
 
     subscript(_ index: Double) -> String {
+        guard let i = position(index) else { return "" }
+        return i < literals.count ? literals[i] : instance[i - literals.count]
+    }
+
+    /// Where the text at `index` is in the literals followed by the instance's texts; nil if none.
+    @inline(__always)
+    func position(_ index: Double) -> Int? {
         let i = Int(index)
-        if i >= 0 && i < literals.count { return literals[i] }
-        let j = i - literals.count
-        return j >= 0 && j < instance.count ? instance[j] : ""
+        return i >= 0 && i < literals.count + instance.count ? i : nil
     }
 }
 

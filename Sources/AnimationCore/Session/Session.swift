@@ -159,6 +159,32 @@ public struct Session: Sendable {
     /// Calls `body` with the frame at `from + k/fps` (as `FrameGrid` computes it) for every such
     /// time ≤ `to`, in order.
     public func forEachFrame(from: Double, to: Double, fps: Double, _ body: (Frame) -> Void) {
+        forEachControl(from: from, to: to, fps: fps) { control, t, _ in body(control.frame(at: t)) }
+    }
+
+    /// What every frame of this session shares, and where `forEachFrameValues` puts its values.
+    public var frameShape: FrameShape { latest.instance.frameShape }
+
+    /// `forEachFrame` as values: calls `body` with each frame's time and its values as
+    /// `frameShape` lays them out, in one buffer reused from frame to frame (valid during the call).
+    public func forEachFrameValues(from: Double, to: Double, fps: Double, _ body: (Double, UnsafePointer<Double>) -> Void) {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(frameShape.count, 1)) { buffer in
+            let values = buffer.baseAddress!
+            forEachControl(from: from, to: to, fps: fps) { control, t, caughtUp in
+                // Caught up, no deadline is due by t: what `reading(at:)` would find out again.
+                if caughtUp {
+                    control.render(at: t, into: values)
+                } else {
+                    control.reading(at: t) { $0.render(at: t, into: values) }
+                }
+                body(t, values)
+            }
+        }
+    }
+
+    /// Calls `body` with the control at each time of the window, advanced to it, and whether
+    /// that advance caught up (no deadline due by then is left).
+    private func forEachControl(from: Double, to: Double, fps: Double, _ body: (DefinedControl, Double, Bool) -> Void) {
         let count = Self.frameCount(from: from, to: to, fps: fps)
         guard count > 0 else { return }
         let grid = FrameGrid(from: from, fps: fps)
@@ -174,9 +200,9 @@ public struct Session: Sendable {
                 try? control.step(event.input, at: event.t, emit: &ignored)
                 next = pending.next()
             }
-            control.advance(to: t, emit: &ignored)
+            let caughtUp = control.advance(through: t, emit: &ignored)
             ignored.removeAll(keepingCapacity: true)
-            body(control.frame(at: t))
+            body(control, t, caughtUp)
         }
     }
 

@@ -99,7 +99,9 @@ public struct JSONWriter: Sendable {
     }
 
     /// Integral values of magnitude up to 2^53 print as integers (`51`, `-3`, and `0` for -0.0);
-    /// other finite values print as Swift's shortest round-trip form (`0.1`, `1e-07`, `1e+16`).
+    /// other finite values print as Swift's shortest round-trip form (`0.1`, `1e-07`, `1e+16`):
+    /// from 1e-4 to 2^53 by `ShortestDecimal` (the same bytes, faster), elsewhere by the
+    /// standard library.
     /// A non-finite value has no JSON form: it is a programmer error and is written as `null`.
     public mutating func value(_ number: Double) {
         let out = beginValue()
@@ -217,6 +219,11 @@ struct RawJSON {
         bytes.withUnsafeBufferPointer { out.append($0) }
     }
 
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        out.append(bytes)
+    }
+
     /// A number as `JSONWriter.value(_: Double)` writes it.
     @inline(__always)
     mutating func number(_ number: Double) {
@@ -247,6 +254,31 @@ struct RawJSON {
     @inline(__always)
     mutating func write(count length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
         out.write(count: length, body)
+    }
+
+    /// Bytes written so far by the writer this appends to.
+    var count: Int { out.count }
+
+    /// A number as `number(_:)` writes it, copied from `memo` when `memo` holds the text of the
+    /// same value (the same bits), otherwise written and kept in `memo` for the next time.
+    @inline(__always)
+    mutating func number(_ number: Double, memo: UnsafeMutablePointer<WrittenNumber>) {
+        let bits = number.bitPattern
+        if memo.pointee.bits == bits, memo.pointee.length >= 0 {
+            out.append(memo.pointee)
+            return
+        }
+        let start = out.count
+        JSONWriter.appendNumber(number, to: out)
+        memo.pointee = out.written(from: start, bits: bits)
+    }
+
+    /// Bytes prepared once to be copied many times (a window's keys and layer heads): `body`
+    /// appends them through a `RawJSON` of their own.
+    static func prepared(_ body: (inout RawJSON) -> Void) -> [UInt8] {
+        var raw = RawJSON(out: JSONBytes(capacity: 512))
+        body(&raw)
+        return raw.out.array()
     }
 
     /// The bytes `string` would take in quotes and escaped, for preparing keys once.
@@ -301,7 +333,7 @@ extension JSONWriter {
             let integer = Int(number)
             if Double(integer) == number {
                 appendInteger(integer, to: out)
-            } else {
+            } else if !out.write(upTo: ShortestDecimal.writeRoom, { ShortestDecimal.write(number, into: $0) }) {
                 var sink = JSONBytes.Sink(out: out)
                 number.write(to: &sink)
             }
@@ -336,6 +368,14 @@ extension JSONWriter {
             } while magnitude > 0
         }
     }
+}
+
+/// A number's text as `RawJSON.number(_:memo:)` keeps it: the value's bits and up to 24 bytes
+/// (length −1: nothing kept).
+struct WrittenNumber {
+    var bits: UInt64 = 0
+    var length = -1
+    var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
 }
 
 /// The writer's bytes: a growable buffer owned by one writer at a time (`JSONWriter.unique()`
@@ -412,6 +452,56 @@ private final class JSONBytes: @unchecked Sendable {
         if count + length > capacity { grow(to: count + length) }
         body(base + count)
         count += length
+    }
+
+    /// Lets `body` fill up to `maximum` bytes in place and say how many it wrote (nil: none, and
+    /// false is returned).
+    @inline(__always)
+    func write(upTo maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int?) -> Bool {
+        if count + maximum > capacity { grow(to: count + maximum) }
+        guard let written = body(base + count) else { return false }
+        count += written
+        return true
+    }
+
+    /// A kept number's text, copied as three words (only its length counts).
+    @inline(__always)
+    func append(_ number: WrittenNumber) {
+        if count + 24 > capacity { grow(to: count + 24) }
+        let target = UnsafeMutableRawPointer(base + count)
+        target.storeBytes(of: number.words.0, as: UInt64.self)
+        target.storeBytes(of: number.words.1, toByteOffset: 8, as: UInt64.self)
+        target.storeBytes(of: number.words.2, toByteOffset: 16, as: UInt64.self)
+        count += number.length
+    }
+
+    /// The bytes from `start` on, kept as the text of the number with these bits (nothing kept
+    /// if they are longer than 24). Read only within the text, by words that may overlap.
+    @inline(__always)
+    func written(from start: Int, bits: UInt64) -> WrittenNumber {
+        var number = WrittenNumber(bits: bits)
+        let length = count - start
+        guard length <= 24 else { return number }
+        number.length = length
+        let source = UnsafeRawPointer(base + start)
+        withUnsafeMutableBytes(of: &number.words) { words in
+            let target = words.baseAddress!
+            if length >= 8 {
+                target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                if length > 16 {
+                    target.storeBytes(of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+                }
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self),
+                                  toByteOffset: length - 8, as: UInt64.self)
+            } else if length >= 4 {
+                target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self),
+                                  toByteOffset: length - 4, as: UInt32.self)
+            } else {
+                for index in 0..<length { target.storeBytes(of: base[start + index], toByteOffset: index, as: UInt8.self) }
+            }
+        }
+        return number
     }
 
     func reserve(_ needed: Int) {

@@ -78,15 +78,16 @@ public struct FrameWriter {
         self.preparing = preparing
     }
 
-    /// The frames of `window` as a JSON array. The body is sized from the first frame (the
-    /// others are about as long), so it is not moved as it grows.
+    /// The frames of `window` as a JSON array, written from their values (`FrameValuesWriter`).
+    /// The body is sized from the first frame (the others are about as long), so it is not moved
+    /// as it grows.
     static func encodeWindow(_ session: Session, _ window: SampleWindow, into w: inout JSONWriter) {
-        var writer = FrameWriter()
+        var writer = FrameValuesWriter(session.frameShape)
         var first = true
         w.beginArray()
-        session.forEachFrame(from: window.from, to: window.to, fps: window.fps) { frame in
+        session.forEachFrameValues(from: window.from, to: window.to, fps: window.fps) { t, values in
             let start = w.count
-            writer.encode(frame, into: &w)
+            writer.encode(t: t, values, into: &w)
             if first {
                 first = false
                 let frameBytes = w.count - start
@@ -216,11 +217,173 @@ public struct FrameWriter {
 
     /// `"#rrggbbaa"`, written in place (hex digits need no escaping).
     @inline(__always)
-    private static func color(_ color: Color, into raw: inout RawJSON) {
+    static func color(_ color: Color, into raw: inout RawJSON) {
         raw.write(count: Color.hexLength + 2) { text in
             text[0] = JSONByte.quote
             color.writeHex(into: text + 1)
             text[Color.hexLength + 1] = JSONByte.quote
         }
+    }
+}
+
+/// Writes frames from their values as `FrameShape` lays them out (`Session.forEachFrameValues`),
+/// byte for byte what `FrameWriter` writes for the same `Frame`: every byte that does not depend
+/// on a value (each property's `,"name":`, each layer's `{"id":"…","kind":"…","x":`) is prepared
+/// once from the shape, and each number's text is kept by its place in the frame, so a value
+/// that stays the same from frame to frame (a layer's size, an opacity at rest) is copied rather
+/// than formatted again. A frame costs the numbers that change and a few copies.
+struct FrameValuesWriter {
+    private let shape: FrameShape
+    /// The prepared bytes, and where each piece of them is.
+    private let prepared: [UInt8]
+    private let propertyKeys: [Piece]
+    private let layerHeads: [Piece]
+    /// The text each value's place was last written with.
+    private var memo: [WrittenNumber]
+
+    fileprivate struct Piece {
+        let start: Int
+        let count: Int
+    }
+
+    init(_ shape: FrameShape) {
+        self.shape = shape
+        var keys: [Piece] = [], heads: [Piece] = []
+        keys.reserveCapacity(shape.properties.count)
+        heads.reserveCapacity(shape.layers.count)
+        prepared = RawJSON.prepared { raw in
+            func piece(_ body: (inout RawJSON) -> Void) -> Piece {
+                let start = raw.count
+                body(&raw)
+                return Piece(start: start, count: raw.count - start)
+            }
+            for (index, property) in shape.properties.enumerated() {
+                keys.append(piece { raw in
+                    if index > 0 { raw.append(JSONByte.comma) }
+                    raw.string(property.name)
+                    raw.append(JSONByte.colon)
+                })
+            }
+            for layer in shape.layers {
+                heads.append(piece { raw in
+                    raw.append(#"{"id":"#)
+                    raw.string(layer.id)
+                    raw.append(#","kind":"#)
+                    raw.string(layer.kind.rawValue)
+                    raw.append(#","x":"#)
+                })
+            }
+        }
+        propertyKeys = keys
+        layerHeads = heads
+        memo = Array(repeating: WrittenNumber(), count: shape.count)
+    }
+
+    /// `{"t":…,"properties":{…},"layers":[…]}` for the frame at `t` with these values.
+    mutating func encode(t: Double, _ values: UnsafePointer<Double>, into w: inout JSONWriter) {
+        let (shape, propertyKeys, layerHeads) = (shape, propertyKeys, layerHeads)
+        prepared.withUnsafeBufferPointer { bytes in
+            let bytes = bytes.baseAddress!
+            memo.withUnsafeMutableBufferPointer { memo in
+                let memo = memo.baseAddress!
+                w.rawValue { raw in
+                    raw.append(#"{"t":"#)
+                    raw.number(t)
+                    raw.append(#","properties":{"#)
+                    shape.properties.withUnsafeBufferPointer { properties in
+                        for index in properties.indices {
+                            let property = properties.baseAddress! + index
+                            raw.append(bytes, propertyKeys[index])
+                            let offset = property.pointee.offset
+                            switch property.pointee.kind {
+                            case .number: raw.number(values[offset], memo: memo + offset)
+                            case .bool: raw.bool(values[offset] != 0)
+                            case .color: Self.color(values + offset, into: &raw)
+                            case .text: raw.string(shape.texts[Int(values[offset])])
+                            }
+                        }
+                    }
+                    raw.append(#"},"layers":["#)
+                    var shown = 0
+                    shape.layers.withUnsafeBufferPointer { layers in
+                        for index in layers.indices where values[layers[index].offset] != 0 {
+                            if shown > 0 { raw.append(JSONByte.comma) }
+                            shown += 1
+                            raw.append(bytes, layerHeads[index])
+                            Self.encode(layers.baseAddress! + index, values, memo, shape.texts, into: &raw)
+                        }
+                    }
+                    raw.append("]}")
+                }
+            }
+        }
+    }
+
+    /// A layer after its head, from `"x":`'s value on.
+    @inline(__always)
+    private static func encode(_ layer: UnsafePointer<FrameShape.LayerShape>, _ values: UnsafePointer<Double>,
+                               _ memo: UnsafeMutablePointer<WrittenNumber>, _ texts: [String], into raw: inout RawJSON) {
+        /// The value at `offset` from the layer's, through its place's memo.
+        func number(_ offset: Int) {
+            raw.number(values[offset], memo: memo + offset)
+        }
+        let v = layer.pointee.offset
+        number(v + 1)
+        raw.append(#","y":"#)
+        number(v + 2)
+        raw.append(#","width":"#)
+        number(v + 3)
+        raw.append(#","height":"#)
+        number(v + 4)
+        if layer.pointee.hasBackground {
+            raw.append(#","backgroundColor":"#)
+            Self.color(values + layer.pointee.backgroundOffset, into: &raw)
+        }
+        let rest = layer.pointee.cornerRadiusOffset
+        raw.append(#","cornerRadius":"#)
+        number(rest)
+        raw.append(#","opacity":"#)
+        number(rest + 1)
+        raw.append(#","scale":"#)
+        number(rest + 2)
+        if layer.pointee.hasStroke {
+            let stroke = layer.pointee.strokeOffset
+            raw.append(#","stroke":{"color":"#)
+            Self.color(values + stroke, into: &raw)
+            raw.append(#","lineWidth":"#)
+            number(stroke + 4)
+            raw.append(#","strokeEnd":"#)
+            number(stroke + 5)
+            raw.append(#","startAngle":"#)
+            number(stroke + 6)
+            raw.append(#","clockwise":"#)
+            raw.bool(values[stroke + 7] != 0)
+            raw.append("}")
+        }
+        if layer.pointee.hasBlur {
+            let blur = layer.pointee.blurOffset
+            raw.append(#","blur":{"fraction":"#)
+            number(blur)
+            raw.append(#","style":"#)
+            raw.string(texts[Int(values[blur + 1])])
+            raw.append(#","radius":"#)
+            number(blur + 2)
+            raw.append("}")
+        }
+        raw.append("}")
+    }
+
+    /// `"#rrggbbaa"`, as `FrameWriter` writes a `Color` of these four values.
+    @inline(__always)
+    private static func color(_ v: UnsafePointer<Double>, into raw: inout RawJSON) {
+        FrameWriter.color(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]), into: &raw)
+    }
+}
+
+extension RawJSON {
+    /// A prepared piece of `bytes`.
+    @inline(__always)
+    fileprivate mutating func append(_ bytes: UnsafePointer<UInt8>, _ piece: FrameValuesWriter.Piece) {
+        append(UnsafeBufferPointer(start: bytes + piece.start, count: piece.count))
     }
 }

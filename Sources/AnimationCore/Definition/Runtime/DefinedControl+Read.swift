@@ -44,24 +44,36 @@ extension DefinedControl: MachineSource {
             default: r[0] = animation.to
             }
         case .group?:
-            guard let group = groups[i] else { r[0] = 0; return }
-            switch f {
-            case 0: r[0] = 1
-            case 1: r[0] = flag(group.isPaused)
-            case 2: r[0] = flag(group.isReversed)
-            case 3: r[0] = flag(group.isRunning)
-            default: r[0] = group.progressWhenInterrupted
+            // Read in place (the array borrowed, not copied): a copy of the group retained its arrays.
+            r[0] = groups.withUnsafeBufferPointer { groups in
+                guard groups.indices.contains(i), groups[i] != nil else { return 0 }
+                let group = groups.baseAddress! + i
+                switch f {
+                case 0: return 1
+                case 1: return flag(group.pointee!.isPaused)
+                case 2: return flag(group.pointee!.isReversed)
+                case 3: return flag(group.pointee!.isRunning)
+                default: return group.pointee!.progressWhenInterrupted
+                }
             }
         case .member?:
+            // The member read where it is: a copy of it (and of its group) cost a memcpy of the
+            // animator and retains of everything it holds, for every read of every frame.
             let member = f / ReadField.memberStride
-            guard groups[i] != nil, groups[i]!.members.indices.contains(member) else { r[0] = 0; return }
-            switch f % ReadField.memberStride {
-            case 0: r[0] = groups[i]!.members[member].progress(at: t)
-            case 1: r[0] = groups[i]!.members[member].fractionComplete(at: t)
-            case 2: r[0] = groups[i]!.members[member].sample(at: t).velocity
-            case 3: r[0] = flag(groups[i]!.members[member].state == .active)
-            case 4: r[0] = flag(groups[i]!.members[member].isRunning)
-            default: r[0] = flag(groups[i]!.members[member].isReversed)
+            r[0] = groups.withUnsafeBufferPointer { groups in
+                guard groups.indices.contains(i) else { return 0 }
+                return (groups.baseAddress! + i).pointee?.members.withUnsafeBufferPointer { members -> Double in
+                    guard members.indices.contains(member) else { return 0 }
+                    let animator = members.baseAddress! + member
+                    switch f % ReadField.memberStride {
+                    case 0: return animator.pointee.progress(at: t)
+                    case 1: return animator.pointee.fractionComplete(at: t)
+                    case 2: return animator.pointee.sample(at: t).velocity
+                    case 3: return flag(animator.pointee.state == .active)
+                    case 4: return flag(animator.pointee.isRunning)
+                    default: return flag(animator.pointee.isReversed)
+                    }
+                } ?? 0
             }
         case .timer?:
             r[0] = flag(timers.contains { $0.kind == .timer(i) })

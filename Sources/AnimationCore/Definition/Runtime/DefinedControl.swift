@@ -226,42 +226,84 @@ public struct DefinedControl: Control {
     }
 
     public func render(at t: Double) -> Frame {
+        let shape = instance.frameShape
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: max(shape.count, 1)) { values in
+            render(at: t, into: values.baseAddress!)
+            return Frame(t: t, shape: shape, values: values.baseAddress!)
+        }
+    }
+
+    /// The frame at `t` as `instance.frameShape`'s values, written to `values` (assuming no
+    /// deadline lies before `t`, as `render(at:)`).
+    func render(at t: Double, into values: UnsafeMutablePointer<Double>) {
         let definition = instance.definition
-        return instance.evaluate(definition.render.program, source: self, at: t) { r in
+        instance.evaluate(definition.render.program, source: self, at: t) { r in
             definition.render.properties.withUnsafeBufferPointer { fields in
-                definition.render.layers.withUnsafeBufferPointer { plans in
-                    frame(at: t, r, fields, plans)
+                instance.frameShape.properties.withUnsafeBufferPointer { properties in
+                    for index in fields.indices {
+                        write(fields[index], r, into: values + properties[index].offset)
+                    }
+                }
+            }
+            definition.render.layers.withUnsafeBufferPointer { plans in
+                instance.frameShape.layers.withUnsafeBufferPointer { layers in
+                    for index in plans.indices {
+                        write(plans.baseAddress! + index, r, into: values, layers[index])
+                    }
                 }
             }
         }
     }
 
-    /// The frame from the render program's registers.
-    private func frame(at t: Double, _ r: UnsafeMutablePointer<Double>, _ fields: UnsafeBufferPointer<OutputField>,
-                       _ plans: UnsafeBufferPointer<LayerPlan>) -> Frame {
-        var properties: [Field] = []
-        properties.reserveCapacity(fields.count)
-        for index in fields.indices { properties.append(Field(fields[index].name, fieldValue(r, fields[index]))) }
-        var layers: [Layer] = []
-        layers.reserveCapacity(plans.count)
-        for index in plans.indices {
-            let layer = plans.baseAddress! + index
-            if let visible = layer.pointee.visible, value(visible, r) == 0 { continue }
-            let frame = layer.pointee.frame
-            layers.append(Layer(
-                id: layer.pointee.id, kind: layer.pointee.kind,
-                frame: Rect(x: value(frame.x, r), y: value(frame.y, r), width: value(frame.width, r), height: value(frame.height, r)),
-                backgroundColor: layer.pointee.backgroundColor.map { color($0, r) }, cornerRadius: value(layer.pointee.cornerRadius, r),
-                opacity: value(layer.pointee.opacity, r), scale: value(layer.pointee.scale, r),
-                stroke: layer.pointee.stroke.map {
-                    Layer.Stroke(color: color($0.color, r), lineWidth: value($0.lineWidth, r), strokeEnd: value($0.strokeEnd, r),
-                                 startAngle: value($0.startAngle, r), clockwise: value($0.clockwise, r) != 0)
-                },
-                blur: layer.pointee.blur.map {
-                    Layer.Blur(fraction: value($0.fraction, r), style: instance.strings[value($0.style, r)], radius: value($0.radius, r))
-                }))
+    /// A property's value or values (a colour's four; a text's index in the shape's texts).
+    @inline(__always)
+    private func write(_ field: OutputField, _ r: UnsafeMutablePointer<Double>, into v: UnsafeMutablePointer<Double>) {
+        switch field.kind {
+        case .number, .bool: v[0] = value(field.value, r)
+        case .color: for k in 0..<4 { v[k] = value(field.value, r, k) }
+        case .string: v[0] = instance.frameShape.text(instance.strings, value(field.value, r))
+        case let .enumeration(enumIndex):
+            v[0] = instance.frameShape.text(enumeration: enumIndex, cases: instance.definition.outputEnums[enumIndex].cases.count,
+                                            value(field.value, r))
         }
-        return Frame(t: t, properties: properties, layers: layers)
+    }
+
+    /// A layer's values where `shape` puts them (a hidden one's first value 0, the rest left).
+    @inline(__always)
+    private func write(_ layer: UnsafePointer<LayerPlan>, _ r: UnsafeMutablePointer<Double>, into values: UnsafeMutablePointer<Double>,
+                       _ shape: FrameShape.LayerShape) {
+        let v = values + shape.offset
+        if let visible = layer.pointee.visible, value(visible, r) == 0 {
+            v[0] = 0
+            return
+        }
+        v[0] = 1
+        let frame = layer.pointee.frame
+        v[1] = value(frame.x, r)
+        v[2] = value(frame.y, r)
+        v[3] = value(frame.width, r)
+        v[4] = value(frame.height, r)
+        if let background = layer.pointee.backgroundColor {
+            for k in 0..<4 { values[shape.backgroundOffset + k] = value(background, r, k) }
+        }
+        let rest = values + shape.cornerRadiusOffset
+        rest[0] = value(layer.pointee.cornerRadius, r)
+        rest[1] = value(layer.pointee.opacity, r)
+        rest[2] = value(layer.pointee.scale, r)
+        if let stroke = layer.pointee.stroke {
+            let s = values + shape.strokeOffset
+            for k in 0..<4 { s[k] = value(stroke.color, r, k) }
+            s[4] = value(stroke.lineWidth, r)
+            s[5] = value(stroke.strokeEnd, r)
+            s[6] = value(stroke.startAngle, r)
+            s[7] = value(stroke.clockwise, r)
+        }
+        if let blur = layer.pointee.blur {
+            let b = values + shape.blurOffset
+            b[0] = value(blur.fraction, r)
+            b[1] = instance.frameShape.text(instance.strings, value(blur.style, r))
+            b[2] = value(blur.radius, r)
+        }
     }
 
     /// An output's value: in a register, the instance's constants or the literals.
