@@ -37,46 +37,99 @@ public struct ResponseEncoder {
     /// not replay an event stream. Content-Type is the route's business.
     public mutating func encode(status: Int, headers: HTTPHeaders, body: Body, _ exchange: Exchange,
                                 epochSeconds: Int) -> [UInt8] {
-        let status = HTTPStatus.onWire(status)
-        let mayHaveBody = HTTPStatus.mayHaveBody(status)
         let bytes: [UInt8]? = if case .bytes(let bytes) = body { bytes } else { nil }
-        let isStreamed = bytes == nil
-        var out: [UInt8] = []
-        out.reserveCapacity(160 + headers.fields.count * 48 + (exchange.isHead ? 0 : bytes?.count ?? 0))
-        Self.appendLiteral("HTTP/1.1 ", to: &out)
-        Self.appendDecimal(status, to: &out)
-        out.append(.space)
-        Self.append(HTTPStatus.reason(for: status), to: &out)
-        Self.appendLiteral("\r\n", to: &out)
-        for field in headers where Self.isPassedThrough(field) {
-            Self.append(field.name, to: &out)
-            Self.appendLiteral(": ", to: &out)
-            Self.append(field.value, to: &out)
-            Self.appendLiteral("\r\n", to: &out)
+        let fields = headers.fields
+        // Each field is judged once: the first 64 as bits (a response has a handful), any further
+        // ones again when written. The ones that pass are counted for the storage.
+        var passed: UInt64 = 0
+        var fieldBytes = 0
+        for index in fields.indices where Self.isPassedThrough(fields[index]) {
+            if index < 64 { passed |= 1 << UInt64(index) }
+            fieldBytes += fields[index].name.utf8.count + fields[index].value.utf8.count + 4
         }
-        if isStreamed, !headers.contains("Cache-Control") {
-            Self.appendField("Cache-Control", "no-store", to: &out)
+        let head = Head(status: HTTPStatus.onWire(status), fields: fields, passed: passed,
+                        addsCacheControl: bytes == nil && !headers.contains("Cache-Control"),
+                        date: date.bytes(at: epochSeconds), contentLength: bytes?.count, exchange: exchange)
+        let body = head.mayHaveBody && !exchange.isHead ? bytes ?? [] : []
+        // One allocation of at least the response's size (the head's fixed lines at their longest),
+        // written in place: no appends, no regrowth.
+        let capacity = Head.fixedBytes + head.reason.utf8.count + head.date.count + fieldBytes + body.count
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            var writer = Writer(at: buffer.baseAddress!)
+            head.write(to: &writer)
+            body.withUnsafeBufferPointer { writer.bytes($0) }
+            initialized = writer.start - buffer.baseAddress!
+            precondition(initialized <= capacity, "response head longer than its bound")
         }
-        Self.appendLiteral("Date: ", to: &out)
-        out.append(contentsOf: date.bytes(at: epochSeconds))
-        Self.appendLiteral("\r\n", to: &out)
-        if mayHaveBody, let bytes {
-            Self.appendLiteral("Content-Length: ", to: &out)
-            Self.appendDecimal(bytes.count, to: &out)
-            Self.appendLiteral("\r\n", to: &out)
-        } else if mayHaveBody, !exchange.clientIsHTTP10 {
-            Self.appendField("Transfer-Encoding", "chunked", to: &out)
+    }
+
+    /// What goes into one response head, decided before it is measured and written.
+    private struct Head {
+        let status: Int
+        let fields: [(name: String, value: String)]
+        let passed: UInt64
+        let addsCacheControl: Bool
+        let date: [UInt8]
+        let contentLength: Int?
+        let exchange: Exchange
+
+        var mayHaveBody: Bool { HTTPStatus.mayHaveBody(status) }
+        var reason: String { HTTPStatus.reason(for: status) }
+
+        /// The head's bytes besides the reason, the date and the fields, at their longest: the
+        /// status line with a 20-digit status, Cache-Control, the Date line around its value,
+        /// Content-Length with 20 digits (or Transfer-Encoding, shorter), Connection: keep-alive,
+        /// the blank line.
+        static let fixedBytes = 9 + 20 + 1 + 2 + 25 + 8 + 38 + 24 + 2
+
+        init(status: Int, fields: [(name: String, value: String)], passed: UInt64,
+             addsCacheControl: Bool, date: [UInt8], contentLength: Int?, exchange: Exchange) {
+            self.status = status
+            self.fields = fields
+            self.passed = passed
+            self.addsCacheControl = addsCacheControl
+            self.date = date
+            self.contentLength = contentLength
+            self.exchange = exchange
         }
-        if !exchange.keepAlive {
-            Self.appendField("Connection", "close", to: &out)
-        } else if exchange.clientIsHTTP10 {
-            Self.appendField("Connection", "keep-alive", to: &out)
+
+        private func passes(_ index: Int) -> Bool {
+            index < 64 ? passed & (1 << UInt64(index)) != 0 : ResponseEncoder.isPassedThrough(fields[index])
         }
-        Self.appendLiteral("\r\n", to: &out)
-        if mayHaveBody, !exchange.isHead, let bytes {
-            out.append(contentsOf: bytes)
+
+        /// The head, in the order it goes on the wire, to a sink that counts or one that writes.
+        func write(to out: inout Writer) {
+            out.literal("HTTP/1.1 ")
+            out.decimal(status)
+            out.literal(" ")
+            out.text(reason)
+            out.literal("\r\n")
+            for index in fields.indices where passes(index) {
+                out.text(fields[index].name)
+                out.literal(": ")
+                out.text(fields[index].value)
+                out.literal("\r\n")
+            }
+            if addsCacheControl {
+                out.literal("Cache-Control: no-store\r\n")
+            }
+            out.literal("Date: ")
+            date.withUnsafeBufferPointer { out.bytes($0) }
+            out.literal("\r\n")
+            if mayHaveBody, let contentLength {
+                out.literal("Content-Length: ")
+                out.decimal(contentLength)
+                out.literal("\r\n")
+            } else if mayHaveBody, !exchange.clientIsHTTP10 {
+                out.literal("Transfer-Encoding: chunked\r\n")
+            }
+            if !exchange.keepAlive {
+                out.literal("Connection: close\r\n")
+            } else if exchange.clientIsHTTP10 {
+                out.literal("Connection: keep-alive\r\n")
+            }
+            out.literal("\r\n")
         }
-        return out
     }
 
     /// The last-chunk of a chunked body (no trailers).
@@ -104,49 +157,68 @@ public struct ResponseEncoder {
         HTTPStatus.mayHaveBody(status) && !isHead
     }
 
-    private static func appendField(_ name: StaticString, _ value: StaticString, to out: inout [UInt8]) {
-        appendLiteral(name, to: &out)
-        appendLiteral(": ", to: &out)
-        appendLiteral(value, to: &out)
-        appendLiteral("\r\n", to: &out)
-    }
-
-    /// Text fixed in the source, copied straight from the binary (a head is a dozen such appends).
-    @inline(__always)
-    private static func appendLiteral(_ literal: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
-
-    /// A header's name or value, copied from its UTF-8 in place.
-    @inline(__always)
-    private static func append(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
-    }
-
-    /// A non-negative number in decimal, without building a String (every response has two).
-    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var rest = UInt(max(value, 0))
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
-        }
-    }
-
     /// The framing fields the encoder writes itself (compared case-insensitively, without folding copies).
     private static let ownedFields = ["content-length", "transfer-encoding", "connection", "date"]
 
-    private static func isPassedThrough(_ field: (name: String, value: String)) -> Bool {
-        HTTPSyntax.isToken(field.name.utf8)
-            && field.value.utf8.allSatisfy(HTTPSyntax.isFieldValueByte)
-            && !ownedFields.contains { HTTPHeaders.sameName($0, field.name) }
+    /// Checked on the bytes in place (a String's UTF-8 view costs several times more per byte).
+    fileprivate static func isPassedThrough(_ field: (name: String, value: String)) -> Bool {
+        var name = field.name
+        var value = field.value
+        return name.withUTF8 { HTTPSyntax.isToken($0) }
+            && value.withUTF8 { $0.allSatisfy(HTTPSyntax.isFieldValueByte) }
+            && !isOwned(field.name)
+    }
+
+    /// Only a name of an owned field's length is compared with them.
+    private static func isOwned(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4, 10, 14, 17: ownedFields.contains { HTTPHeaders.sameName($0, name) }
+        default: false
+        }
+    }
+}
+
+/// Copies a response into storage allocated for it, from pointer to pointer.
+private struct Writer {
+    var start: UnsafeMutablePointer<UInt8>
+
+    init(at start: UnsafeMutablePointer<UInt8>) { self.start = start }
+
+    @inline(__always)
+    mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        start.initialize(from: source, count: bytes.count)
+        start += bytes.count
+    }
+
+    /// Text fixed in the source, straight from the binary.
+    @inline(__always)
+    mutating func literal(_ literal: StaticString) {
+        bytes(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// A header's name or value, from its UTF-8 in place.
+    @inline(__always)
+    mutating func text(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes($0) }
+    }
+
+    /// A non-negative number in decimal, without building a String (every response has two).
+    mutating func decimal(_ value: Int) {
+        var rest = UInt(max(value, 0))
+        var length = 1
+        var power: UInt = 10
+        while length < 20, rest >= power {
+            length += 1
+            power = power &* 10
+        }
+        var at = start + length
+        repeat {
+            at -= 1
+            at.initialize(to: UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        start += length
     }
 }

@@ -30,14 +30,13 @@ public struct Router: RoutedResponder {
             precondition(self.key.labels == (method, pattern), "a route's metrics key names another route")
         }
 
-        /// The `{name}` captures when `path` fits this pattern. Every route of the path's length is
-        /// tried on every request, so the fit is checked first and captures are built only for the
-        /// route that fits.
-        func match(_ path: PathSegments) -> [String: String]? {
-            guard fits(path) else { return nil }
-            var captures: [String: String] = [:]
+        /// The `{name}` captures of a `path` that `fits` this pattern. Every route of the path's
+        /// length is tried on every request, so the fit is checked first and captures are built only
+        /// for the route that fits.
+        func captures(of path: PathSegments) -> Captures {
+            var captures = Captures()
             for (index, name) in captureNames.enumerated() where !name.isEmpty {
-                captures[name] = path.string(at: index)
+                captures.append(name, path.string(at: index))
             }
             return captures
         }
@@ -75,11 +74,11 @@ public struct Router: RoutedResponder {
         for index in candidates(path) where routes[index].fits(path) {
             // Copied (its strings and handler retained) only once it fits.
             let route = routes[index]
-            guard let captures = route.match(path) else { continue }
             guard route.method == request.method else {
                 allowed.append(route.method)
                 continue
             }
+            let captures = route.captures(of: path)
             do {
                 return Routed(response: try route.handler(RequestContext(request: request, captures: captures)), key: route.key)
             } catch {
@@ -113,45 +112,60 @@ public struct Router: RoutedResponder {
 /// is compared with it on every request, byte for byte, without String indices.
 struct PathSegments {
     private let bytes: [UInt8]
-    /// Byte offsets: segment i is `bytes[starts[i] ..< ends[i]]`.
-    private var starts: [Int] = []
-    private var ends: [Int] = []
+    /// Byte offsets, two per segment in one array: segment i is `bytes[bounds[2i] ..< bounds[2i + 1]]`.
+    private var bounds: [Int] = []
 
     init(_ path: Substring) {
         var path = path
         bytes = path.withUTF8 { Array($0) }
-        starts.reserveCapacity(8)
-        ends.reserveCapacity(8)
+        bounds.reserveCapacity(16)
         var start = 0
         for offset in bytes.indices where bytes[offset] == UInt8(ascii: "/") {
-            starts.append(start)
-            ends.append(offset)
+            bounds.append(start)
+            bounds.append(offset)
             start = offset + 1
         }
-        starts.append(start)
-        ends.append(bytes.count)
+        bounds.append(start)
+        bounds.append(bytes.count)
     }
 
-    var count: Int { starts.count }
+    var count: Int { bounds.count / 2 }
 
-    func isEmpty(at index: Int) -> Bool { starts[index] == ends[index] }
+    private func start(_ index: Int) -> Int { bounds[2 * index] }
+    private func end(_ index: Int) -> Int { bounds[2 * index + 1] }
+
+    func isEmpty(at index: Int) -> Bool { start(index) == end(index) }
 
     func has(_ literal: [UInt8], at index: Int) -> Bool {
-        let start = starts[index]
-        guard ends[index] - start == literal.count else { return false }
+        let start = start(index)
+        guard end(index) - start == literal.count else { return false }
         for offset in literal.indices where bytes[start + offset] != literal[offset] { return false }
         return true
     }
 
     func string(at index: Int) -> String {
-        String(decoding: bytes[starts[index] ..< ends[index]], as: UTF8.self)
+        String(decoding: bytes[start(index) ..< end(index)], as: UTF8.self)
+    }
+}
+
+/// A route's `{name}` captures in pattern order: a pattern has one or two, so they are looked up by
+/// comparing names rather than hashed into a dictionary on every request.
+struct Captures: Sendable {
+    private var pairs: [(name: String, value: String)] = []
+
+    mutating func append(_ name: String, _ value: String) {
+        pairs.append((name, value))
+    }
+
+    subscript(_ name: String) -> String? {
+        pairs.first { $0.name == name }?.value
     }
 }
 
 /// One request as a handler sees it: the request, the path captures, parsed query on demand.
 struct RequestContext: Sendable {
     let request: HTTPRequest
-    let captures: [String: String]
+    let captures: Captures
 
     var id: String { captures["id"] ?? "" }
 }

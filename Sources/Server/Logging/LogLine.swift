@@ -16,13 +16,13 @@ struct LogLine: CustomStringConvertible {
         appendValue(message)
     }
 
-    consuming func field(_ key: String, _ value: some StringProtocol) -> LogLine {
+    consuming func field(_ key: StaticString, _ value: some StringProtocol) -> LogLine {
         appendKey(key)
         appendValue(value)
         return self
     }
 
-    consuming func field(_ key: String, _ value: Int) -> LogLine {
+    consuming func field(_ key: StaticString, _ value: Int) -> LogLine {
         appendKey(key)
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         Self.appendDigits(value.magnitude, to: &bytes)
@@ -30,7 +30,7 @@ struct LogLine: CustomStringConvertible {
     }
 
     /// Seconds written as milliseconds with two decimals, without Foundation formatting.
-    consuming func field(_ key: String, milliseconds seconds: Double) -> LogLine {
+    consuming func field(_ key: StaticString, milliseconds seconds: Double) -> LogLine {
         appendKey(key)
         Self.appendDecimal(seconds * 1000, to: &bytes)
         return self
@@ -56,10 +56,10 @@ struct LogLine: CustomStringConvertible {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    private mutating func appendKey(_ key: String) {
+    /// Keys are fixed in the source: copied straight from the binary.
+    private mutating func appendKey(_ key: StaticString) {
         bytes.append(UInt8(ascii: " "))
-        var key = key
-        key.withUTF8 { bytes.append(contentsOf: $0) }
+        append(key)
         bytes.append(UInt8(ascii: "="))
     }
 
@@ -91,14 +91,19 @@ struct LogLine: CustomStringConvertible {
     }
 
     private mutating func appendValue(utf8 text: UnsafeBufferPointer<UInt8>) {
-        let needsQuotes = text.isEmpty || text.contains {
-            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-                || $0 < 0x20 || $0 == 0x7F
-        }
+        let needsQuotes = text.isEmpty || text.contains(where: Self.needsQuotes)
         if needsQuotes {
             bytes.append(contentsOf: JSON.string(String(decoding: text, as: UTF8.self)).description.utf8)
         } else {
             bytes.append(contentsOf: text)
         }
+    }
+
+    /// A space, `=`, a quote, a backslash or a control character (C0 or DEL), as one bit per ASCII
+    /// byte: every byte of every value of every access log line is looked at here.
+    @inline(__always)
+    private static func needsQuotes(_ byte: UInt8) -> Bool {
+        let (mask, bit) = byte < 64 ? (UInt64(0x2000_0005_FFFF_FFFF), byte) : (UInt64(0x8000_0000_1000_0000), byte &- 64)
+        return byte < 128 && mask & (1 << UInt64(bit & 63)) != 0
     }
 }
