@@ -290,9 +290,8 @@ extension SessionStore {
                                 session: Session) {
         table.withLock { table in
             guard table.slots[id] == nil else { return }
-            let slot = SessionSlot(id: id, clock: clock, version: version, createdAt: createdAt, sequence: table.nextSequence,
-                                   session: session, lastAccess: now)
-            table.slots[slot.id] = slot  // the key shares the slot's exactly sized id
+            table.slots[id] = SessionSlot(id: id, clock: clock, version: version, createdAt: createdAt, sequence: table.nextSequence,
+                                          session: session, lastAccess: now)
             table.nextSequence += 1
         }
     }
