@@ -33,7 +33,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for control in controls {
         let configuration = decodeConfiguration(control, object: object, json: json)
         let context = EventCodec.Context(definition: control.version.definition, control: control.name,
-                                         catalogue: registry.commandCatalogue)
+                                         catalogue: { registry.commandCatalogue })
         var inputs = try? EventCodec.decodeBody(json, context: context, now: 0).inputs
         if inputs == nil, let events = object["events"] {
             inputs = try? EventCodec.decodeBody(.object(JSONObject([(key: "events", value: events)])), context: context, now: 0).inputs
