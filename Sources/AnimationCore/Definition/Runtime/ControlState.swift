@@ -1,21 +1,33 @@
-/// A session's fixed-size state in one allocation: the animated values, then plain-data words
+/// A session's fixed-size state: what grows (groups, timers) as properties, and the rest in one
+/// block of words this object allocates and frees: the animated values, then plain-data words
 /// for the variables, the inputs' recognisers and the basic animations (at offsets the
-/// definition's `StateLayout` gives), and in the header what grows (groups, timers).
+/// definition's `StateLayout` gives).
 ///
-/// Copying a control copies the reference; the first change after a copy copies the buffer
-/// (one allocation), so a step costs what a hand-written control's copy does.
-final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked Sendable {
-    struct Header {
-        /// What the buffer needs of its `StateLayout` to copy and free itself (the rest is the
-        /// instance's; narrow, as every changed control holds a buffer of its own).
-        var sizes: Sizes
-        var groups: [PropertyAnimatorGroup?]
-        /// Pending timers, in firing order (first scheduled first at equal times).
-        var timers: [DefinedControl.PendingTimer]
-        /// Animator completions that fell due during an operation, run once the current input's
-        /// reactions are done (as UIKit calls completions on a later turn). Empty between inputs.
-        var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)]
-    }
+/// Copying a control copies the reference; the first change after a copy copies the state
+/// (two allocations), so a step costs what a hand-written control's copy does.
+///
+/// Why the words are a block of their own and not this object's tail (a `ManagedBuffer`, as they
+/// once were): the controls read and change them through pointers that outlive the call that
+/// made them. A pointer to an object's tail, taken out of `withUnsafeMutablePointerToElements`,
+/// is valid only inside that call, and the optimizer takes it at its word: in a release build it
+/// once placed an array stored through such a pointer (an animated value's new animations) on the
+/// stack, as if it could not outlive the function, and the session then read freed stack memory.
+/// A block from `allocate` is valid until `deallocate`, here in `deinit`, so the pointers are
+/// sound for as long as the state lives (docs/architecture.md, "A session in memory").
+final class ControlState: @unchecked Sendable {
+    /// What the state needs of its `StateLayout` to copy and free itself (the rest is the
+    /// instance's; narrow, as every changed control holds a state of its own).
+    let sizes: Sizes
+    /// The first word of the block: the animated values begin here.
+    let base: UnsafeMutableRawPointer
+    // Read and changed only through the control that owns this state (copied first when shared),
+    // so no dynamic exclusivity check is needed.
+    @exclusivity(unchecked) var groups: [PropertyAnimatorGroup?]
+    /// Pending timers, in firing order (first scheduled first at equal times).
+    @exclusivity(unchecked) var timers: [DefinedControl.PendingTimer]
+    /// Animator completions that fell due during an operation, run once the current input's
+    /// reactions are done (as UIKit calls completions on a later turn). Empty between inputs.
+    @exclusivity(unchecked) var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)]
 
     struct Sizes {
         var animatedCount: Int32
@@ -29,57 +41,47 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked
         }
     }
 
+    private init(sizes: Sizes, groups: [PropertyAnimatorGroup?], timers: [DefinedControl.PendingTimer],
+                 deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)]) {
+        self.sizes = sizes
+        base = .allocate(byteCount: max(Int(sizes.words), 1) * 8, alignment: 16)
+        self.groups = groups
+        self.timers = timers
+        self.deferred = deferred
+    }
+
     static func make(_ layout: StateLayout, groups: Int) -> ControlState {
-        let buffer = create(minimumCapacity: max(layout.words, 1)) { _ in
-            Header(sizes: Sizes(layout), groups: Array(repeating: nil, count: groups), timers: [], deferred: [])
-        }
-        return unsafeDowncast(buffer, to: ControlState.self)
-    }
-
-    /// The header, read and changed through its address (no dynamic exclusivity check).
-    @inline(__always)
-    var head: UnsafeMutablePointer<Header> {
-        withUnsafeMutablePointerToHeader { $0 }
-    }
-
-    /// The first word of the tail.
-    @inline(__always)
-    var base: UnsafeMutablePointer<UInt64> {
-        withUnsafeMutablePointerToElements { $0 }
+        ControlState(sizes: Sizes(layout), groups: Array(repeating: nil, count: groups), timers: [], deferred: [])
     }
 
     @inline(__always)
     var animated: UnsafeMutablePointer<AnimatedValue> {
-        UnsafeMutableRawPointer(base).assumingMemoryBound(to: AnimatedValue.self)
+        base.assumingMemoryBound(to: AnimatedValue.self)
     }
 
     /// The plain-data words after the animated values.
     @inline(__always)
     var words: UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(base + Int(head.pointee.sizes.animatedWords))
+        base + Int(sizes.animatedWords) * 8
     }
 
     /// Binds and fills the animated values (once, when made).
     func initializeAnimated(_ values: [AnimatedValue]) {
-        let typed = UnsafeMutableRawPointer(base).bindMemory(to: AnimatedValue.self, capacity: values.count)
+        let typed = base.bindMemory(to: AnimatedValue.self, capacity: values.count)
         typed.initialize(from: values, count: values.count)
     }
 
     func copy() -> ControlState {
-        let sizes = head.pointee.sizes
+        let state = ControlState(sizes: sizes, groups: groups, timers: timers, deferred: deferred)
         let animatedCount = Int(sizes.animatedCount)
-        let copy = ControlState.create(minimumCapacity: max(Int(sizes.words), 1)) { _ in head.pointee }
-        let state = unsafeDowncast(copy, to: ControlState.self)
-        let animated = UnsafeMutableRawPointer(state.base).bindMemory(to: AnimatedValue.self, capacity: animatedCount)
-        animated.initialize(from: self.animated, count: animatedCount)
+        state.base.bindMemory(to: AnimatedValue.self, capacity: animatedCount).initialize(from: animated, count: animatedCount)
         state.words.copyMemory(from: words, byteCount: Int(sizes.words - sizes.animatedWords) * 8)
         return state
     }
 
     deinit {
-        _ = withUnsafeMutablePointers { header, base in
-            UnsafeMutableRawPointer(base).assumingMemoryBound(to: AnimatedValue.self).deinitialize(count: Int(header.pointee.sizes.animatedCount))
-        }
+        animated.deinitialize(count: Int(sizes.animatedCount))
+        base.deallocate()
     }
 }
 

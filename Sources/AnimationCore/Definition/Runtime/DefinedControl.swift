@@ -64,16 +64,16 @@ public struct DefinedControl: Control {
     }
 
     var groups: [PropertyAnimatorGroup?] {
-        _read { yield buffer.head.pointee.groups }
-        _modify { yield &unique.head.pointee.groups }
+        _read { yield buffer.groups }
+        _modify { yield &unique.groups }
     }
     var timers: [PendingTimer] {
-        _read { yield buffer.head.pointee.timers }
-        _modify { yield &unique.head.pointee.timers }
+        _read { yield buffer.timers }
+        _modify { yield &unique.timers }
     }
     var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)] {
-        _read { yield buffer.head.pointee.deferred }
-        _modify { yield &unique.head.pointee.deferred }
+        _read { yield buffer.deferred }
+        _modify { yield &unique.deferred }
     }
 
     var inputCount: Int { instance.definition.inputs.count }
@@ -139,14 +139,14 @@ public struct DefinedControl: Control {
     // MARK: Deadlines
 
     public var nextDeadline: Double? {
-        let head = buffer.head
-        var earliest = head.pointee.timers.first?.t
+        let state = buffer
+        var earliest = state.timers.first?.t
         for index in 0..<layout.basicCount {
             if let end = basic(index)?.endTime, end < earliest ?? .infinity { earliest = end }
         }
         // By index: a loop over the groups themselves copied each one (its members) to read it.
-        for index in head.pointee.groups.indices {
-            if let end = head.pointee.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
+        for index in state.groups.indices {
+            if let end = state.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
         }
         return earliest
     }
