@@ -96,8 +96,18 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: frameSize) { registers in
             let r = registers.baseAddress!
             run(program, r, source: source, at: t)
-            return body(r)
+            return readRegisters(r, body)
         }
+    }
+
+    /// `body` over the registers, in a call of its own. Inlined into `evaluate`, Swift 6.3's
+    /// optimiser moved the reads of a body that builds its result from the registers (a region's
+    /// rectangle) after the register file's stack space was given back: the release build read
+    /// below the stack pointer (valgrind), right only while nothing else used that stack. A call
+    /// that returns before the space is given back cannot be reordered past it.
+    @inline(never)
+    private func readRegisters<Result>(_ r: UnsafeMutablePointer<Double>, _ body: (UnsafeMutablePointer<Double>) -> Result) -> Result {
+        body(r)
     }
 
     @inline(__always)
