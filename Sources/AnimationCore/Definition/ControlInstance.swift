@@ -25,6 +25,12 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     /// instance: made once and shared (copy-on-write, as any copy of a control), so a new
     /// session and its first checkpoint cost no state of their own. Set at the end of `init`.
     private(set) var initialState: ControlState!
+    /// Each group's animators' plans as the initial state makes them, shared by every animator made
+    /// of the same numbers (`makeMember`): a session's animators then hold one pointer each to
+    /// them instead of a resolved spring and curve of their own. Set at the end of `init`.
+    private(set) var animatorPlans: [[SharedAnimatorPlan?]] = []
+    /// Which members of each group report their completion (`PropertyAnimatorGroup.completing`).
+    let groupCompleting: [[Bool]]
 
     /// Reads `configuration` (nil: every default) against the definition's parameters: shapes and
     /// types first, then bounds in declaration order, then the cross-field checks. Faults are
@@ -62,7 +68,10 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
         frameSize = max(definition.frameSize, 8)
         frameShape = FrameShape(definition.render, strings: strings, enumerations: definition.outputEnums)
         layout = definition.stateLayout
-        initialState = DefinedControl(building: self).stateBuffer
+        groupCompleting = definition.groups.map { $0.members.map { $0.onComplete != nil } }
+        let initial = DefinedControl(building: self)
+        initialState = initial.stateBuffer
+        animatorPlans = initial.initialAnimatorPlans()
     }
 
     deinit {
