@@ -59,6 +59,7 @@ extension DefinedControl {
                 try schedule(.timer(timer), at: t + (delay >= DefinitionLimits.minimumTimerDelay ? delay : DefinitionLimits.minimumTimerDelay))
             case let .cancelTimer(timer):
                 timers.removeAll { $0.kind == .timer(timer) }
+                releaseEmptyTimers()
             case let .setSelected(input, program, result), let .setEnabled(input, program, result):
                 compute(program, r, at: t)
                 guard case var .control(tracking) = self.input(input) else { continue }
@@ -226,7 +227,8 @@ extension DefinedControl {
             try deliver([completion], group: group, emit: &emit)
             rounds += 1
         }
-        if !deferred.isEmpty { deferred.removeAll() }
+        // Emptied by removeFirst, the list would keep its storage: let it go.
+        if !deferred.isEmpty || deferred.capacity != 0 { deferred = [] }
     }
 
     /// A new animator for member `position` of group `index`, its duration and timing computed now.

@@ -78,6 +78,12 @@ public struct DefinedControl: Control {
 
     var inputCount: Int { instance.definition.inputs.count }
 
+    /// An emptied timer list lets its storage go (`removeFirst` and `removeAll(where:)` keep it),
+    /// so a session at rest holds none.
+    mutating func releaseEmptyTimers() {
+        if timers.isEmpty, timers.capacity != 0 { timers = [] }
+    }
+
     enum InputState: Sendable, Equatable {
         case control(ControlTracking)
         case tap(TapRecognizer)
@@ -160,6 +166,7 @@ public struct DefinedControl: Control {
         var produced: [Emission] = []
         if let timer = timers.first, timer.t == deadline {
             timers.removeFirst()
+            releaseEmptyTimers()
             let before = self
             do throws(ControlError) {
                 defer { if !deferred.isEmpty { deferred.removeAll() } }
