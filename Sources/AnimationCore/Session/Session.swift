@@ -39,9 +39,10 @@ public struct Session: Sendable {
     private var checkpoints: [DefinedControl] = []
     /// The time of the last event (0 before any).
     public private(set) var time: Double = 0
-    /// A touch is down (between a touch down and its up or cancel).
-    public private(set) var isTouching = false
     public let maximumEvents: Int
+    /// A touch is down (between a touch down and its up or cancel). Last, so that a Bool of the
+    /// holder's can follow it in the same word (the store's slot packs `visible` there).
+    public private(set) var isTouching = false
 
     public init(configuration: ControlInstance, maximumEvents: Int = .max) {
         self.maximumEvents = maximumEvents

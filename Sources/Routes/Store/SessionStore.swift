@@ -21,11 +21,12 @@ final class SessionSlot: Sendable {
     let sequence: Int
     let record: Mutex<Record>
 
+    /// Its fields in this order: `visible` fills the word `session` ends with (8 bytes less).
     struct Record: Sendable {
         var session: Session
-        var lastAccess: Double
         /// False while its creation is being journalled: it holds a place, but nobody can use it yet.
         var visible: Bool
+        var lastAccess: Double
         /// The shorthands among its events as they were posted (`first` indexes `session.events`),
         /// for the event log. Kept in memory only: the journal holds the expanded events, so
         /// after a restart the log shows those alone.
@@ -39,7 +40,7 @@ final class SessionSlot: Sendable {
         self.version = version
         self.createdAt = createdAt
         self.sequence = sequence
-        record = Mutex(Record(session: session, lastAccess: lastAccess, visible: visible))
+        record = Mutex(Record(session: session, visible: visible, lastAccess: lastAccess))
     }
 
     /// Session time: the last event's time on a virtual clock, seconds since creation on a wall clock.
