@@ -35,7 +35,9 @@ final class SessionSlot: Sendable {
 
     init(id: String, clock: SessionClock, version: DefinitionVersion, createdAt: Double, sequence: Int, session: Session,
          lastAccess: Double, visible: Bool = true) {
-        self.id = id
+        // Exactly sized: an id built by interpolation or appends has spare capacity (96 bytes
+        // for 32 hex digits instead of 65), kept as long as the session.
+        self.id = id.exactlySized
         self.clock = clock
         self.version = version
         self.createdAt = createdAt
@@ -151,7 +153,7 @@ final class SessionStore: Sendable {
             let slot = SessionSlot(id: id, clock: clock, version: version, createdAt: now, sequence: table.nextSequence,
                                    session: session, lastAccess: now, visible: false)
             table.nextSequence += 1
-            table.slots[id] = slot
+            table.slots[slot.id] = slot  // the key shares the slot's exactly sized id
             return (slot, expired)
         }
         journalExpiry(expired)
@@ -329,7 +331,7 @@ final class SessionStore: Sendable {
         } catch {
             table.withLock { table in
                 switch removed {
-                case let .live(slot): table.slots[id] = slot
+                case let .live(slot): table.slots[slot.id] = slot
                 case let .damaged(damage): table.damaged[id] = damage
                 }
             }
@@ -378,5 +380,17 @@ final class SessionStore: Sendable {
     /// A removed session's events no longer count against the total.
     func release(_ slot: SessionSlot) {
         totalEvents.subtract(slot.record.withLock { $0.session.events.count }, ordering: .relaxed)
+    }
+}
+
+extension String {
+    /// The same text in storage of exactly its size (a string made by appending or interpolation
+    /// often has room to spare); a small string is inline already.
+    var exactlySized: String {
+        let count = utf8.count
+        guard count > 15 else { return self }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.initialize(fromContentsOf: utf8)
+        }
     }
 }
