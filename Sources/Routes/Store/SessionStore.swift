@@ -74,7 +74,7 @@ final class SessionStore: Sendable {
     let journalled = Mutex<Set<String>>([])
 
     struct Table: Sendable {
-        var slots: [String: SessionSlot] = [:]
+        var slots = SlotTable()
         var nextSequence = 0
         var createsSinceSweep = 0
         /// Sessions not served because their history is damaged; they never expire.
@@ -358,13 +358,7 @@ final class SessionStore: Sendable {
     private func sweep(_ table: inout Table, now: Double) -> [SessionSlot] {
         table.createsSinceSweep = 0
         let ttl = limits.sessionIdleTTL
-        var expired: [SessionSlot] = []
-        table.slots = table.slots.filter { _, slot in
-            let alive = slot.record.withLock { now - $0.lastAccess <= ttl }
-            if !alive { expired.append(slot) }
-            return alive
-        }
-        return expired
+        return table.slots.removeAll { slot in slot.record.withLock { !(now - $0.lastAccess <= ttl) } }
     }
 
     /// Writes the deletion of sessions already removed for being idle. Nobody waits for these
