@@ -180,7 +180,7 @@ final class SessionStore: Sendable {
             throw error
         }
         slot.record.withLock {
-            $0.shorthands = ShorthandLog(shorthands)
+            $0.shorthands = ShorthandLog(shorthands, of: session.events)
             $0.visible = true
         }
         return (slot, record)
@@ -255,7 +255,7 @@ final class SessionStore: Sendable {
             } catch {
                 return .failure(error)
             }
-            record.shorthands.append(shorthands, rebasedBy: record.session.events.count)
+            record.shorthands.append(shorthands, of: inputs, rebasedBy: record.session.events.count)
             record.session.commit(prepared)
             return .success(.success(Applied(time: record.session.time, state: record.session.state,
                                              emitted: prepared.emitted, record: sequence)))
