@@ -1,33 +1,34 @@
-/// A session's fixed-size state: what grows (groups, timers) as properties, and the rest in one
-/// block of words this object allocates and frees: the animated values, then plain-data words
+/// A session's fixed-size state in one allocation: the animated values, then plain-data words
 /// for the variables, the inputs' recognisers and the basic animations (at offsets the
-/// definition's `StateLayout` gives).
+/// definition's `StateLayout` gives), and in the header what grows (groups, timers).
 ///
-/// Copying a control copies the reference; the first change after a copy copies the state
-/// (two allocations), so a step costs what a hand-written control's copy does.
+/// Copying a control copies the reference; the first change after a copy copies the buffer
+/// (one allocation), so a step costs what a hand-written control's copy does.
 ///
-/// Why the words are a block of their own and not this object's tail (a `ManagedBuffer`, as they
-/// once were): the controls read and change them through pointers that outlive the call that
-/// made them. A pointer to an object's tail, taken out of `withUnsafeMutablePointerToElements`,
-/// is valid only inside that call, and the optimizer takes it at its word: in a release build it
-/// once placed an array stored through such a pointer (an animated value's new animations) on the
-/// stack, as if it could not outlive the function, and the session then read freed stack memory.
-/// A block from `allocate` is valid until `deallocate`, here in `deinit`, so the pointers are
-/// sound for as long as the state lives (docs/architecture.md, "A session in memory").
-final class ControlState: @unchecked Sendable {
-    /// What the state needs of its `StateLayout` to copy and free itself (the rest is the
-    /// instance's; narrow, as every changed control holds a state of its own).
-    let sizes: Sizes
-    /// The first word of the block: the animated values begin here.
-    let base: UnsafeMutableRawPointer
-    // Read and changed only through the control that owns this state (copied first when shared),
-    // so no dynamic exclusivity check is needed.
-    @exclusivity(unchecked) var groups: [PropertyAnimatorGroup?]
-    /// Pending timers, in firing order (first scheduled first at equal times).
-    @exclusivity(unchecked) var timers: [DefinedControl.PendingTimer]
-    /// Animator completions that fell due during an operation, run once the current input's
-    /// reactions are done (as UIKit calls completions on a later turn). Empty between inputs.
-    @exclusivity(unchecked) var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)]
+/// The controls read and change the words through pointers that outlive any one call, so the
+/// address of the words is taken once, when the buffer is made, and kept in the header (`base`);
+/// an object's storage never moves while it lives, and `buffer` keeps it alive. Once these
+/// pointers came straight out of `withUnsafeMutablePointerToElements { $0 }`, valid by its
+/// contract only inside that call, and the optimiser took it at its word: seeing stores go into
+/// this object's tail, it judged an animated value's new array of animations not to outlive the
+/// function and gave it stack storage (release build only; a scroll view's drag then read freed
+/// stack memory and aborted in `free`). A pointer loaded from the header is one the optimiser
+/// cannot trace to an object, so whatever is stored through it is treated as escaping, as it
+/// does (docs/architecture.md, "A session in memory").
+final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked Sendable {
+    struct Header {
+        /// What the buffer needs of its `StateLayout` to copy and free itself (the rest is the
+        /// instance's; narrow, as every changed control holds a buffer of its own).
+        var sizes: Sizes
+        /// The first word of the tail (this object's own elements), where the animated values begin.
+        var base: UnsafeMutableRawPointer
+        var groups: [PropertyAnimatorGroup?]
+        /// Pending timers, in firing order (first scheduled first at equal times).
+        var timers: [DefinedControl.PendingTimer]
+        /// Animator completions that fell due during an operation, run once the current input's
+        /// reactions are done (as UIKit calls completions on a later turn). Empty between inputs.
+        var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)]
+    }
 
     struct Sizes {
         var animatedCount: Int32
@@ -41,18 +42,21 @@ final class ControlState: @unchecked Sendable {
         }
     }
 
-    private init(sizes: Sizes, groups: [PropertyAnimatorGroup?], timers: [DefinedControl.PendingTimer],
-                 deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)]) {
-        self.sizes = sizes
-        base = .allocate(byteCount: max(Int(sizes.words), 1) * 8, alignment: 16)
-        self.groups = groups
-        self.timers = timers
-        self.deferred = deferred
+    /// A buffer with `header` (its `base` replaced by this buffer's own tail); the tail is raw.
+    private static func make(sizes: Sizes, header: Header) -> ControlState {
+        let buffer = unsafeDowncast(create(minimumCapacity: max(Int(sizes.words), 1)) { _ in header }, to: ControlState.self)
+        buffer.header.base = UnsafeMutableRawPointer(buffer.withUnsafeMutablePointerToElements { $0 })
+        return buffer
     }
 
     static func make(_ layout: StateLayout, groups: Int) -> ControlState {
-        ControlState(sizes: Sizes(layout), groups: Array(repeating: nil, count: groups), timers: [], deferred: [])
+        let sizes = Sizes(layout)
+        return make(sizes: sizes, header: Header(sizes: sizes, base: UnsafeMutableRawPointer(bitPattern: 8)!,
+                                                 groups: Array(repeating: nil, count: groups), timers: [], deferred: []))
     }
+
+    @inline(__always)
+    var base: UnsafeMutableRawPointer { header.base }
 
     @inline(__always)
     var animated: UnsafeMutablePointer<AnimatedValue> {
@@ -62,7 +66,7 @@ final class ControlState: @unchecked Sendable {
     /// The plain-data words after the animated values.
     @inline(__always)
     var words: UnsafeMutableRawPointer {
-        base + Int(sizes.animatedWords) * 8
+        base + Int(header.sizes.animatedWords) * 8
     }
 
     /// Binds and fills the animated values (once, when made).
@@ -72,7 +76,8 @@ final class ControlState: @unchecked Sendable {
     }
 
     func copy() -> ControlState {
-        let state = ControlState(sizes: sizes, groups: groups, timers: timers, deferred: deferred)
+        let sizes = header.sizes
+        let state = ControlState.make(sizes: sizes, header: header)
         let animatedCount = Int(sizes.animatedCount)
         state.base.bindMemory(to: AnimatedValue.self, capacity: animatedCount).initialize(from: animated, count: animatedCount)
         state.words.copyMemory(from: words, byteCount: Int(sizes.words - sizes.animatedWords) * 8)
@@ -80,8 +85,7 @@ final class ControlState: @unchecked Sendable {
     }
 
     deinit {
-        animated.deinitialize(count: Int(sizes.animatedCount))
-        base.deallocate()
+        animated.deinitialize(count: Int(header.sizes.animatedCount))
     }
 }
 
