@@ -8,6 +8,10 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     let constants: [Double]
     let strings: StringTable
     let springs: [SpringTiming]
+    /// `springs`, and the definition's literal springs, each as a `Timing` made once (its box
+    /// shared by every animation on it).
+    let springTimings: [Timing]
+    let literalSpringTimings: [Timing]
     let timings: [Timing]
     let curves: [CubicBezier]
     /// `constants` in memory of its own, for the machine (immutable, freed with the instance).
@@ -58,6 +62,8 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
         constants = table.numbers
         strings = StringTable(literals: definition.literalStrings, instance: table.strings)
         springs = table.springs
+        springTimings = table.springs.map(Timing.spring)
+        literalSpringTimings = definition.literalSprings.map(Timing.spring)
         timings = table.timings
         curves = table.curves
         constantPointer = .allocate(capacity: max(constants.count, 1))

@@ -109,8 +109,10 @@ extension DefinedControl {
         switch source {
         case let .timing(index):
             timing = instance.timings[index].timing
-        case let .spring(spring):
-            timing = .spring(self.spring(spring))
+        case let .spring(.instance(index)):
+            timing = instance.springTimings[index]
+        case let .spring(.literal(index)):
+            timing = instance.literalSpringTimings[index]
         case let .curve(curve, duration):
             timing = .curve(instance.definition.reactionCurves[curve], duration: r[duration])
         case let .instanceCurve(curve, duration):
