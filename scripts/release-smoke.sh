@@ -69,7 +69,8 @@ fi
 
 if command -v valgrind >/dev/null; then
   # Exit code 97 from valgrind itself when it saw an error (the server's own exit is 0).
-  run valgrind valgrind --error-exitcode=97 --num-callers=30 --leak-check=no "$release"
+  run valgrind valgrind --error-exitcode=97 --num-callers=30 --leak-check=no --track-origins=yes \
+    --suppressions=scripts/valgrind.supp "$release"
   grep -a 'ERROR SUMMARY' "$work/valgrind.out" "$work/valgrind.log" | tail -n 1 || true
   if ! diff "$work/valgrind.digests" "$work/release.digests" >/dev/null; then
     echo "under valgrind the release build answered different frames" >&2; exit 1
