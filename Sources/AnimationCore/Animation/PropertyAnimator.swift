@@ -27,36 +27,29 @@ public struct PropertyAnimator: Sendable, Equatable {
         public var t: Double
     }
 
-    /// The duration as given (0 becomes 0.2 s, as UIKit does).
-    public let duration: Double
-    public let timing: TimingParameters
-    /// What one full run lasts: `duration`, or the spring's own duration.
-    public let unitDuration: Double
+    /// What never changes once made (duration, timing, the full run's timeline), behind one
+    /// pointer: copies of the animator share it, and so do animators made from one `Plan`.
+    let plan: Plan
     public var scrubsLinearly = true
     public var pausesOnCompletion = false
     public private(set) var isReversed = false
-    private let timeline: Timeline
     private var phase: Phase = .inactive(rest: 0, fresh: true)
     private var completions: [String] = []
 
+    /// The duration as given (0 becomes 0.2 s, as UIKit does).
+    public var duration: Double { plan.duration }
+    public var timing: TimingParameters { plan.timing }
+    /// What one full run lasts: `duration`, or the spring's own duration.
+    public var unitDuration: Double { plan.unitDuration }
+    private var timeline: Timeline { plan.timeline }
+
     public init(duration: Double, timing: TimingParameters) throws(ParameterError) {
-        try ParameterError.nonNegative(duration, "duration")
-        let duration = duration == 0 ? 0.2 : duration
-        self.duration = duration
-        self.timing = timing
-        switch timing {
-        case let .cubic(curve):
-            timeline = .cubic(curve)
-            unitDuration = duration
-        case let .dampedSpring(zeta, v):
-            let spring = try SpringParameters.uikit(duration: duration, dampingRatio: zeta, initialVelocity: v).resolve()
-            timeline = .spring(spring)
-            unitDuration = duration
-        case let .spring(parameters):
-            let spring = try parameters.resolve()
-            timeline = .spring(spring)
-            unitDuration = spring.duration
-        }
+        plan = try Plan(duration: duration, timing: timing)
+    }
+
+    /// A fresh animator of a plan made before (shared by every animator made of it).
+    init(plan: Plan) {
+        self.plan = plan
     }
 
     /// `UIViewPropertyAnimator(duration:curve:)` by curve.
@@ -272,14 +265,15 @@ public struct PropertyAnimator: Sendable, Equatable {
             let position = curve.timeFraction(forProgress: paused.progress)
             let rest = isReversed ? position : 1 - position
             let d = internalDuration(rest)
-            segment = .timeline(.cubic(curve), position: position, direction: direction, duration: d)
+            // Its own curve is the plan's timeline already (no new box).
+            segment = .timeline(parameters == nil ? timeline : .cubic(curve), position: position, direction: direction, duration: d)
             end = t + rest * d
             resumed = position
         case let (springParameters, _):
             let restTime = durationFactor == 0 ? remaining * unitDuration : unitDuration * durationFactor
             do {
                 let spring = try Self.spring(springParameters, shownFor: restTime)
-                segment = .spring(from: paused.progress, to: target, spring)
+                segment = .spring(from: paused.progress, to: target, ShownSpring(spring))
             } catch {
                 throw .invalid(error)
             }

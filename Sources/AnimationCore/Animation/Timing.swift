@@ -1,5 +1,7 @@
 /// How one animation segment moves from its start to its end: a timed cubic curve or a spring.
-public enum Timing: Sendable, Equatable {
+/// Boxed (one pointer, 168 bytes of a resolved spring or 88 of a curve behind it): the timings
+/// an instance holds are made once and every animation in flight on one shares its box.
+public indirect enum Timing: Sendable, Equatable {
     case curve(CubicBezier, duration: Double)
     case spring(SpringTiming)
 

@@ -8,6 +8,10 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     let constants: [Double]
     let strings: StringTable
     let springs: [SpringTiming]
+    /// `springs`, and the definition's literal springs, each as a `Timing` made once (its box
+    /// shared by every animation on it).
+    let springTimings: [Timing]
+    let literalSpringTimings: [Timing]
     let timings: [Timing]
     let curves: [CubicBezier]
     /// `constants` in memory of its own, for the machine (immutable, freed with the instance).
@@ -25,6 +29,12 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     /// instance: made once and shared (copy-on-write, as any copy of a control), so a new
     /// session and its first checkpoint cost no state of their own. Set at the end of `init`.
     private(set) var initialState: ControlState!
+    /// Each group's animators' plans as the initial state makes them, shared by every animator made
+    /// of the same numbers (`makeMember`): a session's animators then hold one pointer each to
+    /// them instead of a resolved spring and curve of their own. Set at the end of `init`.
+    private(set) var animatorPlans: [[SharedAnimatorPlan?]] = []
+    /// Which members of each group report their completion (`PropertyAnimatorGroup.completing`).
+    let groupCompleting: [[Bool]]
 
     /// Reads `configuration` (nil: every default) against the definition's parameters: shapes and
     /// types first, then bounds in declaration order, then the cross-field checks. Faults are
@@ -52,6 +62,8 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
         constants = table.numbers
         strings = StringTable(literals: definition.literalStrings, instance: table.strings)
         springs = table.springs
+        springTimings = table.springs.map(Timing.spring)
+        literalSpringTimings = definition.literalSprings.map(Timing.spring)
         timings = table.timings
         curves = table.curves
         constantPointer = .allocate(capacity: max(constants.count, 1))
@@ -62,7 +74,10 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
         frameSize = max(definition.frameSize, 8)
         frameShape = FrameShape(definition.render, strings: strings, enumerations: definition.outputEnums)
         layout = definition.stateLayout
-        initialState = DefinedControl(building: self).stateBuffer
+        groupCompleting = definition.groups.map { $0.members.map { $0.onComplete != nil } }
+        let initial = DefinedControl(building: self)
+        initialState = initial.stateBuffer
+        animatorPlans = initial.initialAnimatorPlans()
     }
 
     deinit {
@@ -96,8 +111,18 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: frameSize) { registers in
             let r = registers.baseAddress!
             run(program, r, source: source, at: t)
-            return body(r)
+            return readRegisters(r, body)
         }
+    }
+
+    /// `body` over the registers, in a call of its own. Inlined into `evaluate`, Swift 6.3's
+    /// optimiser moved the reads of a body that builds its result from the registers (a region's
+    /// rectangle) after the register file's stack space was given back: the release build read
+    /// below the stack pointer (valgrind), right only while nothing else used that stack. A call
+    /// that returns before the space is given back cannot be reordered past it.
+    @inline(never)
+    private func readRegisters<Result>(_ r: UnsafeMutablePointer<Double>, _ body: (UnsafeMutablePointer<Double>) -> Result) -> Result {
+        body(r)
     }
 
     @inline(__always)

@@ -168,11 +168,6 @@ extension Timing {
         }
     }
 
-    /// The engine's segment timing.
-    var timing: Timing {
-        switch self {
-        case let .curve(curve, duration): .curve(curve, duration: duration)
-        case let .spring(spring): .spring(spring)
-        }
-    }
+    /// The engine's segment timing: itself (the same box).
+    var timing: Timing { self }
 }

@@ -24,7 +24,8 @@ public struct EventLog: Sendable, RandomAccessCollection {
     nonisolated(unsafe) private var sealed: [EventBlock] = []
     /// The last block, with 1 to `blockSize` inputs (nil when the log is empty).
     nonisolated(unsafe) private var open: EventBlock?
-    public private(set) var count = 0
+    /// Counted from the blocks rather than kept (a word less in every session).
+    public var count: Int { sealed.count * Self.blockSize + (open?.count ?? 0) }
 
     public init() {}
 
@@ -89,6 +90,7 @@ public struct EventLog: Sendable, RandomAccessCollection {
     /// Appends `inputs` in order: fills the last block, then new ones.
     public mutating func append(contentsOf inputs: some Collection<TimedInput>) {
         var rest = inputs[...]
+        var count = count
         while !rest.isEmpty {
             let room = Self.blockSize - count % Self.blockSize
             let taken = rest.prefix(room)

@@ -39,12 +39,15 @@ public struct Session: Sendable {
     private var checkpoints: [DefinedControl] = []
     /// The time of the last event (0 before any).
     public private(set) var time: Double = 0
-    /// A touch is down (between a touch down and its up or cancel).
+    /// `UInt32.max` for no limit: narrow, so that it and `isTouching` share a word.
+    private let eventLimit: UInt32
+    public var maximumEvents: Int { eventLimit == .max ? .max : Int(eventLimit) }
+    /// A touch is down (between a touch down and its up or cancel). Last, so that a Bool of the
+    /// holder's can follow it in the same word (the store's slot packs `visible` there).
     public private(set) var isTouching = false
-    public let maximumEvents: Int
 
     public init(configuration: ControlInstance, maximumEvents: Int = .max) {
-        self.maximumEvents = maximumEvents
+        eventLimit = maximumEvents >= Int(UInt32.max) ? .max : UInt32(max(maximumEvents, 0))
         latest = DefinedControl(configuration: configuration)
     }
 

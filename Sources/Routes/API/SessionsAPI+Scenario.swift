@@ -62,7 +62,8 @@ extension SessionsAPI {
     func exportScenario(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
         let slot = try find(context.id, now: environment.now())
-        let (session, shorthands) = slot.record.withLock { ($0.session, Array($0.shorthands)) }
+        let (session, log) = slot.record.withLock { ($0.session, $0.shorthands) }
+        let shorthands = log.all(over: session.events)
         return json(status: 200, capacity: 512 + session.events.count * 80) { w in
             encodeScenario(slot, session, shorthands: shorthands, into: &w)
         }
@@ -113,7 +114,8 @@ extension SessionsAPI {
         _ = try Query(context.request.queryString, allowed: [])
         let now = environment.now()
         let slot = try find(context.id, now: now)
-        let (session, shorthands) = slot.record.withLock { ($0.session, Array($0.shorthands)) }
+        let (session, log) = slot.record.withLock { ($0.session, $0.shorthands) }
+        let shorthands = log.all(over: session.events)
         let definition = slot.version.definition
         return json(status: 200, capacity: 512 + session.events.count * 80) { w in
             w.beginObject()

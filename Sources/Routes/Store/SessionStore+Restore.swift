@@ -290,8 +290,9 @@ extension SessionStore {
                                 session: Session) {
         table.withLock { table in
             guard table.slots[id] == nil else { return }
-            table.slots[id] = SessionSlot(id: id, clock: clock, version: version, createdAt: createdAt, sequence: table.nextSequence,
-                                          session: session, lastAccess: now)
+            let slot = SessionSlot(id: id, clock: clock, version: version, createdAt: createdAt, sequence: table.nextSequence,
+                                   session: session, lastAccess: now)
+            table.slots[slot.id] = slot  // the key shares the slot's exactly sized id
             table.nextSequence += 1
         }
     }

@@ -21,11 +21,12 @@ final class SessionSlot: Sendable {
     let sequence: Int
     let record: Mutex<Record>
 
+    /// Its fields in this order: `visible` fills the word `session` ends with (8 bytes less).
     struct Record: Sendable {
         var session: Session
-        var lastAccess: Double
         /// False while its creation is being journalled: it holds a place, but nobody can use it yet.
         var visible: Bool
+        var lastAccess: Double
         /// The shorthands among its events as they were posted (`first` indexes `session.events`),
         /// for the event log. Kept in memory only: the journal holds the expanded events, so
         /// after a restart the log shows those alone.
@@ -34,12 +35,14 @@ final class SessionSlot: Sendable {
 
     init(id: String, clock: SessionClock, version: DefinitionVersion, createdAt: Double, sequence: Int, session: Session,
          lastAccess: Double, visible: Bool = true) {
-        self.id = id
+        // Exactly sized: an id built by interpolation or appends has spare capacity (96 bytes
+        // for 32 hex digits instead of 65), kept as long as the session.
+        self.id = id.exactlySized
         self.clock = clock
         self.version = version
         self.createdAt = createdAt
         self.sequence = sequence
-        record = Mutex(Record(session: session, lastAccess: lastAccess, visible: visible))
+        record = Mutex(Record(session: session, visible: visible, lastAccess: lastAccess))
     }
 
     /// Session time: the last event's time on a virtual clock, seconds since creation on a wall clock.
@@ -71,7 +74,7 @@ final class SessionStore: Sendable {
     let journalled = Mutex<Set<String>>([])
 
     struct Table: Sendable {
-        var slots: [String: SessionSlot] = [:]
+        var slots = SlotTable()
         var nextSequence = 0
         var createsSinceSweep = 0
         /// Sessions not served because their history is damaged; they never expire.
@@ -150,7 +153,7 @@ final class SessionStore: Sendable {
             let slot = SessionSlot(id: id, clock: clock, version: version, createdAt: now, sequence: table.nextSequence,
                                    session: session, lastAccess: now, visible: false)
             table.nextSequence += 1
-            table.slots[id] = slot
+            table.slots[slot.id] = slot  // the key shares the slot's exactly sized id
             return (slot, expired)
         }
         journalExpiry(expired)
@@ -177,7 +180,7 @@ final class SessionStore: Sendable {
             throw error
         }
         slot.record.withLock {
-            $0.shorthands = ShorthandLog(shorthands)
+            $0.shorthands = ShorthandLog(shorthands, of: session.events)
             $0.visible = true
         }
         return (slot, record)
@@ -252,7 +255,7 @@ final class SessionStore: Sendable {
             } catch {
                 return .failure(error)
             }
-            record.shorthands.append(shorthands, rebasedBy: record.session.events.count)
+            record.shorthands.append(shorthands, of: inputs, rebasedBy: record.session.events.count)
             record.session.commit(prepared)
             return .success(.success(Applied(time: record.session.time, state: record.session.state,
                                              emitted: prepared.emitted, record: sequence)))
@@ -328,7 +331,7 @@ final class SessionStore: Sendable {
         } catch {
             table.withLock { table in
                 switch removed {
-                case let .live(slot): table.slots[id] = slot
+                case let .live(slot): table.slots[slot.id] = slot
                 case let .damaged(damage): table.damaged[id] = damage
                 }
             }
@@ -355,13 +358,7 @@ final class SessionStore: Sendable {
     private func sweep(_ table: inout Table, now: Double) -> [SessionSlot] {
         table.createsSinceSweep = 0
         let ttl = limits.sessionIdleTTL
-        var expired: [SessionSlot] = []
-        table.slots = table.slots.filter { _, slot in
-            let alive = slot.record.withLock { now - $0.lastAccess <= ttl }
-            if !alive { expired.append(slot) }
-            return alive
-        }
-        return expired
+        return table.slots.removeAll { slot in slot.record.withLock { !(now - $0.lastAccess <= ttl) } }
     }
 
     /// Writes the deletion of sessions already removed for being idle. Nobody waits for these
@@ -377,5 +374,17 @@ final class SessionStore: Sendable {
     /// A removed session's events no longer count against the total.
     func release(_ slot: SessionSlot) {
         totalEvents.subtract(slot.record.withLock { $0.session.events.count }, ordering: .relaxed)
+    }
+}
+
+extension String {
+    /// The same text in storage of exactly its size (a string made by appending or interpolation
+    /// often has room to spare); a small string is inline already.
+    var exactlySized: String {
+        let count = utf8.count
+        guard count > 15 else { return self }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.initialize(fromContentsOf: utf8)
+        }
     }
 }

@@ -4,11 +4,24 @@
 ///
 /// Copying a control copies the reference; the first change after a copy copies the buffer
 /// (one allocation), so a step costs what a hand-written control's copy does.
+///
+/// The controls read and change the words through pointers that outlive any one call, so the
+/// address of the words is taken once, when the buffer is made, and kept in the header (`base`);
+/// an object's storage never moves while it lives, and `buffer` keeps it alive. Once these
+/// pointers came straight out of `withUnsafeMutablePointerToElements { $0 }`, valid by its
+/// contract only inside that call, and the optimiser took it at its word: seeing stores go into
+/// this object's tail, it judged an animated value's new array of animations not to outlive the
+/// function and gave it stack storage (release build only; a scroll view's drag then read freed
+/// stack memory and aborted in `free`). A pointer loaded from the header is one the optimiser
+/// cannot trace to an object, so whatever is stored through it is treated as escaping, as it
+/// does (docs/architecture.md, "A session in memory").
 final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked Sendable {
     struct Header {
         /// What the buffer needs of its `StateLayout` to copy and free itself (the rest is the
         /// instance's; narrow, as every changed control holds a buffer of its own).
         var sizes: Sizes
+        /// The first word of the tail (this object's own elements), where the animated values begin.
+        var base: UnsafeMutableRawPointer
         var groups: [PropertyAnimatorGroup?]
         /// Pending timers, in firing order (first scheduled first at equal times).
         var timers: [DefinedControl.PendingTimer]
@@ -29,57 +42,50 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked
         }
     }
 
+    /// A buffer with `header` (its `base` replaced by this buffer's own tail); the tail is raw.
+    private static func make(sizes: Sizes, header: Header) -> ControlState {
+        let buffer = unsafeDowncast(create(minimumCapacity: max(Int(sizes.words), 1)) { _ in header }, to: ControlState.self)
+        buffer.header.base = UnsafeMutableRawPointer(buffer.withUnsafeMutablePointerToElements { $0 })
+        return buffer
+    }
+
     static func make(_ layout: StateLayout, groups: Int) -> ControlState {
-        let buffer = create(minimumCapacity: max(layout.words, 1)) { _ in
-            Header(sizes: Sizes(layout), groups: Array(repeating: nil, count: groups), timers: [], deferred: [])
-        }
-        return unsafeDowncast(buffer, to: ControlState.self)
+        let sizes = Sizes(layout)
+        return make(sizes: sizes, header: Header(sizes: sizes, base: UnsafeMutableRawPointer(bitPattern: 8)!,
+                                                 groups: Array(repeating: nil, count: groups), timers: [], deferred: []))
     }
 
-    /// The header, read and changed through its address (no dynamic exclusivity check).
     @inline(__always)
-    var head: UnsafeMutablePointer<Header> {
-        withUnsafeMutablePointerToHeader { $0 }
-    }
-
-    /// The first word of the tail.
-    @inline(__always)
-    var base: UnsafeMutablePointer<UInt64> {
-        withUnsafeMutablePointerToElements { $0 }
-    }
+    var base: UnsafeMutableRawPointer { header.base }
 
     @inline(__always)
     var animated: UnsafeMutablePointer<AnimatedValue> {
-        UnsafeMutableRawPointer(base).assumingMemoryBound(to: AnimatedValue.self)
+        base.assumingMemoryBound(to: AnimatedValue.self)
     }
 
     /// The plain-data words after the animated values.
     @inline(__always)
     var words: UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(base + Int(head.pointee.sizes.animatedWords))
+        base + Int(header.sizes.animatedWords) * 8
     }
 
     /// Binds and fills the animated values (once, when made).
     func initializeAnimated(_ values: [AnimatedValue]) {
-        let typed = UnsafeMutableRawPointer(base).bindMemory(to: AnimatedValue.self, capacity: values.count)
+        let typed = base.bindMemory(to: AnimatedValue.self, capacity: values.count)
         typed.initialize(from: values, count: values.count)
     }
 
     func copy() -> ControlState {
-        let sizes = head.pointee.sizes
+        let sizes = header.sizes
+        let state = ControlState.make(sizes: sizes, header: header)
         let animatedCount = Int(sizes.animatedCount)
-        let copy = ControlState.create(minimumCapacity: max(Int(sizes.words), 1)) { _ in head.pointee }
-        let state = unsafeDowncast(copy, to: ControlState.self)
-        let animated = UnsafeMutableRawPointer(state.base).bindMemory(to: AnimatedValue.self, capacity: animatedCount)
-        animated.initialize(from: self.animated, count: animatedCount)
+        state.base.bindMemory(to: AnimatedValue.self, capacity: animatedCount).initialize(from: animated, count: animatedCount)
         state.words.copyMemory(from: words, byteCount: Int(sizes.words - sizes.animatedWords) * 8)
         return state
     }
 
     deinit {
-        _ = withUnsafeMutablePointers { header, base in
-            UnsafeMutableRawPointer(base).assumingMemoryBound(to: AnimatedValue.self).deinitialize(count: Int(header.pointee.sizes.animatedCount))
-        }
+        animated.deinitialize(count: Int(header.sizes.animatedCount))
     }
 }
 

@@ -116,7 +116,10 @@ extension DefinedControl {
                 case let .control(index, outcome, point):
                     guard case let .control(spec) = definition.inputs[index] else { continue }
                     if let at = outcome.unhighlightAt { try schedule(.unhighlight(input: index), at: at) }
-                    if outcome.cancelsUnhighlight { timers.removeAll { $0.kind == .unhighlight(input: index) } }
+                    if outcome.cancelsUnhighlight {
+                        timers.removeAll { $0.kind == .unhighlight(input: index) }
+                        releaseEmptyTimers()
+                    }
                     if outcome.stateChanged { try run(spec.onStateChange, r, at: t, emit: &emit) }
                     for (position, tracked) in outcome.events.enumerated() {
                         let event = ControlTracking.Event(tracked)

@@ -59,6 +59,7 @@ extension DefinedControl {
                 try schedule(.timer(timer), at: t + (delay >= DefinitionLimits.minimumTimerDelay ? delay : DefinitionLimits.minimumTimerDelay))
             case let .cancelTimer(timer):
                 timers.removeAll { $0.kind == .timer(timer) }
+                releaseEmptyTimers()
             case let .setSelected(input, program, result), let .setEnabled(input, program, result):
                 compute(program, r, at: t)
                 guard case var .control(tracking) = self.input(input) else { continue }
@@ -108,8 +109,10 @@ extension DefinedControl {
         switch source {
         case let .timing(index):
             timing = instance.timings[index].timing
-        case let .spring(spring):
-            timing = .spring(self.spring(spring))
+        case let .spring(.instance(index)):
+            timing = instance.springTimings[index]
+        case let .spring(.literal(index)):
+            timing = instance.literalSpringTimings[index]
         case let .curve(curve, duration):
             timing = .curve(instance.definition.reactionCurves[curve], duration: r[duration])
         case let .instanceCurve(curve, duration):
@@ -164,7 +167,7 @@ extension DefinedControl {
             var members: [PropertyAnimator] = []
             for position in spec.members.indices { members.append(try makeMember(index, position, at: t)) }
             do {
-                groups[index] = try PropertyAnimatorGroup(members: members, completing: spec.members.map { $0.onComplete != nil },
+                groups[index] = try PropertyAnimatorGroup(members: members, completing: instance.groupCompleting[index],
                                                           primary: spec.primary, progressFrom: spec.progressFrom, at: t)
             } catch {
                 throw .animator(error)
@@ -226,21 +229,44 @@ extension DefinedControl {
             try deliver([completion], group: group, emit: &emit)
             rounds += 1
         }
-        if !deferred.isEmpty { deferred.removeAll() }
+        // Emptied by removeFirst, the list would keep its storage: let it go.
+        if !deferred.isEmpty || deferred.capacity != 0 { deferred = [] }
     }
 
     /// A new animator for member `position` of group `index`, its duration and timing computed now.
+    /// When they are bit for bit the ones the instance made its plan of, the animator shares that
+    /// plan (what it would make is the same, to the bit); otherwise it makes its own.
     private func makeMember(_ index: Int, _ position: Int, at t: Double) throws(ControlError) -> PropertyAnimator {
         let spec = definition.groups[index].members[position]
+        let shared = instance.animatorPlans[index][position]
         return try instance.evaluate(spec.program, source: self, at: t) { (r) -> Result<PropertyAnimator, ControlError> in
             do throws(ParameterError) {
-                var animator = try PropertyAnimator(duration: r[spec.duration], timing: animatorTiming(spec.timing, r))
+                let duration = r[spec.duration], timing = animatorTiming(spec.timing, r)
+                var animator = if let shared, shared.isMade(duration: duration, timing: timing) {
+                    PropertyAnimator(plan: shared.plan)
+                } else {
+                    try PropertyAnimator(duration: duration, timing: timing)
+                }
                 animator.scrubsLinearly = spec.scrubsLinearly
                 return .success(animator)
             } catch {
                 return .failure(.animator(.invalid(error)))
             }
         }.get()
+    }
+
+    /// The plan of each animator of each group as the instance's initial state computes it
+    /// (`ControlInstance.animatorPlans`); nil where that fails.
+    func initialAnimatorPlans() -> [[SharedAnimatorPlan?]] {
+        definition.groups.map { group in
+            group.members.map { spec in
+                instance.evaluate(spec.program, source: self, at: 0) { r -> SharedAnimatorPlan? in
+                    let duration = r[spec.duration], timing = animatorTiming(spec.timing, r)
+                    guard let plan = try? PropertyAnimator.Plan(duration: duration, timing: timing) else { return nil }
+                    return SharedAnimatorPlan(duration: duration, timing: timing, plan: plan)
+                }
+            }
+        }
     }
 
     private func animatorTiming(_ timing: AnimatorTiming, _ r: UnsafeMutablePointer<Double>) -> PropertyAnimator.TimingParameters {
@@ -263,6 +289,19 @@ extension DefinedControl {
                 try run(reactions, r, at: completion.t, emit: &emit)
             }
         }
+    }
+}
+
+/// An animator plan with the duration and timing it was made of, for animators made of the same
+/// to share it.
+struct SharedAnimatorPlan: Sendable {
+    let duration: Double
+    let timing: PropertyAnimator.TimingParameters
+    let plan: PropertyAnimator.Plan
+
+    /// The same numbers, bit for bit (so 0 and −0 differ).
+    func isMade(duration: Double, timing: PropertyAnimator.TimingParameters) -> Bool {
+        duration.bitPattern == self.duration.bitPattern && timing.hasSameBits(as: self.timing)
     }
 }
 

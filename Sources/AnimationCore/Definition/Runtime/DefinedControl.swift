@@ -64,19 +64,25 @@ public struct DefinedControl: Control {
     }
 
     var groups: [PropertyAnimatorGroup?] {
-        _read { yield buffer.head.pointee.groups }
-        _modify { yield &unique.head.pointee.groups }
+        _read { yield buffer.header.groups }
+        _modify { yield &unique.header.groups }
     }
     var timers: [PendingTimer] {
-        _read { yield buffer.head.pointee.timers }
-        _modify { yield &unique.head.pointee.timers }
+        _read { yield buffer.header.timers }
+        _modify { yield &unique.header.timers }
     }
     var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)] {
-        _read { yield buffer.head.pointee.deferred }
-        _modify { yield &unique.head.pointee.deferred }
+        _read { yield buffer.header.deferred }
+        _modify { yield &unique.header.deferred }
     }
 
     var inputCount: Int { instance.definition.inputs.count }
+
+    /// An emptied timer list lets its storage go (`removeFirst` and `removeAll(where:)` keep it),
+    /// so a session at rest holds none.
+    mutating func releaseEmptyTimers() {
+        if timers.isEmpty, timers.capacity != 0 { timers = [] }
+    }
 
     enum InputState: Sendable, Equatable {
         case control(ControlTracking)
@@ -139,14 +145,14 @@ public struct DefinedControl: Control {
     // MARK: Deadlines
 
     public var nextDeadline: Double? {
-        let head = buffer.head
-        var earliest = head.pointee.timers.first?.t
+        let state = buffer
+        var earliest = state.header.timers.first?.t
         for index in 0..<layout.basicCount {
             if let end = basic(index)?.endTime, end < earliest ?? .infinity { earliest = end }
         }
         // By index: a loop over the groups themselves copied each one (its members) to read it.
-        for index in head.pointee.groups.indices {
-            if let end = head.pointee.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
+        for index in state.header.groups.indices {
+            if let end = state.header.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
         }
         return earliest
     }
@@ -160,6 +166,7 @@ public struct DefinedControl: Control {
         var produced: [Emission] = []
         if let timer = timers.first, timer.t == deadline {
             timers.removeFirst()
+            releaseEmptyTimers()
             let before = self
             do throws(ControlError) {
                 defer { if !deferred.isEmpty { deferred.removeAll() } }
