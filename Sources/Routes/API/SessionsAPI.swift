@@ -282,9 +282,9 @@ struct SessionsAPI: Sendable {
             w.member("fps", fps)
             w.member("count", count)
             w.key("frames")
-            FrameWriter.encodeWindow(session, window, into: &w)
+            let emitted = FrameWriter.encodeWindow(session, window, into: &w)
             w.key("emitted")
-            FrameEncoder.encode(session.emissions(from: from, to: to), into: &w)
+            FrameEncoder.encode(emitted, into: &w)
             w.endObject()
         }
     }
