@@ -10,6 +10,13 @@ public struct ByteBuffer: Equatable {
         self.bytes = bytes
     }
 
+    /// The bytes of `bytes` from `readerIndex` on (a message written behind room left for it).
+    public init(_ bytes: [UInt8], readerIndex: Int) {
+        precondition(readerIndex >= 0 && readerIndex <= bytes.count, "a reader index outside the bytes")
+        self.bytes = bytes
+        self.readerIndex = readerIndex
+    }
+
     public init(_ text: String) {
         self.init(Array(text.utf8))
     }

@@ -23,6 +23,9 @@ public struct ResponseEncoder {
     /// The body as the encoder sees it: bytes it writes with the head, or a stream that follows.
     public enum Body {
         case bytes([UInt8])
+        /// The body is `storage[start...]`; the bytes before it are room the head may be written
+        /// into, so the message is the same array (no copy of the body).
+        case behind(storage: [UInt8], start: Int)
         case streamed
     }
 
@@ -37,7 +40,25 @@ public struct ResponseEncoder {
     /// not replay an event stream. Content-Type is the route's business.
     public mutating func encode(status: Int, headers: HTTPHeaders, body: Body, _ exchange: Exchange,
                                 epochSeconds: Int) -> [UInt8] {
-        let bytes: [UInt8]? = if case .bytes(let bytes) = body { bytes } else { nil }
+        let (bytes, start) = message(status: status, headers: headers, body: body, exchange, epochSeconds: epochSeconds)
+        return start == 0 ? bytes : Array(bytes[start...])
+    }
+
+    /// `encode`, as the message's storage and where in it the message starts: a body `behind`
+    /// room for its head that fits comes back as its own storage with the head written just
+    /// before it (in place when the caller gave up its last reference, as a connection does).
+    public mutating func message(status: Int, headers: HTTPHeaders, body: consuming Body, _ exchange: Exchange,
+                                 epochSeconds: Int) -> (bytes: [UInt8], start: Int) {
+        let bytes: [UInt8]?
+        var behind: (storage: [UInt8], start: Int)?
+        switch consume body {
+        case .bytes(let body): bytes = body
+        case .behind(let storage, let start):
+            behind = (storage, start)
+            bytes = nil
+        case .streamed: bytes = nil
+        }
+        let bodyCount = bytes?.count ?? behind.map { $0.storage.count - $0.start }
         let fields = headers.fields
         // Each field is judged once: the first 64 as bits (a response has a handful), any further
         // ones again when written. The ones that pass are counted for the storage.
@@ -48,19 +69,38 @@ public struct ResponseEncoder {
             fieldBytes += fields[index].name.utf8.count + fields[index].value.utf8.count + 4
         }
         let head = Head(status: HTTPStatus.onWire(status), fields: fields, passed: passed,
-                        addsCacheControl: bytes == nil && !headers.contains("Cache-Control"),
-                        date: date.bytes(at: epochSeconds), contentLength: bytes?.count, exchange: exchange)
-        let body = head.mayHaveBody && !exchange.isHead ? bytes ?? [] : []
+                        addsCacheControl: bodyCount == nil && !headers.contains("Cache-Control"),
+                        date: date.bytes(at: epochSeconds), contentLength: bodyCount, exchange: exchange)
+        let sendsBody = head.mayHaveBody && !exchange.isHead
+        let headCapacity = Head.fixedBytes + head.reason.utf8.count + head.date.count + fieldBytes
+        if sendsBody, let start = behind?.start, headCapacity <= start {
+            // The last reference but the caller's given up, so the storage is written in place.
+            var storage = behind!.storage
+            behind = nil
+            let headStart = storage.withUnsafeMutableBufferPointer { buffer in
+                // Written at the front of the room, then moved up against the body.
+                let base = buffer.baseAddress!
+                var writer = Writer(at: base)
+                head.write(to: &writer)
+                let length = writer.start - base
+                precondition(length <= headCapacity, "response head longer than its bound")
+                UnsafeMutableRawPointer(base + start - length).copyMemory(from: base, byteCount: length)
+                return start - length
+            }
+            return (storage, headStart)
+        }
+        let body = sendsBody ? bytes ?? behind.map { Array($0.storage[$0.start...]) } ?? [] : []
         // One allocation of at least the response's size (the head's fixed lines at their longest),
         // written in place: no appends, no regrowth.
-        let capacity = Head.fixedBytes + head.reason.utf8.count + head.date.count + fieldBytes + body.count
-        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        let capacity = headCapacity + body.count
+        let message = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             var writer = Writer(at: buffer.baseAddress!)
             head.write(to: &writer)
             body.withUnsafeBufferPointer { writer.bytes($0) }
             initialized = writer.start - buffer.baseAddress!
             precondition(initialized <= capacity, "response head longer than its bound")
         }
+        return (message, 0)
     }
 
     /// What goes into one response head, decided before it is measured and written.

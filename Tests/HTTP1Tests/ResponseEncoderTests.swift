@@ -49,6 +49,28 @@ import Testing
             == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\nContent-Length: 5\r\n\r\nhello")
     }
 
+    /// A body behind room for its head: the message is the same array from where the head
+    /// starts, byte for byte the message of the body on its own.
+    func message(room: Int, _ exchange: ResponseEncoder.Exchange = .init(), status: Int = 200) -> (text: String, start: Int) {
+        var encoder = ResponseEncoder()
+        let storage = Array(repeating: UInt8(ascii: "#"), count: room) + Array("hello".utf8)
+        let (bytes, start) = encoder.message(status: status, headers: HTTPHeaders([("Content-Type", "text/plain")]),
+                                             body: .behind(storage: storage, start: room), exchange, epochSeconds: Self.epoch)
+        return (String(decoding: bytes[start...], as: UTF8.self), start)
+    }
+
+    @Test func aBodyBehindRoomGetsItsHeadInFront() {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\nContent-Length: 5\r\n\r\n"
+        // 512 bytes of room: the head (101 bytes) is written just before the body.
+        #expect(message(room: 512) == (head + "hello", 512 - 101))
+        #expect(message(room: 512, .init(keepAlive: false)).text
+            == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello")
+        // Room short of the head's bound, a HEAD request, a status without a body: written apart.
+        #expect(message(room: 100) == (head + "hello", 0))
+        #expect(message(room: 512, .init(isHead: true)) == (head, 0))
+        #expect(message(room: 512, status: 304) == ("HTTP/1.1 304 Not Modified\r\nContent-Type: text/plain\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\n", 0))
+    }
+
     @Test func headKeepsContentLengthAndDropsTheBody() {
         #expect(encode(Canned(status: 200, contentType: "text/plain", body: Array("hello".utf8)), .init(isHead: true))
             == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\nContent-Length: 5\r\n\r\n")

@@ -39,9 +39,16 @@ extension Control {
     /// advance a copy, as `frame(at:)` does).
     @discardableResult
     mutating func advance(through t: Double, emit: inout [Emission]) -> Bool {
+        var fired = 0
+        return advance(through: t, emit: &emit, fired: &fired)
+    }
+
+    /// `advance(through:emit:)`, adding how many deadlines it fired to `fired`.
+    mutating func advance(through t: Double, emit: inout [Emission], fired: inout Int) -> Bool {
         var guardCount = 0
+        defer { fired += guardCount }
         while let deadline = nextDeadline, deadline <= t {
-            guard guardCount < 10_000 else { return false }
+            guard guardCount < ControlDeadlines.bound else { return false }
             fireDeadline(emit: &emit)
             guardCount += 1
         }
@@ -76,5 +83,56 @@ extension Control {
         copy.advance(to: t, emit: &produced)
         self = copy
         emit += produced
+    }
+
+    /// `step`, counting its firings into `tally`: the advance before the input ends a run, the
+    /// one after it starts the next.
+    mutating func step(_ input: Input, at t: Double, emit: inout [Emission], tally: inout FiringTally) throws(ControlError) {
+        _ = advance(through: t, emit: &emit, tally: &tally)
+        tally.endRun()
+        var copy = self
+        var produced: [Emission] = []
+        try copy.handle(input, at: t, emit: &produced)
+        _ = copy.advance(through: t, emit: &produced, tally: &tally)
+        self = copy
+        emit += produced
+    }
+
+    /// `advance(through:emit:)` counting its firings into `tally`.
+    mutating func advance(through t: Double, emit: inout [Emission], tally: inout FiringTally) -> Bool {
+        var fired = 0
+        let caughtUp = advance(through: t, emit: &emit, fired: &fired)
+        tally.run += fired
+        tally.note(caughtUp)
+        return caughtUp
+    }
+}
+
+/// How many due deadlines one advance fires at most: a timer that keeps scheduling itself, or
+/// completions that keep falling due at one instant, cannot hold a request for ever.
+enum ControlDeadlines {
+    static let bound = 10_000
+}
+
+/// The deadlines a pass of advances and inputs fired, by run: a run is every firing between two
+/// inputs (and before the first, after the last). Another pass over the same inputs that
+/// advances to other times in between fires the same deadlines in the same order, with the same
+/// emissions, when neither pass stops at the bound: that holds when no advance of this pass
+/// stopped at it and no run is longer than the bound (any advance of the other pass lies within
+/// one run, since both handle the same inputs in the same order).
+struct FiringTally {
+    /// Firings in the current run.
+    var run = 0
+    /// No advance stopped at the bound, no run ended longer than it.
+    private(set) var withinBound = true
+
+    mutating func note(_ caughtUp: Bool) {
+        if !caughtUp { withinBound = false }
+    }
+
+    /// An input is handled (or the pass is over): the run ends.
+    mutating func endRun() {
+        if run > ControlDeadlines.bound { withinBound = false }
+        run = 0
     }
 }

@@ -161,7 +161,7 @@ public struct Session: Sendable {
     /// Calls `body` with the frame at `from + k/fps` (as `FrameGrid` computes it) for every such
     /// time ≤ `to`, in order.
     public func forEachFrame(from: Double, to: Double, fps: Double, _ body: (Frame) -> Void) {
-        forEachControl(from: from, to: to, fps: fps) { control, t, _ in body(control.frame(at: t)) }
+        _ = forEachControl(from: from, to: to, fps: fps) { control, t, _ in body(control.frame(at: t)) }
     }
 
     /// What every frame of this session shares, and where `forEachFrameValues` puts its values.
@@ -170,9 +170,22 @@ public struct Session: Sendable {
     /// `forEachFrame` as values: calls `body` with each frame's time and its values as
     /// `frameShape` lays them out, in one buffer reused from frame to frame (valid during the call).
     public func forEachFrameValues(from: Double, to: Double, fps: Double, _ body: (Double, UnsafePointer<Double>) -> Void) {
+        _ = forEachFrameValues(from: from, to: to, fps: fps, folding: false, body)
+    }
+
+    /// `forEachFrameValues`, returning what the window emitted: `emissions(from: from, to: to)`.
+    /// They are collected by the same pass that renders the frames where that is provably the
+    /// same list (`forEachControl`), and replayed apart where it is not.
+    public func forEachFrameValuesEmitting(from: Double, to: Double, fps: Double,
+                                           _ body: (Double, UnsafePointer<Double>) -> Void) -> [Emission] {
+        forEachFrameValues(from: from, to: to, fps: fps, folding: true, body) ?? emissions(from: from, to: to)
+    }
+
+    private func forEachFrameValues(from: Double, to: Double, fps: Double, folding: Bool,
+                                    _ body: (Double, UnsafePointer<Double>) -> Void) -> [Emission]? {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: max(frameShape.count, 1)) { buffer in
             let values = buffer.baseAddress!
-            forEachControl(from: from, to: to, fps: fps) { control, t, caughtUp in
+            return forEachControl(from: from, to: to, fps: fps, folding: folding) { control, t, caughtUp in
                 // Caught up, no deadline is due by t: what `reading(at:)` would find out again.
                 if caughtUp {
                     control.render(at: t, into: values)
@@ -186,26 +199,57 @@ public struct Session: Sendable {
 
     /// Calls `body` with the control at each time of the window, advanced to it, and whether
     /// that advance caught up (no deadline due by then is left).
-    private func forEachControl(from: Double, to: Double, fps: Double, _ body: (DefinedControl, Double, Bool) -> Void) {
+    ///
+    /// Folding, the pass also stands in for the replay of `emissions(from:to:)` and returns its
+    /// list. It starts where the replay starts (every event before `from`; the events at `from`
+    /// are stepped at the first frame, the same steps `control(at:)` would replay, so the frames
+    /// do not change), handles the same inputs in the same order, and ends as the replay does
+    /// (the inputs after the last frame up to `to`, then the deadlines up to `to`). Between
+    /// inputs it advances to the frames' times too: that fires the same deadlines in the same
+    /// order unless an advance stops at the bound of `ControlDeadlines`, which the tally rules
+    /// out (`FiringTally`); where it cannot, or where the window does not start at `from` or
+    /// ends past `to` on the grid, the result is nil and the caller replays.
+    private func forEachControl(from: Double, to: Double, fps: Double, folding: Bool = false,
+                                _ body: (DefinedControl, Double, Bool) -> Void) -> [Emission]? {
         let count = Self.frameCount(from: from, to: to, fps: fps)
-        guard count > 0 else { return }
+        guard count > 0 else { return nil }
         let grid = FrameGrid(from: from, fps: fps)
         let first = grid.time(0)
-        let start = eventCount(atOrBefore: first)
-        var control = control(at: first)
+        let folds = folding && first == from && grid.time(count - 1) <= to
+        let start = folds ? (from > time ? events.count : events.lowerBound(from)) : eventCount(atOrBefore: first)
+        var control = control(afterEvents: start)
         var pending = events.inputs(start..<events.count)
         var next = pending.next()
-        var ignored: [Emission] = []
+        var emitted: [Emission] = []
+        var tally = FiringTally()
         for k in 0..<count {
             let t = grid.time(k)
-            while let event = next, event.t <= t {
-                try? control.step(event.input, at: event.t, emit: &ignored)
-                next = pending.next()
+            let caughtUp: Bool
+            if folds {
+                while let event = next, event.t <= t {
+                    try? control.step(event.input, at: event.t, emit: &emitted, tally: &tally)
+                    next = pending.next()
+                }
+                caughtUp = control.advance(through: t, emit: &emitted, tally: &tally)
+            } else {
+                while let event = next, event.t <= t {
+                    try? control.step(event.input, at: event.t, emit: &emitted)
+                    next = pending.next()
+                }
+                caughtUp = control.advance(through: t, emit: &emitted)
+                emitted.removeAll(keepingCapacity: true)
             }
-            let caughtUp = control.advance(through: t, emit: &ignored)
-            ignored.removeAll(keepingCapacity: true)
             body(control, t, caughtUp)
         }
+        guard folds else { return nil }
+        while let event = next, event.t <= to {
+            try? control.step(event.input, at: event.t, emit: &emitted, tally: &tally)
+            next = pending.next()
+        }
+        _ = control.advance(through: to, emit: &emitted, tally: &tally)
+        tally.endRun()
+        guard tally.withinBound else { return nil }
+        return emitted.filter { $0.t >= from && $0.t <= to }
     }
 
     public func frames(from: Double, to: Double, fps: Double) -> [Frame] {
@@ -255,7 +299,11 @@ public struct Session: Sendable {
 
     /// The control with every event at or before `t` applied.
     private func control(at t: Double) -> DefinedControl {
-        let count = eventCount(atOrBefore: t)
+        control(afterEvents: eventCount(atOrBefore: t))
+    }
+
+    /// The control with the first `count` events applied.
+    private func control(afterEvents count: Int) -> DefinedControl {
         if count == events.count { return latest }
         let checkpoint = count / Self.checkpointInterval
         return replayed(from: self.checkpoint(checkpoint), checkpoint * Self.checkpointInterval..<count)

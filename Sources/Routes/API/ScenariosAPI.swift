@@ -137,9 +137,9 @@ struct ScenariosAPI: Sendable {
         var w = JSONWriter(reservingCapacity: 2048)
         w.beginObject()
         w.key("frames")
-        FrameWriter.encodeWindow(session, window, into: &w)
+        let emitted = FrameWriter.encodeWindow(session, window, into: &w)
         w.key("emitted")
-        FrameEncoder.encode(session.emissions(from: window.from, to: window.to), into: &w)
+        FrameEncoder.encode(emitted, into: &w)
         w.endObject()
         // The writer's own output always parses.
         return (try? JSONParser().parse(w.bytes)) ?? .null

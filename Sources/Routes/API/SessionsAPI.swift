@@ -256,7 +256,8 @@ struct SessionsAPI: Sendable {
                                       settledAt: { session.settledAt })
         // Without an explicit `from` the window starts at the session's present: never kept.
         guard export.format == .json, query.string("from") != nil, framesCache.capacity > 0 else {
-            return Self.framesAnswer(session, window: window, export: export, title: "\(session.kind) session \(slot.id)")
+            return Self.framesAnswer(session, window: window, export: export, title: "\(session.kind) session \(slot.id)",
+                                     kept: false)
         }
         let key = FramesCache.key(slot, events: session.events.count, window)
         if let body = framesCache.body(for: key) {
@@ -267,24 +268,27 @@ struct SessionsAPI: Sendable {
         return answer
     }
 
-    /// The frames of `window` as `GET …/frames` answers them, in `export`'s format.
-    static func framesAnswer(_ session: Session, window: SampleWindow, export: ExportOptions, title: String) -> HTTPResponse {
+    /// The frames of `window` as `GET …/frames` answers them, in `export`'s format. An answer
+    /// not `kept` in the frames cache is written behind room for its head (`jsonBehindRoom`).
+    static func framesAnswer(_ session: Session, window: SampleWindow, export: ExportOptions, title: String,
+                             kept: Bool = true) -> HTTPResponse {
         let (from, to, fps, count) = (window.from, window.to, window.fps, window.count)
         guard export.format == .json else {
             return export.response(for: SampledMotion(name: session.kind, title: "\(title), frames \(window.description)",
                                                       window: window, frames: session.frames(from: from, to: to, fps: fps),
                                                       emissions: session.emissions(from: from, to: to)))
         }
-        return json(status: 200, capacity: 2048) { w in
+        let write = kept ? json : jsonBehindRoom
+        return write(200, 2048) { w in
             w.beginObject()
             w.member("from", from)
             w.member("to", to)
             w.member("fps", fps)
             w.member("count", count)
             w.key("frames")
-            FrameWriter.encodeWindow(session, window, into: &w)
+            let emitted = FrameWriter.encodeWindow(session, window, into: &w)
             w.key("emitted")
-            FrameEncoder.encode(session.emissions(from: from, to: to), into: &w)
+            FrameEncoder.encode(emitted, into: &w)
             w.endObject()
         }
     }

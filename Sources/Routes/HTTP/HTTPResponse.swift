@@ -75,6 +75,9 @@ public struct HTTPAnswer: Sendable {
     /// A body is bytes sent with the head, or a stream written after it.
     public enum Body: Sendable {
         case bytes([UInt8])
+        /// The bytes are `storage[start...]`; the room before them is the server's, to write the
+        /// head into, so a large body reaches the socket without being copied behind it.
+        case behind(storage: [UInt8], start: Int)
         case stream(any ResponseStream)
     }
 
@@ -98,9 +101,30 @@ public struct HTTPAnswer: Sendable {
         content = .stream(stream)
     }
 
-    /// The body's bytes; empty for a stream.
+    /// A body written behind room for the head: `storage[start...]`.
+    public init(status: Int, contentType: String, storage: [UInt8], bodyStart start: Int) {
+        precondition(start >= 0 && start <= storage.count, "a body start outside its storage")
+        self.status = status
+        headers = HTTPHeaders([("Content-Type", contentType)])
+        content = .behind(storage: storage, start: start)
+    }
+
+    /// The body's bytes; empty for a stream (a body behind room is copied out).
     public var body: [UInt8] {
-        if case .bytes(let bytes) = content { bytes } else { [] }
+        switch content {
+        case let .bytes(bytes): bytes
+        case let .behind(storage, start): Array(storage[start...])
+        case .stream: []
+        }
+    }
+
+    /// How many bytes the body has; 0 for a stream.
+    public var bodyCount: Int {
+        switch content {
+        case let .bytes(bytes): bytes.count
+        case let .behind(storage, start): storage.count - start
+        case .stream: 0
+        }
     }
 
     /// The stream that produces the body, if it is one.

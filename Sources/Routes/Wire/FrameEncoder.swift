@@ -78,14 +78,15 @@ public struct FrameWriter {
         self.preparing = preparing
     }
 
-    /// The frames of `window` as a JSON array, written from their values (`FrameValuesWriter`).
-    /// The body is sized from the first frame (the others are about as long), so it is not moved
-    /// as it grows.
-    static func encodeWindow(_ session: Session, _ window: SampleWindow, into w: inout JSONWriter) {
+    /// The frames of `window` as a JSON array, written from their values (`FrameValuesWriter`);
+    /// returns what the window emitted (`Session.emissions(from:to:)`, from the same pass where
+    /// it can be). The body is sized from the first frame (the others are about as long), so it
+    /// is not moved as it grows.
+    static func encodeWindow(_ session: Session, _ window: SampleWindow, into w: inout JSONWriter) -> [Emission] {
         var writer = FrameValuesWriter(session.frameShape)
         var first = true
         w.beginArray()
-        session.forEachFrameValues(from: window.from, to: window.to, fps: window.fps) { t, values in
+        let emitted = session.forEachFrameValuesEmitting(from: window.from, to: window.to, fps: window.fps) { t, values in
             let start = w.count
             writer.encode(t: t, values, into: &w)
             if first {
@@ -95,6 +96,7 @@ public struct FrameWriter {
             }
         }
         w.endArray()
+        return emitted
     }
 
     /// `{"t":…,"properties":{…},"layers":[…]}`.

@@ -288,7 +288,7 @@ extension Connection {
             state = .awaiting(ParkedRequest(source: source, request: request, serial: parkSerial, since: now), finishing)
             return [.awaitDelivery(source, serial: parkSerial)]
         case .answered(let answer):
-            enqueue(answer.bytes, now: now)
+            enqueue(answer.bytes, from: answer.start, now: now)
             servedRequests += 1
             if let stream = answer.stream {
                 guard !finishing.server else {
@@ -419,14 +419,15 @@ extension Connection {
         return wrote(0, now: now)
     }
 
-    /// Into an empty queue the response's own array is taken as it is: a frames window's ~40 KB
-    /// are not copied once more on their way to the socket.
-    private mutating func enqueue(_ bytes: [UInt8], now: Double) {
+    /// Into an empty queue the response's own array is taken as it is (from `start`, where a
+    /// head written behind its body begins): a frames window's ~40 KB are not copied once more
+    /// on their way to the socket.
+    private mutating func enqueue(_ bytes: [UInt8], from start: Int = 0, now: Double) {
         if output.isEmpty {
             lastWriteProgress = now
-            output = ByteBuffer(bytes)
+            output = ByteBuffer(bytes, readerIndex: start)
         } else {
-            output.append(contentsOf: bytes)
+            output.append(contentsOf: bytes[start...])
         }
     }
 
