@@ -25,3 +25,14 @@ import Testing
         #expect(RandomID.make() != id)
     }
 }
+
+/// A line written behind others (an event loop's batch) leaves them as they were.
+@Suite struct LogLineBatchTests {
+    @Test func aLineAfterEarlierLinesKeepsThemAndEndsWithANewline() {
+        let earlier = Array("level=info msg=first\n".utf8)
+        let line = LogLine(level: "warn", "second", after: earlier).field("path", "/a b")
+        #expect(line.start == 21)
+        #expect(line.description == #"level=warn msg=second path="/a b""#)
+        #expect(String(decoding: line.ended(), as: UTF8.self) == "level=info msg=first\nlevel=warn msg=second path=\"/a b\"\n")
+    }
+}

@@ -78,7 +78,10 @@ final class LargeResponder: Responder {
 /// Collects log lines from every loop thread.
 final class LogCollector: Sendable {
     private let lines = Mutex<[String]>([])
-    var sink: LogSink { { line in self.lines.withLock { $0.append(line) } } }
+    /// A call of the sink may carry several lines (an event loop's batch): kept one by one.
+    var sink: LogSink {
+        { text in self.lines.withLock { $0 += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } }
+    }
     var all: [String] { lines.withLock { $0 } }
 }
 

@@ -91,8 +91,13 @@ public struct HTTPAnswer: Sendable {
         content = .bytes(body)
     }
 
+    /// Room is made for the headers the middleware adds to every answer (`X-Node`, CORS's), so they
+    /// join the array in place instead of growing it.
     public init(status: Int, contentType: String, body: [UInt8]) {
-        self.init(status: status, headers: HTTPHeaders([("Content-Type", contentType)]), body: body)
+        var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(4)
+        fields.append(("Content-Type", contentType))
+        self.init(status: status, headers: HTTPHeaders(fields), body: body)
     }
 
     public init(status: Int, headers: HTTPHeaders, stream: any ResponseStream) {

@@ -2,18 +2,34 @@ import Routes
 
 /// One logfmt record (`level=info msg=request method=GET ...`): values are quoted only when they must
 /// be, so lines stay easy to grep and to parse. Built as bytes in one buffer (every request writes
-/// one), turned into text once.
+/// one): its own, turned into text once, or an event loop's batch of lines (`after:`, `ended()`),
+/// written in place.
 struct LogLine: CustomStringConvertible {
-    private var bytes: [UInt8] = []
+    private var bytes: [UInt8]
+    /// Where this line starts in `bytes`: after the lines it was written behind.
+    let start: Int
 
-    var description: String { String(decoding: bytes, as: UTF8.self) }
+    var description: String { String(decoding: bytes[start...], as: UTF8.self) }
 
     init(level: String, _ message: String) {
-        bytes.reserveCapacity(128)
+        self.init(level: level, message, after: [])
+    }
+
+    /// A line written at the end of `earlier` (whole lines, each ended by a newline), in its buffer.
+    init(level: String, _ message: String, after earlier: consuming [UInt8]) {
+        bytes = consume earlier // moved, so the appends below find it unique and grow it in place
+        start = bytes.count
+        if bytes.capacity - start < 128 { bytes.reserveCapacity(start + 128) }
         append("level=")
         bytes.append(contentsOf: level.utf8)
         append(" msg=")
         appendValue(message)
+    }
+
+    /// The earlier lines and this one, ended by a newline.
+    consuming func ended() -> [UInt8] {
+        bytes.append(.lf)
+        return bytes
     }
 
     consuming func field(_ key: StaticString, _ value: some StringProtocol) -> LogLine {

@@ -1,8 +1,9 @@
 import Glibc
 
-/// Where log lines go: stderr, one write(2) per line so lines from several threads never interleave
-/// and logging costs one syscall per request. A line and its newline are put together on the stack
-/// (in a heap buffer only when long), so writing one allocates nothing.
+/// Where log lines go: stderr, one write(2) per call so lines from several threads never interleave;
+/// an event loop's call carries the lines of a whole batch of requests (at most PIPE_BUF bytes, or
+/// one longer line), so logging costs one syscall per batch. The text and its newline are put
+/// together on the stack (in a heap buffer only when long), so writing allocates nothing.
 enum StandardError {
     static func write(_ line: String) {
         var line = line
@@ -27,5 +28,6 @@ enum StandardError {
     }
 }
 
-/// A log destination, injected so tests can capture lines instead of printing them.
+/// A log destination, injected so tests can capture lines instead of printing them. A call carries
+/// one line, or several with a newline between two (an event loop's batch); the sink ends the last.
 typealias LogSink = @Sendable (String) -> Void

@@ -2,7 +2,7 @@ import HTTP1
 import Routes
 
 /// One client socket's HTTP conversation as a value: bytes and facts in (`Event`), what to do out
-/// (`Action`); after every event the loop writes what `output` holds and reports `.wrote`. `handle` is the only writer of its state; it performs no I/O, reads no clock and
+/// (`Action`); after every event (or at the end of a batch of them) the loop writes what `output` holds and reports `.wrote`. `handle` is the only writer of its state; it performs no I/O, reads no clock and
 /// calls no application code, so its tests feed events at chosen times. The event loop
 /// (`EventLoop`) drives it: it moves bytes, asks the responder when told to, and reports back.
 ///

@@ -66,6 +66,7 @@ extension EventLoop {
     /// Best effort: the 503 fits in an empty socket buffer, so one non-blocking send suffices.
     private func refuse(_ fd: Int32) {
         let bytes = handler.reject(.serverBusy)
+        handler.writeLog()
         _ = bytes.withUnsafeBytes { try? poller.send(fd, $0) }
         poller.close(fd, reset: false)
     }
@@ -73,6 +74,7 @@ extension EventLoop {
     private func handleAcceptFailure(_ error: SyscallError, now: Double) {
         switch error.errno {
         case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+            handler.writeLog()
             log(LogLine(level: "warn", "accept paused").field("error", error.description).description)
             if isWatchingListener {
                 poller.remove(listener)

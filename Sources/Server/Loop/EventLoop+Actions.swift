@@ -9,8 +9,9 @@ extension EventLoop {
 
     /// Performs `actions` in order, and those the connection returns for the events they cause;
     /// then writes what is queued (once, so pipelined answers and a stream's head with its first
-    /// bytes leave in one write) and settles the poller registration. The connection's actions
-    /// come in small arrays; most events return none, so the queue is rarely appended to.
+    /// bytes leave in one write; during a batch, at its end) and settles the poller registration.
+    /// The connection's actions come in small arrays; most events return none, so the queue is
+    /// rarely appended to.
     func perform(_ actions: [Connection.Action], on slot: Slot, now: Double) {
         var queue = actions
         var next = 0
@@ -25,11 +26,24 @@ extension EventLoop {
                 let caused = perform(action, on: slot, now: now)
                 if !caused.isEmpty { queue += caused }
             }
+            if isBatching, !slot.connection.output.isEmpty {
+                if !slot.isBatched {
+                    slot.isBatched = true
+                    batched.append(slot)
+                }
+                return
+            }
             let more = flush(slot, now: now)
             guard !more.isEmpty else { break }
             queue += more
         }
         settle(slot)
+    }
+
+    /// Writes what a batch left queued on `slot`, as `perform` would have, and goes on with what that causes.
+    func send(_ slot: Slot, now: Double) {
+        let more = flush(slot, now: now)
+        if more.isEmpty { settle(slot) } else { perform(more, on: slot, now: now) }
     }
 
     /// One action; what the connection answers to the event it caused.
@@ -65,6 +79,7 @@ extension EventLoop {
     /// Writes until the output is empty or the socket is full; the connection's answer to the first
     /// write that changes anything but the output (a close, a request parsed after backpressure).
     private func flush(_ slot: Slot, now: Double) -> [Connection.Action] {
+        if !slot.connection.output.isEmpty { handler.writeLog() }
         while !slot.connection.output.isEmpty {
             let sent: Int?
             do {

@@ -16,6 +16,8 @@ final class EventLoop {
         let token: UInt64
         /// The interest last registered, so the loop tells the poller only of a change.
         var registeredInterest: UInt32
+        /// Its output waits in `batched` for the end of the batch.
+        var isBatched = false
         var connection: Connection
 
         init(fd: Int32, token: UInt64, interest: UInt32, connection: Connection) {
@@ -50,6 +52,11 @@ final class EventLoop {
     /// Responses taken from the mailbox in one pass; swapped with the mailbox's array, so taking
     /// allocates nothing either.
     var arrived: [DeliveryMailbox.Delivery] = []
+    /// While the loop serves what one wait reported (or one take of deliveries), answers are queued
+    /// and sent after the whole batch, so the batch's log lines go out first in one write.
+    var isBatching = false
+    /// The connections whose output waits for the end of the batch.
+    var batched: [Slot] = []
     private(set) var isFinished = false
 
     init(listener: Int32, poller: any Poller, clock: any Clock, control: LoopControl, configuration: Configuration,
@@ -87,16 +94,19 @@ final class EventLoop {
         guard !isFinished else { return }
         let wakeAt = min(nextSweep, timers.earliest ?? nextSweep)
         let wait = max(0, min(1000, ((wakeAt - clock.now()) * 1000).rounded(.up)))
+        isBatching = true
         do throws(SyscallError) {
             try poller.wait(timeoutMilliseconds: Int32(wait)) { token, events in
                 dispatch(token, events, now: clock.now())
             }
         } catch {
+            sendBatched(now: clock.now())
             log(LogLine(level: "error", "event loop failed").field("error", error.description).description)
             finish()
             return
         }
         let now = clock.now()
+        sendBatched(now: now)
         if control.isDrainRequested, drainDeadline == nil { beginDrain(now: now) }
         fireDueTimers(now: now)
         if now >= nextSweep {
@@ -107,8 +117,21 @@ final class EventLoop {
         if drainDeadline != nil, connections.isEmpty { finish() }
     }
 
+    /// Ends a batch: writes its log lines, then the output of each connection that queued some.
+    private func sendBatched(now: Double) {
+        isBatching = false
+        handler.writeLog()
+        for slot in batched {
+            slot.isBatched = false
+            guard connections[slot.fd] === slot else { continue }
+            send(slot, now: now)
+        }
+        batched.removeAll(keepingCapacity: true)
+    }
+
     private func finish() {
         closeEverything()
+        handler.writeLog()
         control.deliveries.close()
         isFinished = true
     }
@@ -199,10 +222,12 @@ final class EventLoop {
     private func deliverArrivedResponses() {
         while control.deliveries.take(into: &arrived) {
             let now = clock.now()
+            isBatching = true
             for delivery in arrived {
                 guard let slot = connections[Int32(truncatingIfNeeded: delivery.token)], slot.token == delivery.token else { continue }
                 handle(slot, .delivered(serial: delivery.serial, delivery.answer), now: now)
             }
+            sendBatched(now: now)
             arrived.removeAll(keepingCapacity: true)
         }
     }

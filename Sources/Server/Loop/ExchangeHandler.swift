@@ -2,7 +2,7 @@ import HTTP1
 import Routes
 
 /// What a loop does when a connection asks for an answer: ask the responder, frame the answer,
-/// write the access log line. The responder runs here, on the loop thread: it is synchronous and
+/// write the access log line (kept with the loop's other pending lines until `writeLog`). The responder runs here, on the loop thread: it is synchronous and
 /// fast, so handing it to another thread would only add latency; a slow route delays only this
 /// loop's connections. A route that must wait (for a sync to disk) answers `.later` instead of
 /// blocking, and the answer is framed here when it is delivered.
@@ -46,6 +46,13 @@ struct ExchangeHandler {
     /// Read after the responder returns: a stop requested meanwhile still gets `Connection: close`.
     let isServerStopping: @Sendable () -> Bool
     private var encoder = ResponseEncoder()
+    /// The lines logged since `writeLog`, each ended by a newline, written in place. The loop writes
+    /// them before it sends any answer, so a line is never written after its answer, and answers
+    /// queued in one pass share one write.
+    private(set) var pendingLog: [UInt8] = []
+    /// A batch is at most a pipe's atomic write (PIPE_BUF), so lines written to a pipe by several
+    /// loops never interleave; a longer line is written alone.
+    static let logBatchLimit = 4096
 
     init(responder: any Responder, log: @escaping LogSink, clock: any Clock,
          isServerStopping: @escaping @Sendable () -> Bool = { false }) {
@@ -114,60 +121,87 @@ struct ExchangeHandler {
     /// The answer to a request whose response was not delivered within `Timeouts.response`: 503,
     /// then close. Its outcome is unknown to the client, so it is worth a warning of its own.
     private mutating func timedOut(_ parked: ParkedRequest) -> Answer {
-        log(LogLine(level: "warn", "response_timeout")
+        keep(beginLine("warn", "response_timeout")
             .field("method", parked.request.method)
             .field("path", parked.request.path)
-            .field("waited_ms", milliseconds: clock.now() - parked.since)
-            .description)
+            .field("waited_ms", milliseconds: clock.now() - parked.since))
         return frame(Problem.responseTimeout.answer, for: parked.request, mayKeepAlive: false)
     }
 
     /// A parked request whose connection closed before its response came: no access log line (no
     /// status was sent), a warning instead, since the client does not know the outcome.
-    func abandoned(_ parked: ParkedRequest, _ end: OpenStream.End) {
-        log(LogLine(level: "warn", "response_abandoned")
+    mutating func abandoned(_ parked: ParkedRequest, _ end: OpenStream.End) {
+        keep(beginLine("warn", "response_abandoned")
             .field("reason", end.rawValue)
             .field("method", parked.request.method)
             .field("path", parked.request.path)
-            .field("dur_ms", milliseconds: clock.now() - parked.request.startedAt)
-            .description)
+            .field("dur_ms", milliseconds: clock.now() - parked.request.startedAt))
     }
 
     /// The access log line of a streamed response, written at its end with its whole duration and
     /// body size; a client dropped for not reading also gets a warning of its own. A stream that did
     /// not end by itself is cancelled: no more polls follow.
-    func streamEnded(_ stream: OpenStream, _ end: OpenStream.End) {
+    mutating func streamEnded(_ stream: OpenStream, _ end: OpenStream.End) {
         if end != .complete { stream.source.cancel() }
         if end.isDrop {
-            log(LogLine(level: "warn", "stream_dropped")
+            keep(beginLine("warn", "stream_dropped")
                 .field("reason", end.rawValue)
                 .field("path", stream.exchange.path)
-                .field("bytes", stream.bodyBytes)
-                .description)
+                .field("bytes", stream.bodyBytes))
         }
         logExchange(stream.exchange, bytes: stream.bodyBytes, now: clock.now(), end: end)
     }
 
     /// The server's own error answer; the connection always closes after it.
     mutating func reject(_ problem: Problem) -> [UInt8] {
-        log(LogLine(level: "info", "rejected")
+        keep(beginLine("info", "rejected")
             .field("status", problem.status)
             .field("code", problem.code)
-            .field("detail", problem.detail)
-            .description)
+            .field("detail", problem.detail))
         let answer = problem.answer
         return encoder.encode(status: answer.status, headers: answer.headers, body: .bytes(answer.body),
                               ResponseEncoder.Exchange(keepAlive: false), epochSeconds: clock.epochSeconds())
     }
 
-    private func logExchange(_ record: ExchangeRecord, bytes: Int, now: Double, end: OpenStream.End? = nil) {
-        var line = LogLine(level: "info", "request")
+    private mutating func logExchange(_ record: ExchangeRecord, bytes: Int, now: Double, end: OpenStream.End? = nil) {
+        var line = beginLine("info", "request")
             .field("method", record.method)
             .field("path", record.path)
             .field("status", record.status)
             .field("dur_ms", milliseconds: now - record.startedAt)
             .field("bytes", bytes)
         if let end { line = line.field("end", end.rawValue) }
-        log(line.description)
+        keep(line)
+    }
+
+    /// Writes the pending lines in one call of the log sink (several lines, one newline between two).
+    mutating func writeLog() {
+        guard !pendingLog.isEmpty else { return }
+        write(0 ..< pendingLog.count)
+        pendingLog.removeAll(keepingCapacity: true)
+    }
+
+    /// A line begun behind the pending ones, in their buffer; `keep` takes it back.
+    private mutating func beginLine(_ level: String, _ message: String) -> LogLine {
+        var earlier: [UInt8] = []
+        swap(&earlier, &pendingLog)
+        return LogLine(level: level, message, after: consume earlier)
+    }
+
+    /// Keeps a line begun by `beginLine(_:_:)` with the pending ones; lines that would make the batch
+    /// longer than `logBatchLimit` are written first, and a line that long by itself is written alone.
+    private mutating func keep(_ line: consuming LogLine) {
+        let start = line.start
+        pendingLog = line.ended()
+        guard pendingLog.count > Self.logBatchLimit else { return }
+        if start > 0 {
+            write(0 ..< start)
+            pendingLog.removeSubrange(0 ..< start)
+        }
+        if pendingLog.count > Self.logBatchLimit { writeLog() }
+    }
+
+    private func write(_ lines: Range<Int>) {
+        log(String(decoding: pendingLog[lines.lowerBound ..< lines.upperBound - 1], as: UTF8.self))
     }
 }
