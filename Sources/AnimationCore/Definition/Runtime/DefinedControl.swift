@@ -64,16 +64,16 @@ public struct DefinedControl: Control {
     }
 
     var groups: [PropertyAnimatorGroup?] {
-        _read { yield buffer.header.groups }
-        _modify { yield &unique.header.groups }
+        _read { yield buffer.head.pointee.groups }
+        _modify { yield &unique.head.pointee.groups }
     }
     var timers: [PendingTimer] {
-        _read { yield buffer.header.timers }
-        _modify { yield &unique.header.timers }
+        _read { yield buffer.head.pointee.timers }
+        _modify { yield &unique.head.pointee.timers }
     }
     var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)] {
-        _read { yield buffer.header.deferred }
-        _modify { yield &unique.header.deferred }
+        _read { yield buffer.head.pointee.deferred }
+        _modify { yield &unique.head.pointee.deferred }
     }
 
     var inputCount: Int { instance.definition.inputs.count }
@@ -146,13 +146,13 @@ public struct DefinedControl: Control {
 
     public var nextDeadline: Double? {
         let state = buffer
-        var earliest = state.header.timers.first?.t
+        var earliest = state.head.pointee.timers.first?.t
         for index in 0..<layout.basicCount {
             if let end = basic(index)?.endTime, end < earliest ?? .infinity { earliest = end }
         }
         // By index: a loop over the groups themselves copied each one (its members) to read it.
-        for index in state.header.groups.indices {
-            if let end = state.header.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
+        for index in state.head.pointee.groups.indices {
+            if let end = state.head.pointee.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
         }
         return earliest
     }
