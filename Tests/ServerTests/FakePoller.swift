@@ -192,13 +192,14 @@ final class LoopHarness {
     let logs = LogCollector()
 
     init(_ configuration: Configuration = TestServer.configuration(), responder: any Responder = EchoResponder(),
-         scheduler: TestScheduler = TestScheduler()) throws {
+         scheduler: TestScheduler = TestScheduler(), passes: (any PassObserver)? = nil) throws {
         self.scheduler = scheduler
         clock = scheduler.clock
         poller = FakePoller(clock: clock)
         control = try LoopControl()
         loop = try EventLoop(listener: FakePoller.listener, poller: poller, clock: clock, control: control,
-                             configuration: configuration, counter: counter, responder: responder, log: logs.sink)
+                             configuration: configuration, counter: counter, responder: responder, log: logs.sink,
+                             passes: passes)
     }
 
     var now: Double { clock.now() }

@@ -50,11 +50,15 @@ final class EventLoop {
     /// Responses taken from the mailbox in one pass; swapped with the mailbox's array, so taking
     /// allocates nothing either.
     var arrived: [DeliveryMailbox.Delivery] = []
+    /// Told of each pass that serves something (the journal gathers a pass's changes into one sync).
+    let passes: (observer: any PassObserver, loop: Int)?
     private(set) var isFinished = false
 
     init(listener: Int32, poller: any Poller, clock: any Clock, control: LoopControl, configuration: Configuration,
-         counter: ConnectionCounter, responder: any Responder, log: @escaping LogSink) throws(SyscallError) {
+         counter: ConnectionCounter, responder: any Responder, log: @escaping LogSink,
+         passes: (any PassObserver)? = nil) throws(SyscallError) {
         self.poller = poller
+        self.passes = passes.map { ($0, $0.joinLoop()) }
         self.clock = clock
         self.listener = listener
         self.control = control
@@ -87,15 +91,22 @@ final class EventLoop {
         guard !isFinished else { return }
         let wakeAt = min(nextSweep, timers.earliest ?? nextSweep)
         let wait = max(0, min(1000, ((wakeAt - clock.now()) * 1000).rounded(.up)))
+        var serving = false
         do throws(SyscallError) {
             try poller.wait(timeoutMilliseconds: Int32(wait)) { token, events in
+                if !serving, let passes {
+                    serving = true
+                    passes.observer.passBegan(passes.loop)
+                }
                 dispatch(token, events, now: clock.now())
             }
         } catch {
+            if serving, let passes { passes.observer.passEnded(passes.loop) }
             log(LogLine(level: "error", "event loop failed").field("error", error.description).description)
             finish()
             return
         }
+        if serving, let passes { passes.observer.passEnded(passes.loop) }
         let now = clock.now()
         if control.isDrainRequested, drainDeadline == nil { beginDrain(now: now) }
         fireDueTimers(now: now)
