@@ -13,9 +13,10 @@ final class Server: Sendable {
     private let stopping = Atomic<Bool>(false)
 
     /// `counter` counts open connections across the loops (the metrics endpoint reads it); `clock`
-    /// is where the loops read time.
+    /// is where the loops read time; `passes` (the journal) is told of each loop's passes.
     init(configuration: Configuration, responder: any Responder, log: @escaping LogSink,
-         counter: ConnectionCounter = ConnectionCounter(), clock: any Clock = SystemClock()) throws(SyscallError) {
+         counter: ConnectionCounter = ConnectionCounter(), clock: any Clock = SystemClock(),
+         passes: (any PassObserver)? = nil) throws(SyscallError) {
         TerminationSignals.ignoreBrokenPipes()
         let loops = max(1, configuration.threads)
         let first = try ListeningSocket(address: configuration.address, backlog: configuration.backlog, shared: loops > 1)
@@ -29,7 +30,8 @@ final class Server: Sendable {
             for listener in listeners {
                 let control = try LoopControl()
                 let loop = try EventLoop(listener: listener.fd, poller: try SocketPoller(), clock: clock, control: control,
-                                         configuration: configuration, counter: counter, responder: responder, log: log)
+                                         configuration: configuration, counter: counter, responder: responder, log: log,
+                                         passes: passes)
                 threads.append(try LoopThread.spawn { loop.run() })
                 controls.append(control)
             }

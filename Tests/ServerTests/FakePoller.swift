@@ -193,13 +193,14 @@ final class LoopHarness {
 
     /// `log`: where the loop's lines go instead of `logs`, for tests that look at each call.
     init(_ configuration: Configuration = TestServer.configuration(), responder: any Responder = EchoResponder(),
-         scheduler: TestScheduler = TestScheduler(), log: LogSink? = nil) throws {
+         scheduler: TestScheduler = TestScheduler(), log: LogSink? = nil, passes: (any PassObserver)? = nil) throws {
         self.scheduler = scheduler
         clock = scheduler.clock
         poller = FakePoller(clock: clock)
         control = try LoopControl()
         loop = try EventLoop(listener: FakePoller.listener, poller: poller, clock: clock, control: control,
-                             configuration: configuration, counter: counter, responder: responder, log: log ?? logs.sink)
+                             configuration: configuration, counter: counter, responder: responder, log: log ?? logs.sink,
+                             passes: passes)
     }
 
     var now: Double { clock.now() }

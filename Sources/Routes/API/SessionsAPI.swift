@@ -329,12 +329,15 @@ struct SessionsAPI: Sendable {
     static let syncProblem = Problem(503, "journal_unavailable",
                                      "the change could not be made durable; the server accepts no changes until it is restarted, and then holds what its disk holds")
 
+    /// What every change answers when its sync fails: written once, not for every change that
+    /// might need it.
+    static let syncFailure = syncProblem.answer
+
     /// Acknowledged only once durable: a pending answer the server sends when the journal has
     /// synced `record`, without holding its thread meanwhile.
-    /// Acknowledged only once durable: the server sends the answer when the journal has synced.
     static func durable(_ answer: HTTPAnswer, _ record: UInt64?, _ environment: AppEnvironment) -> HTTPResponse {
         guard let record, let journal = environment.journal else { return .now(answer) }
-        return DurableAnswer(journal: journal, sequence: record, response: answer, failure: Self.syncProblem.answer).answer
+        return DurableAnswer(journal: journal, sequence: record, response: answer, failure: Self.syncFailure).answer
     }
 
     func find(_ id: String, now: Double) throws(Problem) -> SessionSlot {

@@ -46,7 +46,8 @@ enum ServerCommand {
         }
         let app = makeApp(environment)
         if let journal { try restore(app, from: journal, clock: environment.now, log: log) }
-        let server = try Server(configuration: configuration, responder: app, log: log, counter: connections, clock: clock)
+        let server = try Server(configuration: configuration, responder: app, log: log, counter: connections, clock: clock,
+                                passes: journal?.journal)
         log(LogLine(level: "info", "listening").field("host", configuration.address.host).field("port", server.port)
             .field("node", configuration.nodeID).description)
         let signal = signals.wait()

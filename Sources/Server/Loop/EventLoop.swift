@@ -57,11 +57,15 @@ final class EventLoop {
     var isBatching = false
     /// The connections whose output waits for the end of the batch.
     var batched: [Slot] = []
+    /// Told of each pass that serves something (the journal gathers a pass's changes into one sync).
+    let passes: (observer: any PassObserver, loop: Int)?
     private(set) var isFinished = false
 
     init(listener: Int32, poller: any Poller, clock: any Clock, control: LoopControl, configuration: Configuration,
-         counter: ConnectionCounter, responder: any Responder, log: @escaping LogSink) throws(SyscallError) {
+         counter: ConnectionCounter, responder: any Responder, log: @escaping LogSink,
+         passes: (any PassObserver)? = nil) throws(SyscallError) {
         self.poller = poller
+        self.passes = passes.map { ($0, $0.joinLoop()) }
         self.clock = clock
         self.listener = listener
         self.control = control
@@ -95,16 +99,24 @@ final class EventLoop {
         let wakeAt = min(nextSweep, timers.earliest ?? nextSweep)
         let wait = max(0, min(1000, ((wakeAt - clock.now()) * 1000).rounded(.up)))
         isBatching = true
+        var serving = false
         do throws(SyscallError) {
             try poller.wait(timeoutMilliseconds: Int32(wait)) { token, events in
+                if !serving, let passes {
+                    serving = true
+                    passes.observer.passBegan(passes.loop)
+                }
                 dispatch(token, events, now: clock.now())
             }
         } catch {
+            // The journal is told first, so its sync can run while this loop sends.
+            if serving, let passes { passes.observer.passEnded(passes.loop) }
             sendBatched(now: clock.now())
             log(LogLine(level: "error", "event loop failed").field("error", error.description).description)
             finish()
             return
         }
+        if serving, let passes { passes.observer.passEnded(passes.loop) }
         let now = clock.now()
         sendBatched(now: now)
         if control.isDrainRequested, drainDeadline == nil { beginDrain(now: now) }

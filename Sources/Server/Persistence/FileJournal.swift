@@ -15,7 +15,7 @@ import Routes
 /// damaged: the damaged file stays in place and is linked into `quarantine/`, and the damage
 /// is reported to the replay. Compaction rotates to a new segment, writes a snapshot beside it
 /// atomically (temp file, fsync, rename, directory fsync) and deletes what the snapshot replaces.
-final class FileJournal: SessionJournal, @unchecked Sendable {
+final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
     /// Who syncs: a thread of the journal's own, or the caller of `flush()` (tests, step by step).
     enum Flushing: Sendable {
         case thread
@@ -51,9 +51,24 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     private var batchCount = 0
     /// The buffer the flusher writes from while `batch` fills again (swapped, so neither reallocates).
     private var spare: [UInt8] = []
-    /// The flusher waits on `condition` for a batch: the first write after that wakes it, later
-    /// ones need not (one wake-up per batch, not per record).
+    /// The flusher waits on `condition` for a batch: the first write after that wakes it (or, while
+    /// an event loop is in a pass, the end of the pass), later ones need not (one wake-up per
+    /// batch, not per record).
     private var flusherIsWaiting = false
+    /// Per event loop (`PassObserver`), how many times it began or ended a pass: odd while it is
+    /// in one. `activePasses` counts the odd ones.
+    private var passes: [UInt64] = []
+    private var activePasses = 0
+    /// The gather before a commit: the passes in progress when the flusher found the batch (loop
+    /// and count), which it waits to end, until `gatherEnds` at the latest; `passEnded` wakes it.
+    private var gathering = false
+    private var gatherFor: [(loop: Int, pass: UInt64)] = []
+    private var gatherEnds = Date.distantPast
+    private var flusherIsGathering = false
+    /// `.always`: the flusher gathers the passes in progress (`.batch` waits its window instead),
+    /// for `maximumGather` seconds at the longest.
+    private let gathersPasses: Bool
+    private let maximumGather: Double
     /// A write or a sync failed: final (see `finishSync`).
     private var syncFailure: SyscallError?
     /// Writers waiting for their record to be synced, in sequence order.
@@ -76,11 +91,17 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     static let fillChunk = 1 << 20
     /// … once fewer than this many zeros are left after its records.
     static let fillAhead = 1 << 19
+    /// The longest the flusher waits for other loops' passes in progress before it syncs a batch it has
+    /// found (`.always`; a change written in a pass is found when that pass ends).
+    static let maximumGather = 0.0005
 
     private init(directory: String, policy: SyncPolicy, fileSystem: any JournalFileSystem, clock: @escaping @Sendable () -> Double,
-                 log: @escaping @Sendable (String) -> Void, flushing: Flushing, fd: Int32, segment: Int, segmentBytes: Int, allocated: Int) {
+                 log: @escaping @Sendable (String) -> Void, flushing: Flushing, maximumGather: Double, fd: Int32, segment: Int,
+                 segmentBytes: Int, allocated: Int) {
         self.directory = directory
         self.policy = policy
+        gathersPasses = policy == .always
+        self.maximumGather = maximumGather
         self.fileSystem = fileSystem
         self.clock = clock
         self.log = log
@@ -114,7 +135,7 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     /// go on in the last segment, or in a new one when that one is damaged or of an earlier format.
     static func open(directory: String, policy: SyncPolicy, clock: @escaping @Sendable () -> Double,
                      log: @escaping @Sendable (String) -> Void, fileSystem: any JournalFileSystem = LiveFileSystem(),
-                     flushing: Flushing = .thread) throws -> Opened {
+                     flushing: Flushing = .thread, maximumGather: Double = FileJournal.maximumGather) throws -> Opened {
         try fileSystem.makeDirectory(directory)
         let files = try JournalFiles(directory: directory, fileSystem: fileSystem)
         files.removeLeftovers()
@@ -133,7 +154,7 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         }
         let (fd, segment, end, size) = try files.openSegment(continuing: continuing, dataEnd: dataEnd)
         let journal = FileJournal(directory: directory, policy: policy, fileSystem: fileSystem, clock: clock, log: log,
-                                  flushing: flushing, fd: fd, segment: segment, segmentBytes: end, allocated: size)
+                                  flushing: flushing, maximumGather: maximumGather, fd: fd, segment: segment, segmentBytes: end, allocated: size)
         journal.snapshotBytes = snapshotBytes
         journal.bytesSinceSnapshot = reader.bytesRead - snapshotBytes
         journal.statistics.setBytes(reader.bytesRead)
@@ -161,7 +182,8 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         batchCount += 1
         appended += 1
         bytesSinceSnapshot += framed.count
-        if flusherIsWaiting {
+        // In a pass, its end wakes the flusher, so that the pass's other changes share the sync.
+        if flusherIsWaiting && activePasses == 0 {
             flusherIsWaiting = false
             condition.broadcast()
         }
@@ -207,19 +229,18 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         if case let .batch(w) = policy { window = w } else { window = 0 }
         let thread = Thread { [self] in
             condition.lock()
-            while !closed {
-                while (batchCount == 0 || syncing || waitsForFill) && !closed && syncFailure == nil {
+            while !closed && syncFailure == nil {
+                if batchCount == 0 || syncing || waitsForFill {
                     flusherIsWaiting = true
                     condition.wait()
+                    flusherIsWaiting = false
+                } else if let until = gatherDeadline(window: window) {
+                    flusherIsGathering = true
+                    _ = condition.wait(until: until)
+                    flusherIsGathering = false
+                } else {
+                    commit()
                 }
-                flusherIsWaiting = false
-                if closed || syncFailure != nil { break }
-                if window > 0 {
-                    condition.unlock()
-                    Thread.sleep(forTimeInterval: window)
-                    condition.lock()
-                }
-                commit()
             }
             condition.unlock()
             failRemaining()
@@ -227,6 +248,53 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
         thread.name = "journal-flusher"
         flusher = thread
         thread.start()
+    }
+
+    /// Until when the flusher waits before it commits the waiting batch; nil: commit now. With
+    /// `.batch`, the window from when it found the batch; with `.always`, until each pass in
+    /// progress then has ended (their changes join the batch), `maximumGather` at the longest.
+    /// Called with the lock held.
+    private func gatherDeadline(window: Double) -> Date? {
+        if !gathering {
+            gatherFor.removeAll(keepingCapacity: true)
+            if window == 0 {
+                for (loop, pass) in passes.enumerated() where pass & 1 == 1 { gatherFor.append((loop, pass)) }
+                if gatherFor.isEmpty { return nil }
+            }
+            gathering = true
+            gatherEnds = Date(timeIntervalSinceNow: window > 0 ? window : maximumGather)
+            return gatherEnds
+        }
+        if window == 0 && gatherFor.allSatisfy({ passes[$0.loop] != $0.pass }) { return nil }
+        return Date() < gatherEnds ? gatherEnds : nil
+    }
+
+    // MARK: Passes (PassObserver)
+
+    func joinLoop() -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        passes.append(0)
+        return passes.count - 1
+    }
+
+    func passBegan(_ loop: Int) {
+        condition.lock()
+        passes[loop] &+= 1
+        activePasses += 1
+        condition.unlock()
+    }
+
+    /// Wakes the flusher when it waits for this pass, or for a batch this pass has begun.
+    func passEnded(_ loop: Int) {
+        condition.lock()
+        passes[loop] &+= 1
+        activePasses -= 1
+        if (flusherIsGathering && gathersPasses) || (flusherIsWaiting && batchCount > 0 && !syncing && !waitsForFill) {
+            flusherIsWaiting = false
+            condition.broadcast()
+        }
+        condition.unlock()
     }
 
     /// With `Flushing.manual`: one group commit now, if a batch waits (and the fill after it, if due).
@@ -305,6 +373,7 @@ final class FileJournal: SessionJournal, @unchecked Sendable {
     /// `spare` empty.
     private func takeBatch() -> (offset: Int, count: Int) {
         swap(&batch, &spare)
+        gathering = false
         let taken = (segmentBytes, batchCount)
         segmentBytes += spare.count
         allocated = max(allocated, segmentBytes)
