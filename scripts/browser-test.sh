@@ -58,14 +58,9 @@ if [ -z "$base" ]; then
   : >"$workdir/server.log"
   "$(swift build --show-bin-path)/Server" --host 127.0.0.1 --port 0 2>"$workdir/server.log" &
   server=$!
-  port=""
-  for _ in $(seq 1 100); do
-    port=$(sed -n 's/.*msg=listening .*port=\([0-9]*\).*/\1/p' "$workdir/server.log" | head -n 1)
-    [ -n "$port" ] && break
-    kill -0 "$server" 2>/dev/null || break
-    sleep 0.1
-  done
-  [ -n "$port" ] || { cat "$workdir/server.log" >&2; echo "browser-test: the server did not start" >&2; exit 1; }
+  # shellcheck source=listening-port.sh
+  . "$(dirname "$0")/listening-port.sh"
+  port=$(listening_port "$workdir/server.log" "$server") || { cat "$workdir/server.log" >&2; echo "browser-test: the server did not start" >&2; exit 1; }
   base="http://127.0.0.1:$port"
   echo "browser-test: started the server on $base"
 fi

@@ -9,6 +9,8 @@
 # usage: scripts/release-smoke.sh [--valgrind] RELEASE_SERVER [DEBUG_SERVER]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=listening-port.sh
+. scripts/listening-port.sh
 need_valgrind=0
 if [ "${1:-}" = --valgrind ]; then need_valgrind=1; shift; fi
 release=${1:?usage: scripts/release-smoke.sh [--valgrind] RELEASE_SERVER [DEBUG_SERVER]}
@@ -23,14 +25,8 @@ start() {
   local name=$1; shift
   "$@" --host 127.0.0.1 --port 0 --ephemeral --threads 1 >"$work/$name.out" 2>"$work/$name.log" &
   server=$!
-  local port=""
-  for _ in $(seq 1 600); do
-    port=$(sed -n 's/.*msg=listening .*port=\([0-9]*\).*/\1/p' "$work/$name.log" | head -n 1)
-    [ -n "$port" ] && break
-    kill -0 "$server" 2>/dev/null || break
-    sleep 0.1
-  done
-  [ -n "$port" ] || { cat "$work/$name.log"; echo "$name server did not start" >&2; exit 1; }
+  local port
+  port=$(listening_port "$work/$name.log" "$server" 600) || { cat "$work/$name.log"; echo "$name server did not start" >&2; exit 1; }
   base="http://127.0.0.1:$port"
 }
 

@@ -8,6 +8,8 @@
 # Each script also runs alone against any server: scripts/hostile/<name>.py http://HOST:PORT --help
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# shellcheck source=../listening-port.sh
+. scripts/listening-port.sh
 
 binary=${SERVER_BIN:-.build/release/Server}
 [ -x "$binary" ] || swift build -c release --product Server
@@ -44,12 +46,7 @@ run() {
   "$binary" --host 127.0.0.1 --port 0 --ephemeral $flags 2>"$log" &
   server=$!
   local port=""
-  for _ in $(seq 1 100); do
-    port=$(sed -n 's/.*msg=listening .*port=\([0-9]*\).*/\1/p' "$log" | head -n 1)
-    [ -n "$port" ] && break
-    kill -0 "$server" 2>/dev/null || break
-    sleep 0.1
-  done
+  port=$(listening_port "$log" "$server") || true
   if [ -z "$port" ]; then
     cat "$log" >&2
     echo "FAIL $name: the server did not start" >&2
