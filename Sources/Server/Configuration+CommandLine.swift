@@ -21,8 +21,12 @@ extension Configuration {
     }
 
     /// A sync window is a setting of group commit: it refines `--fsync batch` and contradicts
-    /// `--fsync always` (the default), which would otherwise turn silently into batch.
+    /// `--fsync always` (the default), which would otherwise turn silently into batch; the gather
+    /// bound is `always`'s and contradicts `batch`, which waits its window instead.
     private mutating func combine() throws(ConfigurationError) {
+        if syncGather != nil, case .batch = syncPolicy {
+            throw ConfigurationError(message: "--fsync-gather-us applies only with --fsync always, but the sync policy is batch")
+        }
         guard let window = syncWindow else { return }
         guard case .batch = syncPolicy else {
             throw ConfigurationError(message: "--fsync-window-ms applies only with --fsync batch, but the sync policy is always")
@@ -85,6 +89,13 @@ extension Configuration {
                 throw ConfigurationError(message: "invalid value \"\(value)\" for \(source): expected milliseconds from 0 to 1000")
             }
             configuration.syncWindow = ms / 1000
+        },
+        ConfigurationOption(flag: "--fsync-gather-us", environment: nil, placeholder: "US",
+                            help: "With --fsync always: longest wait for other event loops' requests in progress to share a sync; 0 never waits (default 500).") { configuration, value, source throws(ConfigurationError) in
+            guard let us = Int(value), us >= 0, us <= 100_000 else {
+                throw ConfigurationError(message: "invalid value \"\(value)\" for \(source): expected microseconds from 0 to 100000")
+            }
+            configuration.syncGather = Double(us) / 1e6
         },
         ConfigurationOption(flag: "--token", environment: "TOKEN", placeholder: "TOKEN",
                             help: "Require 'Authorization: Bearer TOKEN' on every endpoint but /healthz; at least 16 visible ASCII characters.") { configuration, value, source throws(ConfigurationError) in

@@ -28,6 +28,10 @@ struct Configuration: Sendable, Equatable {
     var syncPolicy = SyncPolicy.always
     /// `--fsync-window-ms`, folded into `syncPolicy` once every option is read.
     var syncWindow: Double?
+    /// `--fsync-gather-us`: with `--fsync always`, the longest a sync waits for other event loops'
+    /// passes in progress, so that their changes share it (seconds; 0 never waits; nil:
+    /// `FileJournal.maximumGather`).
+    var syncGather: Double?
     /// Browser origins allowed to call the API; `*` is any.
     var corsOrigins = ["*"]
     /// When set, every endpoint but /healthz needs `Authorization: Bearer <token>`.
@@ -72,6 +76,7 @@ struct Configuration: Sendable, Equatable {
             .field("shutdown_grace_s", "\(timeouts.shutdownGrace)")
             .field("data_dir", ephemeral ? "(ephemeral)" : dataDirectory)
             .field("fsync", syncPolicy.description)
+            .field("fsync_gather_us", syncPolicy == .always ? "\(Int(((syncGather ?? FileJournal.maximumGather) * 1e6).rounded()))" : "-")
             .field("cors_origins", corsOrigins.joined(separator: ","))
             .field("auth", token == nil ? "off" : "bearer")
             .field("frames_cache_bytes", framesCacheBytes)

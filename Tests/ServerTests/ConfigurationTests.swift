@@ -117,6 +117,26 @@ import Testing
         }
     }
 
+    @Test func theGatherBoundRefinesAlways() throws {
+        #expect(try resolve([])?.syncGather == nil)
+        #expect(try resolve(["--fsync-gather-us", "100"])?.syncGather == 0.0001)
+        #expect(try resolve(["--fsync", "always", "--fsync-gather-us=0"])?.syncGather == 0)
+    }
+
+    @Test(arguments: [["--fsync", "batch", "--fsync-gather-us", "100"], ["--fsync-gather-us", "100", "--fsync", "batch"]])
+    func aGatherBoundWithBatchIsRefused(_ arguments: [String]) {
+        #expect(throws: ConfigurationError(message: "--fsync-gather-us applies only with --fsync always, but the sync policy is batch")) {
+            _ = try resolve(arguments)
+        }
+    }
+
+    @Test(arguments: ["-1", "100001", "0.5", "many"])
+    func aGatherBoundOutOfRangeIsRefused(_ value: String) {
+        #expect(throws: ConfigurationError(message: "invalid value \"\(value)\" for --fsync-gather-us: expected microseconds from 0 to 100000")) {
+            _ = try resolve(["--fsync-gather-us", value])
+        }
+    }
+
     @Test func helpSaysWhatATokenNeeds() {
         let line = Configuration.usage.split(separator: "\n").first { $0.hasPrefix("  --token") }.map(String.init)
         #expect(line == "  --token TOKEN               Require 'Authorization: Bearer TOKEN' on every endpoint but /healthz; "

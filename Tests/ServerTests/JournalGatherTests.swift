@@ -63,15 +63,66 @@ struct JournalGatherTests {
         journal.close()
     }
 
-    /// A pass elsewhere that does not end holds a batch for `maximumGather` at most.
+    /// A journal synced step by step (`flush()`), on a clock the test moves.
+    static func manualJournal(maximumGather: Double, clock: TestClock) throws -> FileJournal {
+        try FileJournal.open(directory: "data", policy: .always, clock: { clock.now() }, log: { _ in },
+                             fileSystem: SimulatedFileSystem(seed: 7), flushing: .manual, maximumGather: maximumGather).journal
+    }
+
+    /// A pass elsewhere that does not end holds a batch for `maximumGather` at most, on the
+    /// journal's clock: not synced 0.4 ms after the gather began, synced 0.6 ms after it.
     @Test func theWaitForAnotherLoopsPassIsBounded() throws {
-        let journal = try Self.journal(maximumGather: 0.001)
+        let clock = TestClock(at: 100)
+        let journal = try Self.manualJournal(maximumGather: 0.0005, clock: clock)
         let first = journal.joinLoop(), second = journal.joinLoop()
         journal.passBegan(first)
         journal.passBegan(second)
         let sequence = try journal.write(Self.entry(1))
         journal.passEnded(first)
-        #expect(Self.awaitDurable(journal, [sequence]))
+        journal.flush()
+        #expect(!journal.isDurable(sequence))
+        clock.advance(to: 100.0004)
+        journal.flush()
+        #expect(!journal.isDurable(sequence))
+        clock.advance(to: 100.0006)
+        journal.flush()
+        #expect(journal.isDurable(sequence))
+        #expect(journal.statistics.snapshot.syncs == 1)
+        journal.passEnded(second)
+        journal.close()
+    }
+
+    /// The gathered pass's end lets the batch go at once, well inside the bound; a change written
+    /// after the gather began (by that pass) shares the sync.
+    @Test func theGatheredPassEndingEndsTheWait() throws {
+        let clock = TestClock(at: 100)
+        let journal = try Self.manualJournal(maximumGather: 3600, clock: clock)
+        let first = journal.joinLoop(), second = journal.joinLoop()
+        journal.passBegan(first)
+        journal.passBegan(second)
+        let one = try journal.write(Self.entry(1))
+        journal.passEnded(first)
+        journal.flush()
+        #expect(!journal.isDurable(one))
+        let two = try journal.write(Self.entry(2))
+        journal.passEnded(second)
+        journal.flush()
+        #expect(journal.isDurable(one) && journal.isDurable(two))
+        #expect(journal.statistics.snapshot.syncs == 1)
+        journal.close()
+    }
+
+    /// `--fsync-gather-us 0`: the batch goes while the other loop's pass is still in progress.
+    @Test func aZeroBoundNeverWaits() throws {
+        let clock = TestClock(at: 100)
+        let journal = try Self.manualJournal(maximumGather: 0, clock: clock)
+        let first = journal.joinLoop(), second = journal.joinLoop()
+        journal.passBegan(first)
+        journal.passBegan(second)
+        let sequence = try journal.write(Self.entry(1))
+        journal.passEnded(first)
+        journal.flush()
+        #expect(journal.isDurable(sequence))
         journal.passEnded(second)
         journal.close()
     }

@@ -14,7 +14,8 @@
 #
 # Deterministic counts come from the last two (scripts/bench/fixed-load.c sends exactly REQUESTS);
 # wrk's figures are wall clock, as noisy as the machine. SERVER overrides the binary; THREADS the
-# event-loop threads (default: the cores; callgrind: 1); SESSIONS (default 4000).
+# event-loop threads (default: the cores; callgrind: 1); SESSIONS (default 4000); SERVER_FLAGS
+# more server options (word-split), e.g. SERVER_FLAGS="--fsync-gather-us 100".
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # shellcheck source=callgrind-count.sh
@@ -41,7 +42,8 @@ if [ "$MODE" = callgrind ]; then
     OUT=${CALLGRIND_OUT:-/tmp/callgrind-events-$KIND.out}
     PREFIX=(valgrind --tool=callgrind --callgrind-out-file="$OUT" --dump-instr=no --compress-strings=no --compress-pos=no)
 fi
-"${PREFIX[@]}" "$SERVER" --host 127.0.0.1 --port "$PORT" --threads "$THREADS" "${FLAGS[@]}" 2>/dev/null &
+# shellcheck disable=SC2086
+"${PREFIX[@]}" "$SERVER" --host 127.0.0.1 --port "$PORT" --threads "$THREADS" "${FLAGS[@]}" ${SERVER_FLAGS:-} 2>/dev/null &
 PID=$!
 trap 'kill -TERM $PID 2>/dev/null || true; wait $PID 2>/dev/null || true; rm -rf "$WORK"' EXIT
 python3 "$HELPER" wait "$PORT" 120

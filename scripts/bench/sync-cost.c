@@ -6,7 +6,9 @@
 //
 // In DIR (a file sync-cost.tmp, removed after), for each mode, RUNS runs of WRITES × (write BYTES
 // + fdatasync), the modes alternating run by run; prints each mode's median over the runs of the
-// per-sync median and p99, and the runs' mean.
+// per-sync median and p99, and the runs' mean, and the CPU time (user + system) the syncing thread
+// spent per write + fdatasync: what a sync costs a core whatever it holds, the floor under a
+// durable request's extra CPU (divided by the records that share the sync).
 //
 //   append     O_APPEND on a file that grows by every write: each sync also has the inode's size
 //              (and, per new block, its extent) to make durable
@@ -25,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -35,6 +38,13 @@ static double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/// The calling thread's user + system CPU seconds.
+static double thread_cpu(void) {
+    struct rusage u;
+    getrusage(RUSAGE_THREAD, &u);
+    return u.ru_utime.tv_sec + u.ru_stime.tv_sec + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 static int compare(const void *a, const void *b) {
@@ -69,8 +79,8 @@ static int diskstats(const char *device, double counts[4]) {
     return found;
 }
 
-/// One run: the per-sync latencies into `out` (WRITES of them).
-static void run(const char *path, int mode, int writes, int bytes, double *out) {
+/// One run: the per-sync latencies into `out` (WRITES of them); the CPU seconds of the syncing loop.
+static double run(const char *path, int mode, int writes, int bytes, double *out) {
     unlink(path);
     long total = (long)writes * bytes;
     int flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (mode == APPEND || mode == KEEPSIZE ? O_APPEND : 0);
@@ -92,6 +102,7 @@ static void run(const char *path, int mode, int writes, int bytes, double *out) 
     check(fsync(fd) == 0, "fsync");
     char *record = malloc(bytes);
     memset(record, 'x', bytes);
+    double cpu = thread_cpu();
     for (int i = 0; i < writes; i++) {
         double started = now();
         ssize_t n = mode == APPEND || mode == KEEPSIZE ? write(fd, record, bytes) : pwrite(fd, record, bytes, (off_t)i * bytes);
@@ -99,9 +110,11 @@ static void run(const char *path, int mode, int writes, int bytes, double *out) 
         check(fdatasync(fd) == 0, "fdatasync");
         out[i] = now() - started;
     }
+    cpu = thread_cpu() - cpu;
     free(record);
     close(fd);
     unlink(path);
+    return cpu;
 }
 
 int main(int argc, char **argv) {
@@ -123,7 +136,7 @@ int main(int argc, char **argv) {
     char path[4096];
     snprintf(path, sizeof path, "%s/sync-cost.tmp", argv[1]);
     double *samples = malloc(sizeof(double) * writes);
-    double medians[MODES][64], p99s[MODES][64], means[MODES][64];
+    double medians[MODES][64], p99s[MODES][64], means[MODES][64], cpus[MODES][64];
     if (runs > 64) runs = 64;
     for (int r = 0; r < runs; r++) {
         for (int m = 0; m < MODES; m++) {
@@ -131,7 +144,7 @@ int main(int argc, char **argv) {
             if (only >= 0 && mode != only) continue;
             double before[4], after[4];
             int counted = device && diskstats(device, before);
-            run(path, mode, writes, bytes, samples);
+            cpus[mode][r] = run(path, mode, writes, bytes, samples) / writes;
             if (counted && diskstats(device, after))
                 for (int k = 0; k < 4; k++) device_totals[mode][k] += after[k] - before[k];
             double sum = 0;
@@ -143,14 +156,16 @@ int main(int argc, char **argv) {
         }
     }
     printf("%s: %d × (write %d B + fdatasync), %d runs; medians over runs, ms per sync\n", argv[1], writes, bytes, runs);
-    printf("%-10s %8s %8s %8s%s\n", "mode", "p50", "p99", "mean",
+    printf("%-10s %8s %8s %8s %11s%s\n", "mode", "p50", "p99", "mean", "cpu_us/sync",
            device ? "   writes/sync  ms/write  flushes/sync  ms/flush (device, whole runs, other writers included)" : "");
     for (int m = 0; m < MODES; m++) {
         if (only >= 0 && m != only) continue;
         qsort(medians[m], runs, sizeof(double), compare);
         qsort(p99s[m], runs, sizeof(double), compare);
         qsort(means[m], runs, sizeof(double), compare);
-        printf("%-10s %8.3f %8.3f %8.3f", names[m], medians[m][runs / 2] * 1e3, p99s[m][runs / 2] * 1e3, means[m][runs / 2] * 1e3);
+        qsort(cpus[m], runs, sizeof(double), compare);
+        printf("%-10s %8.3f %8.3f %8.3f %11.1f", names[m], medians[m][runs / 2] * 1e3, p99s[m][runs / 2] * 1e3, means[m][runs / 2] * 1e3,
+               cpus[m][runs / 2] * 1e6);
         if (device) {
             double *t = device_totals[m], syncs = (double)writes * runs;
             printf("   %11.2f  %8.3f  %12.2f  %8.3f", t[0] / syncs, t[0] > 0 ? t[1] / t[0] : 0, t[2] / syncs, t[2] > 0 ? t[3] / t[2] : 0);

@@ -62,7 +62,8 @@ enum ServerCommand {
     private static func openJournal(_ configuration: Configuration, clock: @escaping @Sendable () -> Double,
                                     log: @escaping LogSink) throws -> FileJournal.Opened {
         do {
-            return try FileJournal.open(directory: configuration.dataDirectory, policy: configuration.syncPolicy, clock: clock, log: log)
+            return try FileJournal.open(directory: configuration.dataDirectory, policy: configuration.syncPolicy, clock: clock, log: log,
+                                        maximumGather: configuration.syncGather ?? FileJournal.maximumGather)
         } catch {
             throw JournalError("journal in \(configuration.dataDirectory): \(error)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Routes
+import Synchronization
 
 /// The append-only journal on disk: `snapshot-N.log` (every session as of a compaction)
 /// followed by `journal-M.log` segments (M ≥ N) of the changes since, each in `JournalFormat`.
@@ -25,7 +26,8 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
     let directory: String
     let policy: SyncPolicy
     private let fileSystem: any JournalFileSystem
-    /// Seconds from an arbitrary origin: for sync timings and compaction logs.
+    /// Seconds from an arbitrary origin: for sync timings, compaction logs and, with `Flushing.manual`,
+    /// the gather's bound (a flusher thread waits in real time: a test's clock may stand still).
     private let clock: @Sendable () -> Double
     private let log: @Sendable (String) -> Void
     /// Guards everything below; `synced` changes are broadcast on it.
@@ -46,6 +48,9 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
     /// Sequence numbers handed out: every record framed into `batch` or written before it.
     private var appended: UInt64 = 0
     private var synced: UInt64 = 0
+    /// `synced`, also readable without the lock (`isDurable`, asked once by every durable answer;
+    /// it only ever grows, and is stored under the lock right after `synced`).
+    private let syncedMark = Atomic<UInt64>(0)
     /// Framed records not yet written to the file, in sequence order (records `appended - batchCount + 1 … appended`).
     private var batch: [UInt8] = []
     private var batchCount = 0
@@ -60,10 +65,11 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
     private var passes: [UInt64] = []
     private var activePasses = 0
     /// The gather before a commit: the passes in progress when the flusher found the batch (loop
-    /// and count), which it waits to end, until `gatherEnds` at the latest; `passEnded` wakes it.
+    /// and count), which it waits to end, until `gatherEnds` at the latest (seconds since the reference
+    /// date for a flusher thread, on `clock` with `Flushing.manual`); `passEnded` wakes it.
     private var gathering = false
     private var gatherFor: [(loop: Int, pass: UInt64)] = []
-    private var gatherEnds = Date.distantPast
+    private var gatherEnds = 0.0
     private var flusherIsGathering = false
     /// `.always`: the flusher gathers the passes in progress (`.batch` waits its window instead),
     /// for `maximumGather` seconds at the longest.
@@ -209,9 +215,7 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
     }
 
     func isDurable(_ sequence: UInt64) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return synced >= sequence
+        syncedMark.load(ordering: .acquiring) >= sequence
     }
 
     private func timedSync(_ fd: Int32) throws(SyscallError) {
@@ -234,9 +238,9 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
                     flusherIsWaiting = true
                     condition.wait()
                     flusherIsWaiting = false
-                } else if let until = gatherDeadline(window: window) {
+                } else if let until = gatherDeadline(window: window, now: Date().timeIntervalSinceReferenceDate) {
                     flusherIsGathering = true
-                    _ = condition.wait(until: until)
+                    _ = condition.wait(until: Date(timeIntervalSinceReferenceDate: until))
                     flusherIsGathering = false
                 } else {
                     commit()
@@ -253,20 +257,20 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
     /// Until when the flusher waits before it commits the waiting batch; nil: commit now. With
     /// `.batch`, the window from when it found the batch; with `.always`, until each pass in
     /// progress then has ended (their changes join the batch), `maximumGather` at the longest.
-    /// Called with the lock held.
-    private func gatherDeadline(window: Double) -> Date? {
+    /// `now` is the reading of the flusher's time (see `gatherEnds`). Called with the lock held.
+    private func gatherDeadline(window: Double, now: Double) -> Double? {
         if !gathering {
             gatherFor.removeAll(keepingCapacity: true)
             if window == 0 {
                 for (loop, pass) in passes.enumerated() where pass & 1 == 1 { gatherFor.append((loop, pass)) }
-                if gatherFor.isEmpty { return nil }
+                if gatherFor.isEmpty || maximumGather == 0 { return nil }
             }
             gathering = true
-            gatherEnds = Date(timeIntervalSinceNow: window > 0 ? window : maximumGather)
+            gatherEnds = now + (window > 0 ? window : maximumGather)
             return gatherEnds
         }
         if window == 0 && gatherFor.allSatisfy({ passes[$0.loop] != $0.pass }) { return nil }
-        return Date() < gatherEnds ? gatherEnds : nil
+        return now < gatherEnds ? gatherEnds : nil
     }
 
     // MARK: Passes (PassObserver)
@@ -297,10 +301,15 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// With `Flushing.manual`: one group commit now, if a batch waits (and the fill after it, if due).
+    /// With `Flushing.manual`: one group commit now, if a batch waits (and the fill after it, if
+    /// due), unless `--fsync always` gathers passes in progress and the bound has not passed on
+    /// `clock` (the step a flusher thread would take; `.batch`'s window is not waited here).
     func flush() {
         condition.lock()
-        if batchCount > 0 && !syncing && !waitsForFill && syncFailure == nil && !closed { commit() }
+        if batchCount > 0 && !syncing && !waitsForFill && syncFailure == nil && !closed
+            && (!gathersPasses || gatherDeadline(window: 0, now: clock()) == nil) {
+            commit()
+        }
         condition.unlock()
     }
 
@@ -430,6 +439,7 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
     /// a failure, every waiter). Called with the lock held.
     private func markSynced(_ sequence: UInt64) -> [(sequence: UInt64, action: @Sendable ((any Error)?) -> Void)] {
         synced = max(synced, sequence)
+        syncedMark.store(synced, ordering: .releasing)
         if syncFailure != nil {
             defer { waiters.removeAll() }
             return waiters
