@@ -82,7 +82,7 @@ extension Control {
         try copy.handle(input, at: t, emit: &produced)
         copy.advance(to: t, emit: &produced)
         self = copy
-        emit += produced
+        Self.append(produced, to: &emit)
     }
 
     /// `step`, counting its firings into `tally`: the advance before the input ends a run, the
@@ -95,7 +95,14 @@ extension Control {
         try copy.handle(input, at: t, emit: &produced)
         _ = copy.advance(through: t, emit: &produced, tally: &tally)
         self = copy
-        emit += produced
+        Self.append(produced, to: &emit)
+    }
+
+    /// `emit += produced`, taking `produced`'s buffer when `emit` is empty (an event's emissions
+    /// are most often the first of their batch): appending would copy them into a new one.
+    @inline(__always)
+    private static func append(_ produced: consuming [Emission], to emit: inout [Emission]) {
+        if emit.isEmpty { emit = produced } else { emit += produced }
     }
 
     /// `advance(through:emit:)` counting its firings into `tally`.
