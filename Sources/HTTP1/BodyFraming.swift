@@ -8,14 +8,32 @@ public enum BodyFraming: Equatable {
     /// Transfer-Encoding wins over nothing and conflicts with Content-Length (request smuggling defence);
     /// body-carrying methods without either are 411.
     public init(method: String, version: HTTPVersion, headers: HTTPHeaders, limits: HTTPLimits) throws(HTTPParseError) {
-        let lengths = headers.values("Content-Length")
-        if headers.contains("Transfer-Encoding") {
-            guard lengths.isEmpty else { throw .badRequest("both Transfer-Encoding and Content-Length are present") }
+        // One pass over the fields for both names, and no array for the one Content-Length line
+        // of nearly every request with a body.
+        var lengthLines = 0
+        var firstLength = ""
+        var hasTransferEncoding = false
+        for field in headers {
+            if HTTPHeaders.sameName(field.name, "Content-Length") {
+                if lengthLines == 0 { firstLength = field.value }
+                lengthLines += 1
+            } else if !hasTransferEncoding, HTTPHeaders.sameName(field.name, "Transfer-Encoding") {
+                hasTransferEncoding = true
+            }
+        }
+        if hasTransferEncoding {
+            guard lengthLines == 0 else { throw .badRequest("both Transfer-Encoding and Content-Length are present") }
             guard version.minor >= 1 else { throw .badRequest("Transfer-Encoding in an HTTP/1.0 request") }
             try Self.checkChunkedOnly(headers.listElements("Transfer-Encoding"))
             self = .chunked
-        } else if !lengths.isEmpty {
-            self = .length(try Self.contentLength(lengths, limit: limits.maxBodyBytes))
+        } else if lengthLines == 1 {
+            if let length = try Self.asciiContentLength(firstLength, limit: limits.maxBodyBytes) {
+                self = .length(length)
+            } else {
+                self = .length(try Self.contentLength([firstLength], limit: limits.maxBodyBytes))
+            }
+        } else if lengthLines > 1 {
+            self = .length(try Self.contentLength(headers.values("Content-Length"), limit: limits.maxBodyBytes))
         } else if Self.methodsRequiringLength.contains(method) {
             throw HTTPParseError(kind: .lengthRequired, detail: "\(method) needs Content-Length or chunked Transfer-Encoding")
         } else {

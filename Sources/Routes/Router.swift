@@ -150,15 +150,19 @@ struct PathSegments {
 
 /// A route's `{name}` captures in pattern order: a pattern has one or two, so they are looked up by
 /// comparing names rather than hashed into a dictionary on every request.
+/// The first is kept in place (most patterns have one capture, `{id}`), so most requests
+/// allocate no array for them.
 struct Captures: Sendable {
-    private var pairs: [(name: String, value: String)] = []
+    private var first: (name: String, value: String)?
+    private var more: [(name: String, value: String)] = []
 
     mutating func append(_ name: String, _ value: String) {
-        pairs.append((name, value))
+        if first == nil { first = (name, value) } else { more.append((name, value)) }
     }
 
     subscript(_ name: String) -> String? {
-        pairs.first { $0.name == name }?.value
+        if let first, first.name == name { return first.value }
+        return more.first { $0.name == name }?.value
     }
 }
 

@@ -67,6 +67,27 @@ struct JSONWriterTests {
         #expect(text(writer) == #"[[],[1],{},"x"]"#)
     }
 
+    /// The container stack keeps 64 levels in bits and the rest in an array: 70 levels, objects
+    /// and arrays alternating, close back through the 64th in order.
+    @Test func nestsPastSixtyFourLevels() {
+        var writer = JSONWriter()
+        for level in 0..<70 {
+            if level % 2 == 0 {
+                writer.beginObject()
+                writer.key("k")
+            } else {
+                writer.beginArray()
+            }
+        }
+        writer.value(1)
+        for level in (0..<70).reversed() {
+            if level % 2 == 0 { writer.endObject() } else { writer.endArray() }
+            #expect(writer.isComplete == (level == 0))
+        }
+        let expected = String(repeating: #"{"k":["#, count: 35) + "1" + String(repeating: "]}", count: 35)
+        #expect(text(writer) == expected)
+    }
+
     @Test func reportsCompletion() {
         var writer = JSONWriter()
         #expect(!writer.isComplete)

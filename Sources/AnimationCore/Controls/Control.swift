@@ -82,7 +82,7 @@ extension Control {
         try copy.handle(input, at: t, emit: &produced)
         copy.advance(to: t, emit: &produced)
         self = copy
-        emit += produced
+        emit.take(produced)
     }
 
     /// `step`, counting its firings into `tally`: the advance before the input ends a run, the
@@ -95,8 +95,9 @@ extension Control {
         try copy.handle(input, at: t, emit: &produced)
         _ = copy.advance(through: t, emit: &produced, tally: &tally)
         self = copy
-        emit += produced
+        emit.take(produced)
     }
+
 
     /// `advance(through:emit:)` counting its firings into `tally`.
     mutating func advance(through t: Double, emit: inout [Emission], tally: inout FiringTally) -> Bool {
@@ -105,6 +106,23 @@ extension Control {
         tally.run += fired
         tally.note(caughtUp)
         return caughtUp
+    }
+}
+
+extension [Emission] {
+    /// `self += produced`, taking `produced`'s buffer when this list is empty (an event's
+    /// emissions are most often the first of their batch): appending would copy them into a new one.
+    @inline(__always)
+    mutating func take(_ produced: consuming [Emission]) {
+        if isEmpty { self = produced } else { self += produced }
+    }
+
+    /// Appends one emission; the first one into a list with no room makes room for four, where
+    /// growing one at a time reallocated at the first, second and third (a tap's up emits three).
+    @inline(__always)
+    mutating func add(_ emission: Emission) {
+        if capacity == 0 { reserveCapacity(4) }
+        append(emission)
     }
 }
 

@@ -215,7 +215,7 @@ struct SessionsAPI: Sendable {
         }
         switch outcome {
         case let .success(applied):
-            let response = jsonAnswer(status: 200) { w in
+            let response = jsonAnswerBehindRoom(status: 200) { w in
                 w.beginObject()
                 w.member("time", slot.time(lastEvent: applied.time, now: now))
                 w.key("state")

@@ -106,11 +106,15 @@ public struct HTTPAnswer: Sendable {
         content = .stream(stream)
     }
 
-    /// A body written behind room for the head: `storage[start...]`.
+    /// A body written behind room for the head: `storage[start...]`. Room for the middleware's
+    /// headers too, as above.
     public init(status: Int, contentType: String, storage: [UInt8], bodyStart start: Int) {
         precondition(start >= 0 && start <= storage.count, "a body start outside its storage")
         self.status = status
-        headers = HTTPHeaders([("Content-Type", contentType)])
+        var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(4)
+        fields.append(("Content-Type", contentType))
+        headers = HTTPHeaders(fields)
         content = .behind(storage: storage, start: start)
     }
 

@@ -11,7 +11,7 @@
 public struct JSONWriter: Sendable {
     private var storage: JSONBytes
     /// One entry per open container: true for an object, false for an array.
-    private var openContainers: [Bool] = []
+    private var openContainers = ContainerStack()
     /// Whether the next value or key is preceded by a comma.
     private var needsComma = false
     /// Whether a key was just written, so a value must follow.
@@ -156,13 +156,13 @@ public struct JSONWriter: Sendable {
     private mutating func open(_ bracket: UInt8, isObject: Bool) {
         let out = beginValue()
         out.append(bracket)
-        openContainers.append(isObject)
+        openContainers.push(isObject)
         needsComma = false
     }
 
     private mutating func close(_ bracket: UInt8, isObject: Bool) {
         assert(openContainers.last == isObject && !afterKey, "an end call that does not match the open container, or follows a key")
-        openContainers.removeLast()
+        openContainers.pop()
         unique().append(bracket)
         needsComma = true
     }
@@ -186,6 +186,43 @@ public struct JSONWriter: Sendable {
     private mutating func unique() -> JSONBytes {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         return storage
+    }
+}
+
+extension JSONWriter {
+    /// The open containers, innermost last, as bits: a `[Bool]` cost every writer (one per
+    /// response) an allocation, and two when a second level opened. Past 64 levels, an array.
+    struct ContainerStack: Sendable {
+        /// Bit i: whether the container at depth i (from 0) is an object, for i < 64.
+        private var bits: UInt64 = 0
+        /// The containers past the 64th.
+        private var deeper: [Bool] = []
+        private(set) var count = 0
+
+        var isEmpty: Bool { count == 0 }
+
+        /// Whether the innermost container is an object; nil when none is open.
+        var last: Bool? {
+            if count == 0 { return nil }
+            if count > 64 { return deeper.last }
+            return bits & (1 << UInt64(count - 1)) != 0
+        }
+
+        mutating func push(_ isObject: Bool) {
+            if count < 64 {
+                let bit = UInt64(1) << UInt64(count)
+                bits = isObject ? bits | bit : bits & ~bit
+            } else {
+                deeper.append(isObject)
+            }
+            count += 1
+        }
+
+        mutating func pop() {
+            precondition(count > 0, "no open container to close")
+            count -= 1
+            if count >= 64 { deeper.removeLast() }
+        }
     }
 }
 

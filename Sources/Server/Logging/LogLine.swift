@@ -107,18 +107,44 @@ struct LogLine: CustomStringConvertible {
     }
 
     private mutating func appendValue(utf8 text: UnsafeBufferPointer<UInt8>) {
-        let needsQuotes = text.isEmpty || text.contains(where: Self.needsQuotes)
-        if needsQuotes {
+        if text.isEmpty || Self.anyNeedsQuotes(text) {
             bytes.append(contentsOf: JSON.string(String(decoding: text, as: UTF8.self)).description.utf8)
         } else {
             bytes.append(contentsOf: text)
         }
     }
 
+    /// Whether a byte of `text` `needsQuotes`: eight bytes at a time (a request's path is most of
+    /// the line), then the rest one by one. A byte b of a word x is below 0x21 when
+    /// (x − 0x21…) & ~x & 0x80… has a bit set (exact for "some byte is", with 0x21 ≤ 0x80), and
+    /// equal to c when x ^ c… has a zero byte (the same test with 0x01); bytes from 0x80 never match.
+    static func anyNeedsQuotes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        var index = 0
+        if let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= text.count {
+                let x = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if (x &- ones &* 0x21) & ~x & highs != 0 || hasZeroByte(x ^ (ones &* 0x3D)) || hasZeroByte(x ^ (ones &* 0x22))
+                    || hasZeroByte(x ^ (ones &* 0x5C)) || hasZeroByte(x ^ (ones &* 0x7F)) {
+                    return true
+                }
+                index += 8
+            }
+        }
+        while index < text.count {
+            if needsQuotes(text[index]) { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// A space, `=`, a quote, a backslash or a control character (C0 or DEL), as one bit per ASCII
     /// byte: every byte of every value of every access log line is looked at here.
     @inline(__always)
-    private static func needsQuotes(_ byte: UInt8) -> Bool {
+    static func needsQuotes(_ byte: UInt8) -> Bool {
         let (mask, bit) = byte < 64 ? (UInt64(0x2000_0005_FFFF_FFFF), byte) : (UInt64(0x8000_0000_1000_0000), byte &- 64)
         return byte < 128 && mask & (1 << UInt64(bit & 63)) != 0
     }

@@ -160,7 +160,7 @@ extension DefinedControl {
     @inline(__always)
     private mutating func controlEvent(_ event: ControlTracking.Event, _ spec: ControlInputSpec, _ point: Point,
                                        _ r: UnsafeMutablePointer<Double>, at t: Double, emit: inout [Emission]) throws(ControlError) {
-        if spec.emitsControlEvents { emit.append(Emission(t: t, name: event.rawValue)) }
+        if spec.emitsControlEvents { emit.add(Emission(t: t, name: event.rawValue)) }
         let reactions = instance.definition.eventLists[Int(spec.on.start) + Int(event.index)]
         guard reactions.count > 0 else { return }
         r[0] = point.x

@@ -33,7 +33,7 @@ extension DefinedControl {
                         values.append(Field(definition.emitFields[index].name, fieldValue(r, definition.emitFields[index])))
                     }
                 }
-                emit.append(Emission(t: t, name: definition.emitNames[name], fields: values))
+                emit.add(Emission(t: t, name: definition.emitNames[name], fields: values))
             case let .branch(program, condition, then, otherwise):
                 compute(program, r, at: t)
                 try run(r[condition] != 0 ? then : otherwise, r, at: t, emit: &emit)

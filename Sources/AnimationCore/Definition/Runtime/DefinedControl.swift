@@ -186,7 +186,7 @@ public struct DefinedControl: Control {
                 self = before
                 return
             }
-            emit += produced
+            emit.take(produced)
             return
         }
         if let index = definition.basics.indices.first(where: { basic($0)?.endTime == deadline }) {
@@ -199,7 +199,7 @@ public struct DefinedControl: Control {
                 self = before
                 return
             }
-            emit += produced
+            emit.take(produced)
             return
         }
         if let index = groups.firstIndex(where: { $0?.naturalEndTime == deadline }), groups[index] != nil {
@@ -212,7 +212,7 @@ public struct DefinedControl: Control {
                 self = before
                 return
             }
-            emit += produced
+            emit.take(produced)
         }
     }
 
