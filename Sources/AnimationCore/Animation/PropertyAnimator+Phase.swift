@@ -40,7 +40,10 @@ extension PropertyAnimator {
         case cubic(CubicBezier)
         case spring(SpringTiming)
 
-        /// Progress and d(progress)/du.
+        /// Progress and d(progress)/du. Inlined (as `Segment.sample(at:)` is): what is read of the
+        /// box is its plain numbers, before any call, so a read through an animator's address
+        /// holds no reference across a call and retains nothing.
+        @inline(__always)
         func sample(at u: Double) -> (progress: Double, slope: Double) {
             switch self {
             case let .cubic(curve):
@@ -66,6 +69,7 @@ extension PropertyAnimator {
             }
         }
 
+        @inline(__always)
         func sample(at tau: Double) -> (progress: Double, velocity: Double) {
             switch self {
             case let .timeline(timeline, position, direction, duration):

@@ -66,9 +66,9 @@ extension DefinedControl: MachineSource {
                     guard members.indices.contains(member) else { return 0 }
                     let animator = members.baseAddress! + member
                     switch f % ReadField.memberStride {
-                    case 0: return animator.pointee.progress(at: t)
-                    case 1: return animator.pointee.fractionComplete(at: t)
-                    case 2: return animator.pointee.sample(at: t).velocity
+                    case 0: return PropertyAnimator.sample(animator, at: t).progress
+                    case 1: return PropertyAnimator.fractionComplete(animator, at: t)
+                    case 2: return PropertyAnimator.sample(animator, at: t).velocity
                     case 3: return flag(animator.pointee.state == .active)
                     case 4: return flag(animator.pointee.isRunning)
                     default: return flag(animator.pointee.isReversed)
