@@ -11,19 +11,12 @@ struct SlotTable: Sendable {
 
     var isEmpty: Bool { count == 0 }
 
-    /// The slot with this id; assigning a slot (whose id must be `id`) adds or replaces it,
-    /// assigning nil removes it.
-    subscript(id: String) -> SessionSlot? {
-        get { find(id).map { buckets[$0]! } }
-        set {
-            if let newValue {
-                precondition(newValue.id == id, "a slot filed under another id")
-                insert(newValue)
-            } else {
-                removeValue(forKey: id)
-            }
-        }
+    /// The slot with this id.
+    subscript(key: SessionKey) -> SessionSlot? {
+        find(key).map { buckets[$0]! }
     }
+
+    subscript(id: String) -> SessionSlot? { self[SessionKey(id)] }
 
     /// Every slot, in bucket order.
     var values: [SessionSlot] {
@@ -34,8 +27,11 @@ struct SlotTable: Sendable {
     }
 
     @discardableResult
-    mutating func removeValue(forKey id: String) -> SessionSlot? {
-        guard let index = find(id) else { return nil }
+    mutating func removeValue(forKey id: String) -> SessionSlot? { removeValue(forKey: SessionKey(id)) }
+
+    @discardableResult
+    mutating func removeValue(forKey key: SessionKey) -> SessionSlot? {
+        guard let index = find(key) else { return nil }
         let removed = buckets[index]
         remove(at: index)
         return removed
@@ -56,20 +52,21 @@ struct SlotTable: Sendable {
 
     private var mask: Int { buckets.count - 1 }
 
-    private func home(_ id: String) -> Int { id.hashValue & mask }
+    private func home(_ key: SessionKey) -> Int { key.hashValue & mask }
 
-    private func find(_ id: String) -> Int? {
+    private func find(_ key: SessionKey) -> Int? {
         guard !buckets.isEmpty else { return nil }
-        var index = home(id)
+        var index = home(key)
         while let slot = buckets[index] {
-            if slot.id == id { return index }
+            if slot.key == key { return index }
             index = (index + 1) & mask
         }
         return nil
     }
 
-    private mutating func insert(_ slot: SessionSlot) {
-        if let index = find(slot.id) {
+    /// Adds a slot, or replaces the one with its id.
+    mutating func insert(_ slot: SessionSlot) {
+        if let index = find(slot.key) {
             buckets[index] = slot
             return
         }
@@ -80,7 +77,7 @@ struct SlotTable: Sendable {
 
     /// Puts a slot not in the table into the first free bucket from its home.
     private mutating func place(_ slot: SessionSlot) {
-        var index = home(slot.id)
+        var index = home(slot.key)
         while buckets[index] != nil { index = (index + 1) & mask }
         buckets[index] = slot
     }
@@ -91,7 +88,7 @@ struct SlotTable: Sendable {
         var hole = index
         var next = (index + 1) & mask
         while let slot = buckets[next] {
-            let wanted = home(slot.id)
+            let wanted = home(slot.key)
             // The slot may fill the hole when its home is not within (hole, next], cyclically.
             let reachable = hole <= next ? (wanted > hole && wanted <= next) : (wanted > hole || wanted <= next)
             if !reachable {
