@@ -55,7 +55,7 @@ struct FramesCacheTests {
     }
 
     private func key(_ n: Int, events: Int = 0) -> FramesCache.Key {
-        FramesCache.Key(sequence: 7, id: "id-1", events: events, from: Double(n).bitPattern,
+        FramesCache.Key(sequence: 7, id: SessionKey("id-1"), events: events, from: Double(n).bitPattern,
                         to: Double(n + 1).bitPattern, fps: Double(10).bitPattern)
     }
 

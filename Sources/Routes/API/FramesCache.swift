@@ -14,7 +14,7 @@ final class FramesCache: Sendable {
         /// The slot's creation sequence, not its address: a deleted session's slot may be freed
         /// and another allocated at the same address.
         let sequence: Int
-        let id: String
+        let id: SessionKey
         let events: Int
         let from: UInt64
         let to: UInt64
@@ -37,7 +37,7 @@ final class FramesCache: Sendable {
     }
 
     static func key(_ slot: SessionSlot, events: Int, _ window: SampleWindow) -> Key {
-        Key(sequence: slot.sequence, id: slot.id, events: events, from: window.from.bitPattern,
+        Key(sequence: slot.sequence, id: slot.key, events: events, from: window.from.bitPattern,
             to: window.to.bitPattern, fps: window.fps.bitPattern)
     }
 

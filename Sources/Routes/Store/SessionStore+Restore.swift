@@ -292,7 +292,7 @@ extension SessionStore {
             guard table.slots[id] == nil else { return }
             let slot = SessionSlot(id: id, clock: clock, version: version, createdAt: createdAt, sequence: table.nextSequence,
                                    session: session, lastAccess: now)
-            table.slots[slot.id] = slot  // the key shares the slot's exactly sized id
+            table.slots.insert(slot)
             table.nextSequence += 1
         }
     }

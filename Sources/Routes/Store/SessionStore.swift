@@ -11,7 +11,9 @@ public enum SessionClock: String, Sendable, CaseIterable {
 
 /// One live session: its own lock, so requests for different sessions never wait on each other.
 final class SessionSlot: Sendable {
-    let id: String
+    /// The id, as 128 bits and a short prefix where it ends in 32 hex digits (`SessionKey`);
+    /// `clock` fills the word it ends in.
+    let key: SessionKey
     let clock: SessionClock
     /// The definition version the session was made with (kept whatever happens to its name).
     let version: DefinitionVersion
@@ -35,15 +37,16 @@ final class SessionSlot: Sendable {
 
     init(id: String, clock: SessionClock, version: DefinitionVersion, createdAt: Double, sequence: Int, session: Session,
          lastAccess: Double, visible: Bool = true) {
-        // Exactly sized: an id built by interpolation or appends has spare capacity (96 bytes
-        // for 32 hex digits instead of 65), kept as long as the session.
-        self.id = id.exactlySized
+        key = SessionKey(id)
         self.clock = clock
         self.version = version
         self.createdAt = createdAt
         self.sequence = sequence
         record = Mutex(Record(session: session, visible: visible, lastAccess: lastAccess))
     }
+
+    /// The id as it was given (made from `key` on each call: keep it rather than ask again).
+    var id: String { key.string }
 
     /// Session time: the last event's time on a virtual clock, seconds since creation on a wall clock.
     func time(of session: Session, now: Double) -> Double {
@@ -118,10 +121,10 @@ final class SessionStore: Sendable {
         return try write(record.bytes, key: record.key)
     }
 
-    private func write(_ payload: @autoclosure () -> [UInt8], key: String) throws(StoreError) -> UInt64? {
+    private func write(_ payload: @autoclosure () -> [UInt8], key: @autoclosure () -> String) throws(StoreError) -> UInt64? {
         guard let journal else { return nil }
         do {
-            return try journal.write(JournalEntry(kind: .change, session: key, payload: payload()))
+            return try journal.write(JournalEntry(kind: .change, session: key(), payload: payload()))
         } catch {
             log("level=error msg=journal_write_failed error=\"\(error)\"")
             throw .journal("\(error)")
@@ -153,7 +156,7 @@ final class SessionStore: Sendable {
             let slot = SessionSlot(id: id, clock: clock, version: version, createdAt: now, sequence: table.nextSequence,
                                    session: session, lastAccess: now, visible: false)
             table.nextSequence += 1
-            table.slots[slot.id] = slot  // the key shares the slot's exactly sized id
+            table.slots.insert(slot)
             return (slot, expired)
         }
         journalExpiry(expired)
@@ -267,7 +270,8 @@ final class SessionStore: Sendable {
     /// The live session with this id, its access time refreshed; nil when unknown, damaged or
     /// expired. An expired session found here is removed and its expiry written, not waited for.
     func slot(_ id: String, now: Double) -> SessionSlot? {
-        guard let slot = table.withLock({ $0.slots[id] }) else { return nil }
+        let key = SessionKey(id)
+        guard let slot = table.withLock({ $0.slots[key] }) else { return nil }
         let alive = slot.record.withLock { record -> Bool? in
             guard record.visible else { return nil }
             guard now - record.lastAccess <= limits.sessionIdleTTL else { return false }
@@ -299,8 +303,8 @@ final class SessionStore: Sendable {
     /// Removes an expired session (if it is still this slot) and writes its expiry.
     private func expire(_ slot: SessionSlot) {
         let removed = table.withLock { table -> Bool in
-            guard table.slots[slot.id] === slot else { return false }
-            table.slots.removeValue(forKey: slot.id)
+            guard table.slots[slot.key] === slot else { return false }
+            table.slots.removeValue(forKey: slot.key)
             return true
         }
         if removed { journalExpiry([slot]) }
@@ -308,7 +312,7 @@ final class SessionStore: Sendable {
 
     /// Whether this very slot is still in the store and not idle past the TTL; no access is recorded.
     func isLive(_ slot: SessionSlot, now: Double) -> Bool {
-        guard table.withLock({ $0.slots[slot.id] === slot }) else { return false }
+        guard table.withLock({ $0.slots[slot.key] === slot }) else { return false }
         return slot.record.withLock { now - $0.lastAccess <= limits.sessionIdleTTL }
     }
 
@@ -331,7 +335,7 @@ final class SessionStore: Sendable {
         } catch {
             table.withLock { table in
                 switch removed {
-                case let .live(slot): table.slots[slot.id] = slot
+                case let .live(slot): table.slots.insert(slot)
                 case let .damaged(damage): table.damaged[id] = damage
                 }
             }
