@@ -91,7 +91,7 @@ extension Configuration {
             configuration.syncWindow = ms / 1000
         },
         ConfigurationOption(flag: "--fsync-gather-us", environment: nil, placeholder: "US",
-                            help: "With --fsync always: longest wait for other event loops' requests in progress to share a sync; 0 never waits (default 500).") { configuration, value, source throws(ConfigurationError) in
+                            help: "With --fsync always: longest wait for other event loops' requests in progress to share a sync; 0 never waits (default 0).") { configuration, value, source throws(ConfigurationError) in
             guard let us = Int(value), us >= 0, us <= 100_000 else {
                 throw ConfigurationError(message: "invalid value \"\(value)\" for \(source): expected microseconds from 0 to 100000")
             }

@@ -98,8 +98,11 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
     /// … once fewer than this many zeros are left after its records.
     static let fillAhead = 1 << 19
     /// The longest the flusher waits for other loops' passes in progress before it syncs a batch it has
-    /// found (`.always`; a change written in a pass is found when that pass ends).
-    static let maximumGather = 0.0005
+    /// found (`.always`; a change written in a pass is found when that pass ends). By default it does
+    /// not wait: on the machine measured, idle, no wait gave the most durable POSTs per second and
+    /// the least CPU per POST at 64 connections (37.1k req/s against 31.4k at 0.5 ms, though batches
+    /// were half as large) and no fewer at 16 (`scripts/bench/gather-ab.sh`, docs/journal.md).
+    static let maximumGather = 0.0
 
     private init(directory: String, policy: SyncPolicy, fileSystem: any JournalFileSystem, clock: @escaping @Sendable () -> Double,
                  log: @escaping @Sendable (String) -> Void, flushing: Flushing, maximumGather: Double, fd: Int32, segment: Int,
