@@ -63,68 +63,63 @@ struct JournalGatherTests {
         journal.close()
     }
 
-    /// A journal synced step by step (`flush()`), on a clock the test moves.
-    static func manualJournal(maximumGather: Double, clock: TestClock) throws -> FileJournal {
-        try FileJournal.open(directory: "data", policy: .always, clock: { clock.now() }, log: { _ in },
-                             fileSystem: SimulatedFileSystem(seed: 7), flushing: .manual, maximumGather: maximumGather).journal
+    /// A journal synced step by step (`flush()`) on a clock the test moves, with two loops in a
+    /// pass each; the first writes a change and ends its pass, then the journal is flushed once.
+    struct TwoPasses {
+        let clock = TestClock(at: 100)
+        let journal: FileJournal
+        let second: Int
+        let sequence: UInt64
+
+        init(maximumGather: Double) throws {
+            journal = try FileJournal.open(directory: "data", policy: .always, clock: { [clock] in clock.now() }, log: { _ in },
+                                           fileSystem: SimulatedFileSystem(seed: 7), flushing: .manual,
+                                           maximumGather: maximumGather).journal
+            let first = journal.joinLoop()
+            second = journal.joinLoop()
+            journal.passBegan(first)
+            journal.passBegan(second)
+            sequence = try journal.write(JournalGatherTests.entry(1))
+            journal.passEnded(first)
+            journal.flush()
+        }
     }
 
     /// A pass elsewhere that does not end holds a batch for `maximumGather` at most, on the
     /// journal's clock: not synced 0.4 ms after the gather began, synced 0.6 ms after it.
     @Test func theWaitForAnotherLoopsPassIsBounded() throws {
-        let clock = TestClock(at: 100)
-        let journal = try Self.manualJournal(maximumGather: 0.0005, clock: clock)
-        let first = journal.joinLoop(), second = journal.joinLoop()
-        journal.passBegan(first)
-        journal.passBegan(second)
-        let sequence = try journal.write(Self.entry(1))
-        journal.passEnded(first)
-        journal.flush()
-        #expect(!journal.isDurable(sequence))
-        clock.advance(to: 100.0004)
-        journal.flush()
-        #expect(!journal.isDurable(sequence))
-        clock.advance(to: 100.0006)
-        journal.flush()
-        #expect(journal.isDurable(sequence))
-        #expect(journal.statistics.snapshot.syncs == 1)
-        journal.passEnded(second)
-        journal.close()
+        let run = try TwoPasses(maximumGather: 0.0005)
+        #expect(!run.journal.isDurable(run.sequence))
+        run.clock.advance(to: 100.0004)
+        run.journal.flush()
+        #expect(!run.journal.isDurable(run.sequence))
+        run.clock.advance(to: 100.0006)
+        run.journal.flush()
+        #expect(run.journal.isDurable(run.sequence))
+        #expect(run.journal.statistics.snapshot.syncs == 1)
+        run.journal.passEnded(run.second)
+        run.journal.close()
     }
 
     /// The gathered pass's end lets the batch go at once, well inside the bound; a change written
     /// after the gather began (by that pass) shares the sync.
     @Test func theGatheredPassEndingEndsTheWait() throws {
-        let clock = TestClock(at: 100)
-        let journal = try Self.manualJournal(maximumGather: 3600, clock: clock)
-        let first = journal.joinLoop(), second = journal.joinLoop()
-        journal.passBegan(first)
-        journal.passBegan(second)
-        let one = try journal.write(Self.entry(1))
-        journal.passEnded(first)
-        journal.flush()
-        #expect(!journal.isDurable(one))
-        let two = try journal.write(Self.entry(2))
-        journal.passEnded(second)
-        journal.flush()
-        #expect(journal.isDurable(one) && journal.isDurable(two))
-        #expect(journal.statistics.snapshot.syncs == 1)
-        journal.close()
+        let run = try TwoPasses(maximumGather: 3600)
+        #expect(!run.journal.isDurable(run.sequence))
+        let two = try run.journal.write(Self.entry(2))
+        run.journal.passEnded(run.second)
+        run.journal.flush()
+        #expect(run.journal.isDurable(run.sequence) && run.journal.isDurable(two))
+        #expect(run.journal.statistics.snapshot.syncs == 1)
+        run.journal.close()
     }
 
     /// `--fsync-gather-us 0`: the batch goes while the other loop's pass is still in progress.
     @Test func aZeroBoundNeverWaits() throws {
-        let clock = TestClock(at: 100)
-        let journal = try Self.manualJournal(maximumGather: 0, clock: clock)
-        let first = journal.joinLoop(), second = journal.joinLoop()
-        journal.passBegan(first)
-        journal.passBegan(second)
-        let sequence = try journal.write(Self.entry(1))
-        journal.passEnded(first)
-        journal.flush()
-        #expect(journal.isDurable(sequence))
-        journal.passEnded(second)
-        journal.close()
+        let run = try TwoPasses(maximumGather: 0)
+        #expect(run.journal.isDurable(run.sequence))
+        run.journal.passEnded(run.second)
+        run.journal.close()
     }
 
     /// A change made outside every pass (an expiry found by a sweep, a compaction) is synced
