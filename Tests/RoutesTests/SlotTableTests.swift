@@ -13,9 +13,21 @@ struct SlotTableTests {
     }()
     static let instance = try! ControlInstance(version.definition, name: "button", configuration: nil)
 
-    static func slot(_ id: String) -> SessionSlot {
-        SessionSlot(id: id, clock: .virtual, version: version, createdAt: 0, sequence: 0,
+    static func slot(_ id: String, sequence: UInt32 = 0) -> SessionSlot {
+        SessionSlot(id: id, clock: .virtual, version: version, createdAt: 0, sequence: sequence,
                     session: Session(configuration: instance), lastAccess: 0)
+    }
+
+    @Test("Creation order holds across the 32-bit sequence's wrap")
+    func creationOrderAcrossTheWrap() {
+        var table = SessionStore.Table()
+        table.nextSequence = UInt32.max - 2
+        // Made in this order: the sequence goes …FFFD, …FFFE, …FFFF, 0, 1.
+        let made = ["a", "b", "c", "d", "e"].map { Self.slot($0, sequence: table.takeSequence()) }
+        #expect(made.map(\.sequence) == [4_294_967_293, 4_294_967_294, 4_294_967_295, 0, 1])
+        #expect(table.nextSequence == 2)
+        let shuffled = [made[3], made[0], made[4], made[2], made[1]]
+        #expect(table.inCreationOrder(shuffled).map(\.id) == ["a", "b", "c", "d", "e"])
     }
 
     @Test("20,000 seeded adds, replacements, removals and sweeps find what a Dictionary finds")

@@ -17,6 +17,9 @@
 //   fallocate  pwrite in place into fallocate'd space (unwritten extents: the first write to each
 //              block converts its extent, metadata again)
 //   keepsize   fallocate FALLOC_FL_KEEP_SIZE then O_APPEND: blocks allocated ahead, the size grows
+//   dsync      prefilled, opened O_DSYNC: each pwrite returns once durable (no fdatasync call)
+//   direct     prefilled, opened O_DIRECT | O_DSYNC: each write rewrites the whole 4 KiB blocks the
+//              record touches from an aligned copy of them (the page cache bypassed)
 //
 // Defaults: 2000 writes of 300 bytes, 5 runs, every mode (MODE names one). With the block device
 // named by DEVICE (e.g. DEVICE=vda), also each mode's device writes and flushes per sync
@@ -31,8 +34,8 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { APPEND, PREFILLED, FALLOCATE, KEEPSIZE, MODES };
-static const char *names[MODES] = {"append", "prefilled", "fallocate", "keepsize"};
+enum { APPEND, PREFILLED, FALLOCATE, KEEPSIZE, DSYNC, DIRECT, MODES };
+static const char *names[MODES] = {"append", "prefilled", "fallocate", "keepsize", "dsync", "direct"};
 
 static double now(void) {
     struct timespec t;
@@ -86,7 +89,8 @@ static double run(const char *path, int mode, int writes, int bytes, double *out
     int flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (mode == APPEND || mode == KEEPSIZE ? O_APPEND : 0);
     int fd = open(path, flags, 0644);
     check(fd >= 0, "open");
-    if (mode == PREFILLED) {
+    int prefilled = mode == PREFILLED || mode == DSYNC || mode == DIRECT;
+    if (prefilled) {
         char *zeros = calloc(1, 1 << 20);
         for (long done = 0; done < total;) {
             long n = total - done < (1 << 20) ? total - done : (1 << 20);
@@ -100,16 +104,35 @@ static double run(const char *path, int mode, int writes, int bytes, double *out
         check(fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, total) == 0, "fallocate keep size");
     }
     check(fsync(fd) == 0, "fsync");
+    if (mode == DSYNC || mode == DIRECT) {
+        close(fd);
+        fd = open(path, O_WRONLY | O_CLOEXEC | O_DSYNC | (mode == DIRECT ? O_DIRECT : 0));
+        check(fd >= 0, "open again");
+    }
     char *record = malloc(bytes);
     memset(record, 'x', bytes);
+    // The direct mode's mirror of the file's blocks (the whole file, aligned).
+    char *image = NULL;
+    if (mode == DIRECT) {
+        check(posix_memalign((void **)&image, 4096, (total + 8191) / 4096 * 4096) == 0, "posix_memalign");
+        memset(image, 0, (total + 8191) / 4096 * 4096);
+    }
     double cpu = thread_cpu();
     for (int i = 0; i < writes; i++) {
         double started = now();
-        ssize_t n = mode == APPEND || mode == KEEPSIZE ? write(fd, record, bytes) : pwrite(fd, record, bytes, (off_t)i * bytes);
-        check(n == bytes, "write");
-        check(fdatasync(fd) == 0, "fdatasync");
+        off_t at = (off_t)i * bytes;
+        if (mode == DIRECT) {
+            memcpy(image + at, record, bytes);
+            off_t first = at / 4096 * 4096, end = (at + bytes + 4095) / 4096 * 4096;
+            check(pwrite(fd, image + first, end - first, first) == end - first, "pwrite direct");
+        } else {
+            ssize_t n = mode == APPEND || mode == KEEPSIZE ? write(fd, record, bytes) : pwrite(fd, record, bytes, at);
+            check(n == bytes, "write");
+            if (mode != DSYNC) check(fdatasync(fd) == 0, "fdatasync");
+        }
         out[i] = now() - started;
     }
+    free(image);
     cpu = thread_cpu() - cpu;
     free(record);
     close(fd);
@@ -128,7 +151,7 @@ int main(int argc, char **argv) {
     int only = -1;
     for (int m = 0; argc > 5 && m < MODES; m++) if (strcmp(argv[5], names[m]) == 0) only = m;
     if (argc > 5 && only < 0) {
-        fprintf(stderr, "MODE: append, prefilled, fallocate or keepsize\n");
+        fprintf(stderr, "MODE: append, prefilled, fallocate, keepsize, dsync or direct\n");
         return 2;
     }
     const char *device = getenv("DEVICE");

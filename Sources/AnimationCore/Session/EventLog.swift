@@ -27,6 +27,9 @@ public struct EventLog: Sendable, RandomAccessCollection {
     /// Counted from the blocks rather than kept (a word less in every session).
     public var count: Int { sealed.count * Self.blockSize + (open?.count ?? 0) }
 
+    /// The time of the last input (0 when there is none): the last block's header keeps it.
+    public var lastTime: Double { open?.lastTime ?? 0 }
+
     public init() {}
 
     public init(_ inputs: [TimedInput]) {

@@ -37,8 +37,9 @@ public struct Session: Sendable {
     /// none is the instance's shared initial state: `checkpoint(0)`), so a session short of the
     /// first interval holds no checkpoint.
     private var checkpoints: [DefinedControl] = []
-    /// The time of the last event (0 before any).
-    public private(set) var time: Double = 0
+    /// The time of the last event (0 before any): the log's last block keeps it, so the session
+    /// does not (a word less in every session).
+    public var time: Double { events.lastTime }
     /// `UInt32.max` for no limit: narrow, so that it and `isTouching` share a word.
     private let eventLimit: UInt32
     public var maximumEvents: Int { eventLimit == .max ? .max : Int(eventLimit) }
@@ -124,7 +125,6 @@ public struct Session: Sendable {
         events += prepared.batch
         checkpoints += prepared.checkpoints
         latest = prepared.control
-        time = prepared.time
         isTouching = prepared.isTouching
     }
 

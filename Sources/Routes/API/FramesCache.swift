@@ -13,7 +13,7 @@ final class FramesCache: Sendable {
     struct Key: Hashable {
         /// The slot's creation sequence, not its address: a deleted session's slot may be freed
         /// and another allocated at the same address.
-        let sequence: Int
+        let sequence: UInt32
         let id: SessionKey
         let events: Int
         let from: UInt64

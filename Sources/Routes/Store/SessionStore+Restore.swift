@@ -68,7 +68,7 @@ extension SessionStore {
                 if !damage.attributed {
                     // What the span held cannot be named: any session alive here may have lost a
                     // record, and so may any registered name.
-                    suspects += table.withLock { table in table.slots.values.sorted { $0.sequence < $1.sequence }.map(\.id) }
+                    suspects += table.withLock { table in table.inCreationOrder(table.slots.values).map(\.id) }
                     suspects += registry.all.filter { !$0.builtIn }.map { JournalRecord.controlKey($0.name) }
                 }
                 for key in suspects where !key.isEmpty { markDamaged(key: key, span, &replay) }
@@ -290,10 +290,9 @@ extension SessionStore {
                                 session: Session) {
         table.withLock { table in
             guard table.slots[id] == nil else { return }
-            let slot = SessionSlot(id: id, clock: clock, version: version, createdAt: createdAt, sequence: table.nextSequence,
+            let slot = SessionSlot(id: id, clock: clock, version: version, createdAt: createdAt, sequence: table.takeSequence(),
                                    session: session, lastAccess: now)
             table.slots.insert(slot)
-            table.nextSequence += 1
         }
     }
 
@@ -318,7 +317,7 @@ extension SessionStore {
         journalled.withLock { digests in
             let nowEpoch = epoch()
             let (live, damaged, kept) = table.withLock { table in
-                (table.slots.values.sorted { $0.sequence < $1.sequence }, table.damaged.sorted { $0.key < $1.key },
+                (table.inCreationOrder(table.slots.values), table.damaged.sorted { $0.key < $1.key },
                  table.damagedDefinitions)
             }
             let registered = registry.all.filter { !$0.builtIn }

@@ -12,15 +12,16 @@ public enum SessionClock: String, Sendable, CaseIterable {
 /// One live session: its own lock, so requests for different sessions never wait on each other.
 final class SessionSlot: Sendable {
     /// The id, as 128 bits and a short prefix where it ends in 32 hex digits (`SessionKey`);
-    /// `clock` fills the word it ends in.
+    /// `clock` and `sequence` fill the word it ends in.
     let key: SessionKey
     let clock: SessionClock
+    /// Creation order, for stable listings: 32 bits counted round (`Table.inCreationOrder`), to
+    /// share a word with the key's end (the slot is 152 bytes, a 160-byte chunk, not 176).
+    let sequence: UInt32
     /// The definition version the session was made with (kept whatever happens to its name).
     let version: DefinitionVersion
     /// `AppEnvironment.now()` at creation: a wall-clock session's time origin.
     let createdAt: Double
-    /// Creation order, for stable listings.
-    let sequence: Int
     let record: Mutex<Record>
 
     /// Its fields in this order: `visible` fills the word `session` ends with (8 bytes less).
@@ -35,7 +36,7 @@ final class SessionSlot: Sendable {
         var shorthands = ShorthandLog()
     }
 
-    init(id: String, clock: SessionClock, version: DefinitionVersion, createdAt: Double, sequence: Int, session: Session,
+    init(id: String, clock: SessionClock, version: DefinitionVersion, createdAt: Double, sequence: UInt32, session: Session,
          lastAccess: Double, visible: Bool = true) {
         key = SessionKey(id)
         self.clock = clock
@@ -78,12 +79,27 @@ final class SessionStore: Sendable {
 
     struct Table: Sendable {
         var slots = SlotTable()
-        var nextSequence = 0
+        /// The next slot's `sequence`: it wraps after 2³² creations.
+        var nextSequence: UInt32 = 0
         var createsSinceSweep = 0
         /// Sessions not served because their history is damaged; they never expire.
         var damaged: [String: SessionDamage] = [:]
         /// The definitions their kept records were made with, by digest: snapshots keep them.
         var damagedDefinitions: [String: DefinitionVersion] = [:]
+
+        /// `slots` oldest first. The sequence wraps, so slots are ordered by how many creations
+        /// ago they were made (counted back from `nextSequence`), which is right as long as no
+        /// live session is 2³² creations old.
+        func inCreationOrder(_ slots: some Sequence<SessionSlot>) -> [SessionSlot] {
+            let next = nextSequence
+            return slots.sorted { next &- $0.sequence > next &- $1.sequence }
+        }
+
+        /// Takes the next creation's sequence.
+        mutating func takeSequence() -> UInt32 {
+            defer { nextSequence &+= 1 }
+            return nextSequence
+        }
     }
 
     enum StoreError: Error {
@@ -153,9 +169,8 @@ final class SessionStore: Sendable {
                 expired = sweep(&table, now: now)
             }
             guard table.slots.count < limits.maxSessions else { return (nil, expired) }
-            let slot = SessionSlot(id: id, clock: clock, version: version, createdAt: now, sequence: table.nextSequence,
+            let slot = SessionSlot(id: id, clock: clock, version: version, createdAt: now, sequence: table.takeSequence(),
                                    session: session, lastAccess: now, visible: false)
-            table.nextSequence += 1
             table.slots.insert(slot)
             return (slot, expired)
         }
@@ -350,7 +365,7 @@ final class SessionStore: Sendable {
         let (live, expired) = table.withLock { table in
             let expired = sweep(&table, now: now)
             let visible = table.slots.values.filter { $0.record.withLock { $0.visible } }
-            return (visible.sorted { $0.sequence < $1.sequence }, expired)
+            return (table.inCreationOrder(visible), expired)
         }
         journalExpiry(expired)
         return live
