@@ -22,7 +22,9 @@
 #                                                    16 and 64 connections; when the server journals
 #                                                    sessions, also against `--fsync batch` and
 #                                                    `--ephemeral` servers (BENCH_VARIANTS=0 skips
-#                                                    them); records per sync from /metrics
+#                                                    them); records per sync from /metrics; the floor
+#                                                    responder reads each POST (head and body) and
+#                                                    answers with the switch frame's bytes
 # Each run also takes the CPU time (user + system, every thread; nginx's master and workers) of
 # the process it measures, per request completed.
 # then 2,000 idle keep-alive connections against 50 timed requests, and the start-up time to
@@ -187,6 +189,20 @@ for kind in switch card; do
     timeout 30 python3 "$HELPER" wait "$port" 10
 done
 log "floor responders on ${PORTS[echo-switch]} (switch frame) and ${PORTS[echo-card]} (card frame)"
+# The durable floor, where the server journals: the same responder appending each POST to a file
+# and answering after the fdatasync that covers it (one flusher, group commit, no wait), in the
+# same directory as the server's journal: what a synced request costs the kernel and the disk.
+FLOOR_DURABLE=()
+if [ ${#DATA_FLAG[@]} -gt 0 ]; then
+    port=$(python3 "$HELPER" freeport)
+    "$WORK/echo-responder" "$port" "$WORKERS" "$WORK/frame.json" "$WORK/data/floor-journal" 2>"$WORK/floor-durable.log" &
+    PIDS+=($!)
+    TARGET_PIDS[echo-durable]=$!
+    PORTS[echo-durable]=$port
+    timeout 60 python3 "$HELPER" wait "$port" 50
+    FLOOR_DURABLE=(echo-durable)
+    log "durable floor responder on $port (journal $WORK/data/floor-journal, 256 MiB written ahead)"
+fi
 
 # --- wrk -----------------------------------------------------------------------------------------
 cat > "$WORK/rotate.lua" <<'EOF'
@@ -212,15 +228,17 @@ run_wrk() {
     shift 4
     local out
     local pid=${TARGET_PIDS[$target]} name=$target
-    case "$target" in echo-*) name=echo ;; esac
+    case "$target" in echo-durable) name=floor-durable ;; echo-*) name=echo ;; esac
     local port=${PORTS[$target]:-}
-    local journal_before="0 0 0" journal_after="0 0 0" cpu_before cpu_after
-    if [ "$endpoint" = "POST events" ] && [ "$target" != nginx ]; then journal_before=$(python3 "$HELPER" journal "$port"); fi
+    local journal_before="0 0 0" journal_after="0 0 0" cpu_before cpu_after journalled=0
+    # The server's journal figures (records, syncs, sync seconds) from its /metrics.
+    case "$target" in nginx|echo-*) ;; *) [ "$endpoint" = "POST events" ] && journalled=1 ;; esac
+    if [ "$journalled" = 1 ]; then journal_before=$(python3 "$HELPER" journal "$port"); fi
     cpu_before=$(python3 "$HELPER" cpu "$pid")
     out=$(timeout "$WRK_TIMEOUT" wrk -t1 -c"$connections" -d"${DURATION}s" --timeout 5s --latency "$url" "$@" 2>&1) || {
         echo "wrk failed against $target: $out" >&2; exit 1; }
     cpu_after=$(python3 "$HELPER" cpu "$pid")
-    if [ "$endpoint" = "POST events" ] && [ "$target" != nginx ]; then journal_after=$(python3 "$HELPER" journal "$port"); fi
+    if [ "$journalled" = 1 ]; then journal_after=$(python3 "$HELPER" journal "$port"); fi
     printf '%s\n' "$out" > "$WORK/last-wrk-$target.txt"
     local parsed requests cpu_us per_sync
     parsed=$(printf '%s' "$out" | python3 "$HELPER" parse-wrk)
@@ -276,8 +294,9 @@ bench() {
                 else run_wrk "$endpoint" "$connections" "$target" "$base/" -s "$WORK/rotate.lua" -- "${FRAMES_PATHS[@]}"; fi ;;
             "POST events")
                 local list="$WORK/events-$target-$round.txt"
-                # nginx answers any path: it gets the first server's sessions list, for the same requests.
-                [ "$target" = nginx ] && list=$(compgen -G "$WORK/events-server-*.txt" | head -1 || true)
+                # nginx and the floor answer any path: they get the first server's sessions list, for
+                # the same requests.
+                case "$target" in nginx|echo-*) list=$(compgen -G "$WORK/events-server-*.txt" | head -1 || true) ;; esac
                 if [ -z "$list" ] || [ ! -e "$list" ]; then
                     timeout 120 python3 "$HELPER" event-sessions "$SERVER_PORT" "$EVENT_SESSIONS" "$WORK/events-server-0.txt"
                     list="$WORK/events-server-0.txt"
@@ -304,7 +323,7 @@ fi
 if wanted frames; then log "GET frames, 16 connections"; bench "GET frames" 16 nginx server; fi
 if wanted events; then
     for connections in 16 64; do
-        log "POST events, $connections connections"; bench "POST events" "$connections" nginx "${VARIANTS[@]}"
+        log "POST events, $connections connections"; bench "POST events" "$connections" nginx echo-switch "${FLOOR_DURABLE[@]}" "${VARIANTS[@]}"
     done
 fi
 
@@ -326,6 +345,11 @@ echo "  $(date -u +%Y-%m-%d), $(nproc) cores ($(grep -m1 'model name' /proc/cpui
 echo "  nginx $("$NGINX" -v 2>&1 | sed 's/.*nginx\///'), $WORKERS workers, static JSON of the server's own responses ($FRAME_BYTES-byte switch frame, $CARD_BYTES-byte card frame, the four frames windows);"
 echo "  release server with $WORKERS event-loop threads; the floor responder with $WORKERS threads"
 for name in "${VARIANTS[@]}"; do echo "  $name: ${DESCRIPTIONS[$name]}"; done
+if [ ${#FLOOR_DURABLE[@]} -gt 0 ]; then
+    kill -TERM "${TARGET_PIDS[echo-durable]}" 2>/dev/null || true
+    wait "${TARGET_PIDS[echo-durable]}" 2>/dev/null || true
+    echo "  floor-durable: the C responder answering each POST after the fdatasync that covers it ($(sed -n 's/^echo-responder: //p' "$WORK/floor-durable.log"), all runs)"
+fi
 python3 "$HELPER" report "$RESULTS" \
     "server=$WORK/idle-server-0.json,server=$WORK/idle-server.json,nginx=$WORK/idle-nginx.json" "$WORK/startup.json"
 echo "  load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) (at the start: $LOAD_START)"
