@@ -137,6 +137,14 @@ final class SessionStore: Sendable {
         return try write(record.bytes, key: record.key)
     }
 
+    /// Writes the record `payload` makes of the slot's id, under that id: the id's text is made
+    /// from its key once, and only when there is a journal.
+    private func write(journalling slot: SessionSlot, _ payload: (String) -> [UInt8]) throws(StoreError) -> UInt64? {
+        guard journal != nil else { return nil }
+        let id = slot.id
+        return try write(payload(id), key: id)
+    }
+
     private func write(_ payload: @autoclosure () -> [UInt8], key: @autoclosure () -> String) throws(StoreError) -> UInt64? {
         guard let journal else { return nil }
         do {
@@ -268,8 +276,9 @@ final class SessionStore: Sendable {
             // Written now, synced by the journal's flusher: the answer waits for it, this lock does not.
             let sequence: UInt64?
             do throws(StoreError) {
-                sequence = try write(JournalRecord.events(id: slot.id, base: record.session.events.count, inputs: inputs,
-                                                          definition: slot.version.definition), key: slot.id)
+                sequence = try write(journalling: slot) { id in
+                    JournalRecord.events(id: id, base: record.session.events.count, inputs: inputs, definition: slot.version.definition)
+                }
             } catch {
                 return .failure(error)
             }
