@@ -302,16 +302,27 @@ struct RawJSON {
 
     /// A number as `number(_:)` writes it, copied from `memo` when `memo` holds the text of the
     /// same value (the same bits), otherwise written and kept in `memo` for the next time.
+    /// `recent` (`WrittenNumber.recentCount` of them) keeps the numbers written lately by their
+    /// bits: a frame repeats a value at other places (a property that is also a layer's y), and
+    /// a miss at one place is then a copy too.
     @inline(__always)
-    mutating func number(_ number: Double, memo: UnsafeMutablePointer<WrittenNumber>) {
+    mutating func number(_ number: Double, memo: UnsafeMutablePointer<WrittenNumber>,
+                         recent: UnsafeMutablePointer<WrittenNumber>) {
         let bits = number.bitPattern
         if memo.pointee.bits == bits, memo.pointee.length >= 0 {
             out.append(memo.pointee)
             return
         }
+        let kept = recent + WrittenNumber.recentSlot(bits)
+        if kept.pointee.bits == bits, kept.pointee.length >= 0 {
+            memo.pointee = kept.pointee
+            out.append(kept.pointee)
+            return
+        }
         let start = out.count
         JSONWriter.appendNumber(number, to: out)
         memo.pointee = out.written(from: start, bits: bits)
+        kept.pointee = memo.pointee
     }
 
     /// Bytes prepared once to be copied many times (a window's keys and layer heads): `body`
@@ -417,6 +428,16 @@ struct WrittenNumber {
     var bits: UInt64 = 0
     var length = -1
     var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+
+    /// How many numbers `RawJSON.number(_:memo:recent:)` keeps by their bits.
+    static let recentCount = 8
+
+    /// Where the number with these bits is kept among the recent ones (the bits mixed by a
+    /// multiplication, its top three bits: integral values differ only in their high bits).
+    @inline(__always)
+    static func recentSlot(_ bits: UInt64) -> Int {
+        Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 61)
+    }
 }
 
 /// The writer's bytes: a growable buffer owned by one writer at a time (`JSONWriter.unique()`

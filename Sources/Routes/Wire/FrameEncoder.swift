@@ -240,7 +240,8 @@ struct FrameValuesWriter {
     private let prepared: [UInt8]
     private let propertyKeys: [Piece]
     private let layerHeads: [Piece]
-    /// The text each value's place was last written with.
+    /// The text each value's place was last written with, then the numbers written lately
+    /// (`WrittenNumber.recentCount`, by their bits).
     private var memo: [WrittenNumber]
 
     fileprivate struct Piece {
@@ -278,7 +279,7 @@ struct FrameValuesWriter {
         }
         propertyKeys = keys
         layerHeads = heads
-        memo = Array(repeating: WrittenNumber(), count: shape.count)
+        memo = Array(repeating: WrittenNumber(), count: shape.count + WrittenNumber.recentCount)
     }
 
     /// `{"t":…,"properties":{…},"layers":[…]}` for the frame at `t` with these values.
@@ -287,7 +288,7 @@ struct FrameValuesWriter {
         prepared.withUnsafeBufferPointer { bytes in
             let bytes = bytes.baseAddress!
             memo.withUnsafeMutableBufferPointer { memo in
-                let memo = memo.baseAddress!
+                let memo = memo.baseAddress!, recent = memo + shape.count
                 w.rawValue { raw in
                     raw.append(#"{"t":"#)
                     raw.number(t)
@@ -298,7 +299,7 @@ struct FrameValuesWriter {
                             raw.append(bytes, propertyKeys[index])
                             let offset = property.pointee.offset
                             switch property.pointee.kind {
-                            case .number: raw.number(values[offset], memo: memo + offset)
+                            case .number: raw.number(values[offset], memo: memo + offset, recent: recent)
                             case .bool: raw.bool(values[offset] != 0)
                             case .color: Self.color(values + offset, into: &raw)
                             case .text: raw.string(shape.texts[Int(values[offset])])
@@ -312,7 +313,7 @@ struct FrameValuesWriter {
                             if shown > 0 { raw.append(JSONByte.comma) }
                             shown += 1
                             raw.append(bytes, layerHeads[index])
-                            Self.encode(layers.baseAddress! + index, values, memo, shape.texts, into: &raw)
+                            Self.encode(layers.baseAddress! + index, values, memo, recent, shape.texts, into: &raw)
                         }
                     }
                     raw.append("]}")
@@ -324,10 +325,11 @@ struct FrameValuesWriter {
     /// A layer after its head, from `"x":`'s value on.
     @inline(__always)
     private static func encode(_ layer: UnsafePointer<FrameShape.LayerShape>, _ values: UnsafePointer<Double>,
-                               _ memo: UnsafeMutablePointer<WrittenNumber>, _ texts: [String], into raw: inout RawJSON) {
+                               _ memo: UnsafeMutablePointer<WrittenNumber>, _ recent: UnsafeMutablePointer<WrittenNumber>,
+                               _ texts: [String], into raw: inout RawJSON) {
         /// The value at `offset` from the layer's, through its place's memo.
         func number(_ offset: Int) {
-            raw.number(values[offset], memo: memo + offset)
+            raw.number(values[offset], memo: memo + offset, recent: recent)
         }
         let v = layer.pointee.offset
         number(v + 1)
