@@ -96,7 +96,7 @@ public struct FrameWriter {
                 if first {
                     first = false
                     let frameBytes = w.count - start
-                    w.reserveCapacity(w.count + (window.count - 1) * (frameBytes + frameBytes / 8) + 512)
+                    w.reserveCapacity(w.count + (window.count - 1) * (frameBytes + frameBytes / 8) + writer.frameRoom + 512)
                 }
             }
         }
@@ -256,6 +256,13 @@ struct FrameValuesWriter {
     /// then the one written last: a colour at rest is copied, and one shown twice in a frame (the
     /// switch's trackColor as its track's background) is converted once.
     private var colors: [WrittenColor]
+    /// The most bytes a frame can take (every value as a number, every text as the longest),
+    /// made room for before it is written.
+    private let frameRoom: Int
+
+    /// The punctuation and keys a layer writes besides its head, its values and its texts, at
+    /// most (≈200: `,"y":` to the blur's closing braces).
+    static let layerLiterals = 256
 
     /// How many of the shape's texts are prepared: the built-in controls have a few; a window
     /// does not quote hundreds of a definition's strings that its frames may never show.
@@ -320,6 +327,9 @@ struct FrameValuesWriter {
         self.properties = properties
         self.layers = layers
         texts = shape.texts
+        let longestText = shape.texts.reduce(0) { max($0, $1.utf8.count) } * 6 + 2 // each byte escaped as \u00XX
+        frameRoom = prepared.count + 64 + (shape.count + 1) * JSONWriter.numberRoom
+            + (shape.properties.count + shape.layers.count) * longestText + shape.layers.count * Self.layerLiterals
         memo = Array(repeating: WrittenNumber(), count: shape.count + WrittenNumber.recentCount)
         colors = Array(repeating: WrittenColor(), count: shape.count + 1)
     }
@@ -338,7 +348,7 @@ struct FrameValuesWriter {
                                     body(Tables(bytes: bytes.baseAddress!, textPieces: pieces, properties: properties,
                                                 layers: layers, texts: texts, memo: memo.baseAddress!,
                                                 recent: memo.baseAddress! + count, colors: colors.baseAddress!,
-                                                lastColor: colors.baseAddress! + count))
+                                                lastColor: colors.baseAddress! + count, frameRoom: frameRoom))
                                 }
                             }
                         }
@@ -360,50 +370,54 @@ struct FrameValuesWriter {
         fileprivate let recent: UnsafeMutablePointer<WrittenNumber>
         fileprivate let colors: UnsafeMutablePointer<WrittenColor>
         fileprivate let lastColor: UnsafeMutablePointer<WrittenColor>
+        fileprivate let frameRoom: Int
 
         /// `{"t":…,"properties":{…},"layers":[…]}` for the frame at `t` with these values.
         func encode(t: Double, _ values: UnsafePointer<Double>, into w: inout JSONWriter) {
-            w.rawValue { raw in
-                raw.append(#"{"t":"#)
-                raw.number(t)
-                raw.append(#","properties":{"#)
-                for index in properties.indices {
-                    let property = properties.baseAddress! + index
-                    piece(property.pointee.key, into: &raw)
-                    let offset = property.pointee.offset
-                    switch property.pointee.kind {
-                    case .number: number(values, offset, into: &raw)
-                    case .bool: raw.bool(values[offset] != 0)
-                    case .color: color(values, offset, into: &raw)
-                    case .text: text(values, offset, into: &raw)
-                    }
-                }
-                raw.append(#"},"layers":["#)
-                var shown = 0
-                for index in layers.indices where values[layers[index].offset] != 0 {
-                    if shown > 0 { raw.append(JSONByte.comma) }
-                    shown += 1
-                    piece(layers[index].head, into: &raw)
-                    encode(layers.baseAddress! + index, values, into: &raw)
-                }
-                raw.append("]}")
-            }
+            w.rawValue { raw in raw.write(upTo: frameRoom) { raw in encode(t: t, values, into: &raw) } }
         }
 
         @inline(__always)
-        private func piece(_ piece: Piece, into raw: inout RawJSON) {
+        private func encode(t: Double, _ values: UnsafePointer<Double>, into raw: inout JSONCursor) {
+            raw.append(#"{"t":"#)
+            raw.number(t)
+            raw.append(#","properties":{"#)
+            for index in properties.indices {
+                let property = properties.baseAddress! + index
+                piece(property.pointee.key, into: &raw)
+                let offset = property.pointee.offset
+                switch property.pointee.kind {
+                case .number: number(values, offset, into: &raw)
+                case .bool: raw.bool(values[offset] != 0)
+                case .color: color(values, offset, into: &raw)
+                case .text: text(values, offset, into: &raw)
+                }
+            }
+            raw.append(#"},"layers":["#)
+            var shown = 0
+            for index in layers.indices where values[layers[index].offset] != 0 {
+                if shown > 0 { raw.append(JSONByte.comma) }
+                shown += 1
+                piece(layers[index].head, into: &raw)
+                encode(layers.baseAddress! + index, values, into: &raw)
+            }
+            raw.append("]}")
+        }
+
+        @inline(__always)
+        private func piece(_ piece: Piece, into raw: inout JSONCursor) {
             raw.append(bytes, piece)
         }
 
         /// The number at `offset`, through its place's memo.
         @inline(__always)
-        private func number(_ values: UnsafePointer<Double>, _ offset: Int, into raw: inout RawJSON) {
+        private func number(_ values: UnsafePointer<Double>, _ offset: Int, into raw: inout JSONCursor) {
             raw.number(values[offset], memo: memo + offset, recent: recent)
         }
 
         /// The colour whose four values are at `offset`, through its place's memo.
         @inline(__always)
-        private func color(_ values: UnsafePointer<Double>, _ offset: Int, into raw: inout RawJSON) {
+        private func color(_ values: UnsafePointer<Double>, _ offset: Int, into raw: inout JSONCursor) {
             let channels = values + offset, kept = colors + offset
             if !kept.pointee.holds(channels) {
                 if !lastColor.pointee.holds(channels) { lastColor.pointee = WrittenColor(channels) }
@@ -414,15 +428,15 @@ struct FrameValuesWriter {
 
         /// The text whose index in `texts` is the value at `offset`, prepared if it is among the first.
         @inline(__always)
-        private func text(_ values: UnsafePointer<Double>, _ offset: Int, into raw: inout RawJSON) {
+        private func text(_ values: UnsafePointer<Double>, _ offset: Int, into raw: inout JSONCursor) {
             let index = Int(values[offset])
             if index < textPieces.count { return piece(textPieces[index], into: &raw) }
-            raw.string(texts[index])
+            RawJSON.quoted(texts[index]).withUnsafeBufferPointer { raw.append($0) }
         }
 
         /// A layer after its head, from `"x":`'s value on.
         @inline(__always)
-        private func encode(_ layer: UnsafePointer<LayerPlace>, _ values: UnsafePointer<Double>, into raw: inout RawJSON) {
+        private func encode(_ layer: UnsafePointer<LayerPlace>, _ values: UnsafePointer<Double>, into raw: inout JSONCursor) {
             /// The value at `offset`, through its place's memo.
             @inline(__always)
             func number(_ offset: Int) {
@@ -504,7 +518,7 @@ struct WrittenColor {
     }
 
     @inline(__always)
-    func write(into raw: inout RawJSON) {
+    func write(into raw: inout JSONCursor) {
         raw.write(count: Color.hexLength + 2) { text in
             text[0] = JSONByte.quote
             text[1] = UInt8(ascii: "#")
@@ -514,7 +528,7 @@ struct WrittenColor {
     }
 }
 
-extension RawJSON {
+extension JSONCursor {
     /// A prepared piece of `bytes`.
     @inline(__always)
     fileprivate mutating func append(_ bytes: UnsafePointer<UInt8>, _ piece: FrameValuesWriter.Piece) {
