@@ -442,47 +442,42 @@ struct FrameValuesWriter {
             func number(_ offset: Int) {
                 self.number(values, offset, into: &raw)
             }
+            /// `key` (its comma, quotes and colon) and the value at `offset`.
+            @inline(__always)
+            func member(_ key: StaticString, _ offset: Int) {
+                raw.append(key)
+                number(offset)
+            }
             let v = layer.pointee.offset
             number(v + 1)
-            raw.append(#","y":"#)
-            number(v + 2)
-            raw.append(#","width":"#)
-            number(v + 3)
-            raw.append(#","height":"#)
-            number(v + 4)
+            member(#","y":"#, v + 2)
+            member(#","width":"#, v + 3)
+            member(#","height":"#, v + 4)
             if layer.pointee.hasBackground {
                 raw.append(#","backgroundColor":"#)
                 color(values, layer.pointee.backgroundOffset, into: &raw)
             }
             let rest = layer.pointee.cornerRadiusOffset
-            raw.append(#","cornerRadius":"#)
-            number(rest)
-            raw.append(#","opacity":"#)
-            number(rest + 1)
-            raw.append(#","scale":"#)
-            number(rest + 2)
+            member(#","cornerRadius":"#, rest)
+            member(#","opacity":"#, rest + 1)
+            member(#","scale":"#, rest + 2)
             if layer.pointee.hasStroke {
                 let stroke = layer.pointee.strokeOffset
                 raw.append(#","stroke":{"color":"#)
                 color(values, stroke, into: &raw)
-                raw.append(#","lineWidth":"#)
-                number(stroke + 4)
-                raw.append(#","strokeEnd":"#)
-                number(stroke + 5)
-                raw.append(#","startAngle":"#)
-                number(stroke + 6)
+                member(#","lineWidth":"#, stroke + 4)
+                member(#","strokeEnd":"#, stroke + 5)
+                member(#","startAngle":"#, stroke + 6)
                 raw.append(#","clockwise":"#)
                 raw.bool(values[stroke + 7] != 0)
                 raw.append("}")
             }
             if layer.pointee.hasBlur {
                 let blur = layer.pointee.blurOffset
-                raw.append(#","blur":{"fraction":"#)
-                number(blur)
+                member(#","blur":{"fraction":"#, blur)
                 raw.append(#","style":"#)
                 text(values, blur + 1, into: &raw)
-                raw.append(#","radius":"#)
-                number(blur + 2)
+                member(#","radius":"#, blur + 2)
                 raw.append("}")
             }
             raw.append("}")
