@@ -37,9 +37,9 @@ struct FrameValuesWriterTests {
         return String(decoding: w.bytes, as: UTF8.self)
     }
 
-    private static func byValues(_ session: Session, _ window: SampleWindow) -> String {
+    private static func byValues(_ session: Session, _ window: SampleWindow, preparingTexts: Int = FrameValuesWriter.texts) -> String {
         var w = JSONWriter()
-        FrameWriter.encodeWindow(session, window, into: &w)
+        FrameWriter.encodeWindow(session, window, preparingTexts: preparingTexts, into: &w)
         #expect(w.isComplete)
         return String(decoding: w.bytes, as: UTF8.self)
     }
@@ -55,6 +55,19 @@ struct FrameValuesWriterTests {
                 #expect(text == Self.byFrames(session, window), "\(name) seed \(seed) from \(from) fps \(fps)")
                 #expect(text.count > 100)
             }
+        }
+    }
+
+    /// The texts past the prepared ones are quoted as they are written: none or one prepared, the
+    /// windows are the same (the card's state and blur style, the others' texts).
+    @Test(arguments: BuiltInControls.all.map(\.name))
+    func textsQuotedAsWritten(_ name: String) throws {
+        let entry = try #require(BuiltInControls.named(name))
+        let session = try Self.session(entry, seed: 7)
+        let window = SampleWindow(from: 0, to: session.time + 1, fps: 30, count: Session.frameCount(from: 0, to: session.time + 1, fps: 30))
+        let expected = Self.byFrames(session, window)
+        for prepared in 0...1 {
+            #expect(Self.byValues(session, window, preparingTexts: prepared) == expected, "\(name), \(prepared) texts prepared")
         }
     }
 }

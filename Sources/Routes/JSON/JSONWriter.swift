@@ -300,18 +300,16 @@ struct RawJSON {
     /// Bytes written so far by the writer this appends to.
     var count: Int { out.count }
 
-    /// A number as `number(_:)` writes it, copied from `memo` when `memo` holds the text of the
-    /// same value (the same bits), otherwise written and kept in `memo` for the next time.
+    /// Lets `body` write up to `maximum` bytes through a `JSONCursor`, which checks no capacity
+    /// and keeps no count per write: for a run of many small pieces whose total is bounded (a frame).
     @inline(__always)
-    mutating func number(_ number: Double, memo: UnsafeMutablePointer<WrittenNumber>) {
-        let bits = number.bitPattern
-        if memo.pointee.bits == bits, memo.pointee.length >= 0 {
-            out.append(memo.pointee)
-            return
+    mutating func write(upTo maximum: Int, _ body: (inout JSONCursor) -> Void) {
+        _ = out.write(upTo: maximum) { start in
+            var cursor = JSONCursor(position: start)
+            body(&cursor)
+            assert(cursor.position - start <= maximum, "a cursor wrote past the room it was given")
+            return cursor.position - start
         }
-        let start = out.count
-        JSONWriter.appendNumber(number, to: out)
-        memo.pointee = out.written(from: start, bits: bits)
     }
 
     /// Bytes prepared once to be copied many times (a window's keys and layer heads): `body`
@@ -370,28 +368,43 @@ extension JSONWriter {
     }
 
     fileprivate static func appendNumber(_ number: Double, to out: JSONBytes) {
+        _ = out.write(upTo: numberRoom) { writeNumber(number, at: $0) }
+    }
+
+    /// The bytes `writeNumber` may change from its `text` on: a number's text is at most 24
+    /// bytes, and `ShortestDecimal` stores whole words past it.
+    static let numberRoom = ShortestDecimal.writeRoom
+
+    /// Writes `number` at `text` (room for `numberRoom` bytes) as `value(_: Double)` writes it,
+    /// and returns how many bytes it wrote: in place, for a writer that made room for many
+    /// values at once (`JSONCursor`) as for one.
+    @inline(__always)
+    static func writeNumber(_ number: Double, at text: UnsafeMutablePointer<UInt8>) -> Int {
         if number.magnitude <= 0x1p53 {
             let integer = Int(number)
-            if Double(integer) == number {
-                appendInteger(integer, to: out)
-            } else if !out.write(upTo: ShortestDecimal.writeRoom, { ShortestDecimal.write(number, into: $0) }) {
-                var sink = JSONBytes.Sink(out: out)
-                number.write(to: &sink)
-            }
-        } else if number.isFinite {
-            var sink = JSONBytes.Sink(out: out)
-            number.write(to: &sink)
-        } else {
-            out.append("null")
+            if Double(integer) == number { return writeInteger(integer, at: text) }
+            if let written = ShortestDecimal.write(number, into: text) { return written }
+        } else if !number.isFinite {
+            UnsafeMutableRawPointer(text).storeBytes(of: UInt32(littleEndian: 0x6C6C_756E), as: UInt32.self) // null
+            return 4
         }
+        var sink = TextSink(start: text)
+        number.write(to: &sink)
+        return sink.count
     }
 
     private static func appendInteger(_ integer: Int, to out: JSONBytes) {
-        if integer < 0 { out.append(JSONByte.minus) }
+        _ = out.write(upTo: 20) { writeInteger(integer, at: $0) }
+    }
+
+    /// Writes `integer` in decimal at `text` (room for 20 bytes) and returns how many bytes it wrote.
+    private static func writeInteger(_ integer: Int, at text: UnsafeMutablePointer<UInt8>) -> Int {
+        let sign = integer < 0 ? 1 : 0
+        text[0] = JSONByte.minus
         var magnitude = integer.magnitude
         if magnitude < 10 {
-            out.append(JSONByte.zero + UInt8(magnitude))
-            return
+            text[sign] = JSONByte.zero + UInt8(magnitude)
+            return sign + 1
         }
         var digits = 1
         var scale: UInt = 10
@@ -400,23 +413,154 @@ extension JSONWriter {
             if scale > UInt.max / 10 { break }
             scale *= 10
         }
-        out.write(count: digits) { start in
-            var position = digits
-            repeat {
-                position -= 1
-                start[position] = JSONByte.zero + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
+        var position = sign + digits
+        repeat {
+            position -= 1
+            text[position] = JSONByte.zero + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        return sign + digits
+    }
+
+    /// `Double.write(to:)` formats into a stack buffer and hands the ASCII bytes to
+    /// `_writeASCII`, so numbers cost no `String` allocation; should a future standard library
+    /// call `write(_:)` instead, the output is the same. Written in place, at most 24 bytes.
+    private struct TextSink: TextOutputStream {
+        let start: UnsafeMutablePointer<UInt8>
+        var count = 0
+
+        mutating func write(_ string: String) {
+            var string = string
+            string.withUTF8 { _writeASCII($0) }
+        }
+
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+            guard let source = buffer.baseAddress else { return }
+            (start + count).update(from: source, count: buffer.count)
+            count += buffer.count
         }
     }
 }
 
-/// A number's text as `RawJSON.number(_:memo:)` keeps it: the value's bits and up to 24 bytes
+/// Writes at a position in a buffer that has room for all it writes (`RawJSON.write(upTo:)`):
+/// no capacity check and no count per write, the small pieces copied as words.
+struct JSONCursor {
+    fileprivate(set) var position: UnsafeMutablePointer<UInt8>
+
+    @inline(__always)
+    mutating func append(_ literal: StaticString) {
+        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        position.pointee = byte
+        position += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        JSONBytes.copy(source, bytes.count, to: position)
+        position += bytes.count
+    }
+
+    @inline(__always)
+    mutating func bool(_ bool: Bool) {
+        append(bool ? "true" : "false")
+    }
+
+    /// Lets `body` fill exactly `length` bytes in place.
+    @inline(__always)
+    mutating func write(count length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        body(position)
+        position += length
+    }
+
+    /// A number as `JSONWriter.value(_: Double)` writes it (room for `JSONWriter.numberRoom` bytes).
+    @inline(__always)
+    mutating func number(_ number: Double) {
+        position += JSONWriter.writeNumber(number, at: position)
+    }
+
+    /// A number as `number(_:)` writes it, copied from `memo` when `memo` holds the text of the
+    /// same value (the same bits), otherwise written and kept in `memo` for the next time.
+    /// `recent` (`WrittenNumber.recentCount` of them) keeps the numbers written lately by their
+    /// bits: a frame repeats a value at other places (a property that is also a layer's y), and
+    /// a miss at one place is then a copy too.
+    @inline(__always)
+    mutating func number(_ number: Double, memo: UnsafeMutablePointer<WrittenNumber>,
+                         recent: UnsafeMutablePointer<WrittenNumber>) {
+        let bits = number.bitPattern
+        if memo.pointee.bits == bits, memo.pointee.length >= 0 {
+            return append(memo.pointee)
+        }
+        missed(number, bits, memo: memo, recent: recent)
+    }
+
+    /// `number(_:memo:recent:)` past its place's memo, in a call of its own: the copy from the
+    /// memo is what most numbers of a frame cost, and stays small enough to be inlined.
+    @inline(never)
+    private mutating func missed(_ number: Double, _ bits: UInt64, memo: UnsafeMutablePointer<WrittenNumber>,
+                                 recent: UnsafeMutablePointer<WrittenNumber>) {
+        let kept = recent + WrittenNumber.recentSlot(bits)
+        if kept.pointee.bits == bits, kept.pointee.length >= 0 {
+            memo.pointee = kept.pointee
+            return append(kept.pointee)
+        }
+        let length = JSONWriter.writeNumber(number, at: position)
+        memo.pointee = WrittenNumber(bits: bits, text: position, length: length)
+        kept.pointee = memo.pointee
+        position += length
+    }
+
+    /// A kept number's text, copied as three words (only its length counts).
+    @inline(__always)
+    private mutating func append(_ number: WrittenNumber) {
+        number.store(at: position)
+        position += number.length
+    }
+}
+
+/// A number's text as `JSONCursor.number(_:memo:recent:)` keeps it: the value's bits and up to 24 bytes
 /// (length −1: nothing kept).
 struct WrittenNumber {
     var bits: UInt64 = 0
     var length = -1
     var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+
+    init() {}
+
+    /// The text of `length` bytes at `text`, kept as the text of the number with these bits
+    /// (nothing kept if it is longer than 24). Read only within the text, by words that may overlap.
+    @inline(__always)
+    init(bits: UInt64, text: UnsafePointer<UInt8>, length: Int) {
+        self.bits = bits
+        guard length <= 24 else { return }
+        self.length = length
+        withUnsafeMutableBytes(of: &words) { words in
+            JSONBytes.copy(text, length, to: words.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// Stores the text as three words at `target` (room for 24 bytes; only `length` of them count).
+    @inline(__always)
+    func store(at target: UnsafeMutablePointer<UInt8>) {
+        let target = UnsafeMutableRawPointer(target)
+        target.storeBytes(of: words.0, as: UInt64.self)
+        target.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
+        target.storeBytes(of: words.2, toByteOffset: 16, as: UInt64.self)
+    }
+
+    /// How many numbers `JSONCursor.number(_:memo:recent:)` keeps by their bits.
+    static let recentCount = 8
+
+    /// Where the number with these bits is kept among the recent ones (the bits mixed by a
+    /// multiplication, its top three bits: integral values differ only in their high bits).
+    @inline(__always)
+    static func recentSlot(_ bits: UInt64) -> Int {
+        Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 61)
+    }
 }
 
 /// The writer's bytes: a growable buffer owned by one writer at a time (`JSONWriter.unique()`
@@ -466,12 +610,26 @@ private final class JSONBytes: @unchecked Sendable {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         let length = bytes.count
         if count + length > capacity { grow(to: count + length) }
-        let target = base + count
-        if length >= 4 && length <= 16 {
+        Self.copy(source, length, to: base + count)
+        count += length
+    }
+
+    /// Copies `length` bytes from `source` to `target`.
+    @inline(__always)
+    static func copy(_ source: UnsafePointer<UInt8>, _ length: Int, to target: UnsafeMutablePointer<UInt8>) {
+        if length >= 4 && length <= 32 {
             // Keys, punctuation runs and short numbers: two overlapping word copies instead of a
-            // call to memcpy (thousands of these per frames window).
+            // call to memcpy (thousands of these per frames window); a layer's head (up to 32
+            // bytes) two pairs of them.
             let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
-            if length >= 8 {
+            if length > 16 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: length - 16, as: UInt64.self),
+                              toByteOffset: length - 16, as: UInt64.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self),
+                              toByteOffset: length - 8, as: UInt64.self)
+            } else if length >= 8 {
                 to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
                 to.storeBytes(of: from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self),
                               toByteOffset: length - 8, as: UInt64.self)
@@ -485,7 +643,6 @@ private final class JSONBytes: @unchecked Sendable {
         } else {
             target.initialize(from: source, count: length)
         }
-        count += length
     }
 
     @inline(__always)
@@ -511,46 +668,6 @@ private final class JSONBytes: @unchecked Sendable {
         return true
     }
 
-    /// A kept number's text, copied as three words (only its length counts).
-    @inline(__always)
-    func append(_ number: WrittenNumber) {
-        if count + 24 > capacity { grow(to: count + 24) }
-        let target = UnsafeMutableRawPointer(base + count)
-        target.storeBytes(of: number.words.0, as: UInt64.self)
-        target.storeBytes(of: number.words.1, toByteOffset: 8, as: UInt64.self)
-        target.storeBytes(of: number.words.2, toByteOffset: 16, as: UInt64.self)
-        count += number.length
-    }
-
-    /// The bytes from `start` on, kept as the text of the number with these bits (nothing kept
-    /// if they are longer than 24). Read only within the text, by words that may overlap.
-    @inline(__always)
-    func written(from start: Int, bits: UInt64) -> WrittenNumber {
-        var number = WrittenNumber(bits: bits)
-        let length = count - start
-        guard length <= 24 else { return number }
-        number.length = length
-        let source = UnsafeRawPointer(base + start)
-        withUnsafeMutableBytes(of: &number.words) { words in
-            let target = words.baseAddress!
-            if length >= 8 {
-                target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
-                if length > 16 {
-                    target.storeBytes(of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
-                }
-                target.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self),
-                                  toByteOffset: length - 8, as: UInt64.self)
-            } else if length >= 4 {
-                target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
-                target.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self),
-                                  toByteOffset: length - 4, as: UInt32.self)
-            } else {
-                for index in 0..<length { target.storeBytes(of: base[start + index], toByteOffset: index, as: UInt8.self) }
-            }
-        }
-        return number
-    }
-
     func reserve(_ needed: Int) {
         if needed > capacity { grow(to: needed) }
     }
@@ -564,21 +681,5 @@ private final class JSONBytes: @unchecked Sendable {
         base.deallocate()
         base = newBase
         capacity = newCapacity
-    }
-
-    /// `Double.write(to:)` formats into a stack buffer and hands the ASCII bytes to
-    /// `_writeASCII`, so numbers cost no `String` allocation; should a future standard library
-    /// call `write(_:)` instead, the output is the same.
-    struct Sink: TextOutputStream {
-        let out: JSONBytes
-
-        mutating func write(_ string: String) {
-            var string = string
-            string.withUTF8 { out.append($0) }
-        }
-
-        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-            out.append(buffer)
-        }
     }
 }
