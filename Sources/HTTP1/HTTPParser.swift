@@ -3,10 +3,15 @@
 /// get a request once one is complete. Leftover bytes stay in the buffer for the next (pipelined)
 /// request. After an error it keeps throwing the same error: the connection must answer and close.
 public struct HTTPParser {
+    /// Where the parser is. The request line and the head are kept beside it (`requestLine`,
+    /// `head`), not in it: a case's payload is copied (its strings retained) each time the state
+    /// is read, once per header line.
     private enum State {
         case requestLine(emptyLinesSkipped: Int)
-        case headerFields(RequestLine)
-        case body(RequestHead, BodyReader)
+        /// The request line is in `requestLine`.
+        case headerFields
+        /// The head is in `head`.
+        case body(BodyReader)
         case failed(HTTPParseError)
     }
 
@@ -19,6 +24,8 @@ public struct HTTPParser {
     private var state = State.requestLine(emptyLinesSkipped: 0)
     private var lines = LineReader()
     private var headBytes = 0
+    private var requestLine: RequestLine?
+    private var head: RequestHead?
     private var fields: [(name: String, value: String)] = []
     private var body: [UInt8] = []
     private var continueSignal = false
@@ -69,15 +76,16 @@ public struct HTTPParser {
                 } else {
                     headBytes = length + 2
                     let line = Self.parseLine(&buffer, length: length) { (bytes) throws(HTTPParseError) in try RequestLine(parsing: bytes) }
-                    state = .headerFields(try line.get())
+                    requestLine = try line.get()
+                    state = .headerFields
                 }
-            case .headerFields(let requestLine):
+            case .headerFields:
                 guard let length = try lines.nextLine(in: buffer, limit: limits.maxHeadBytes - headBytes,
                                                       tooLong: .headerTooLarge("request head exceeds \(limits.maxHeadBytes) bytes")) else { return nil }
                 headBytes += length + 2
                 if length == 0 {
                     buffer.moveReaderIndex(forwardBy: 2)
-                    try beginBody(RequestHead(line: requestLine, headers: HTTPHeaders(fields), limits: limits), buffer)
+                    try beginBody(RequestHead(line: requestLine.take()!, headers: HTTPHeaders(fields), limits: limits), buffer)
                 } else {
                     guard fields.count < limits.maxHeaderCount else {
                         buffer.moveReaderIndex(forwardBy: length + 2)
@@ -87,20 +95,20 @@ public struct HTTPParser {
                     if fields.isEmpty { fields.reserveCapacity(Self.expectedFieldCount) }
                     fields.append(try field.get())
                 }
-            case .body(let head, .fixed(let remaining)):
+            case .body(.fixed(let remaining)):
                 let moved = buffer.move(upTo: remaining, into: &body)
                 guard moved == remaining else {
-                    state = .body(head, .fixed(remaining: remaining - moved))
+                    state = .body(.fixed(remaining: remaining - moved))
                     return nil
                 }
-                return finish(head)
-            case .body(let head, .chunked(var decoder)):
+                return finish()
+            case .body(.chunked(var decoder)):
                 let done = try decoder.decode(&buffer, into: &body, limits: limits)
                 guard done else {
-                    state = .body(head, .chunked(decoder))
+                    state = .body(.chunked(decoder))
                     return nil
                 }
-                return finish(head)
+                return finish()
             case .failed(let error):
                 throw error
             }
@@ -130,13 +138,15 @@ public struct HTTPParser {
         fields = []
         continueSignal = head.expectsContinue && head.framing.expectsBytes && buffer.isEmpty
         switch head.framing {
-        case .none: state = .body(head, .fixed(remaining: 0))
-        case .length(let length): state = .body(head, .fixed(remaining: length))
-        case .chunked: state = .body(head, .chunked(ChunkedDecoder()))
+        case .none: state = .body(.fixed(remaining: 0))
+        case .length(let length): state = .body(.fixed(remaining: length))
+        case .chunked: state = .body(.chunked(ChunkedDecoder()))
         }
+        self.head = head
     }
 
-    private mutating func finish(_ head: RequestHead) -> HTTPRequest {
+    private mutating func finish() -> HTTPRequest {
+        let head = head.take()!
         let request = HTTPRequest(method: head.line.method, target: head.line.target, version: head.line.version,
                                   headers: head.headers, body: body)
         state = .requestLine(emptyLinesSkipped: 0)

@@ -5,7 +5,8 @@ public enum HeaderField {
         try line.withUnsafeBufferPointer { (bytes) throws(HTTPParseError) in try parse(bytes) }
     }
 
-    /// The line read in place: the name and value are the only bytes copied (into their strings).
+    /// The line read in place: the name and value are the only bytes copied (into their strings,
+    /// unless they are spelt as usual: `KnownSpelling`).
     public static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> (name: String, value: String) {
         if let first = line.first, HTTPSyntax.isWhitespace(first) {
             throw .badRequest("obsolete line folding or leading whitespace in a header field")
@@ -24,6 +25,6 @@ public enum HeaderField {
         guard value.allSatisfy(HTTPSyntax.isFieldValueByte) else {
             throw .badRequest("control character in the value of header field \(HTTPParseError.excerpt(String(decoding: name, as: UTF8.self)))")
         }
-        return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+        return (KnownSpelling.fieldName(name), KnownSpelling.fieldValue(value))
     }
 }

@@ -20,7 +20,7 @@ extension RequestLine {
         let methodBytes = UnsafeBufferPointer(rebasing: line[..<first])
         guard HTTPSyntax.isToken(methodBytes) else { throw .badRequest("request method is not a token") }
         version = try Self.parseVersion(UnsafeBufferPointer(rebasing: line[(second + 1)...]))
-        method = String(decoding: methodBytes, as: UTF8.self)
+        method = KnownSpelling.method(methodBytes)
         target = try RequestTarget.normalise(UnsafeBufferPointer(rebasing: line[(first + 1) ..< second]), method: method)
     }
 

@@ -66,25 +66,33 @@ public struct Router: RoutedResponder {
         self.routes = routes
         let grouped = Dictionary(grouping: routes.indices) { routes[$0].segments.count }
         bySegmentCount = (0 ... (grouped.keys.max() ?? 0)).map { grouped[$0] ?? [] }
+        precondition(bySegmentCount.count <= PathSegments.keptSegments + 1, "a route longer than the segments a path keeps")
     }
 
     func respond(to request: HTTPRequest) -> Routed {
-        let path = PathSegments(request.path)
-        var allowed: [String] = []
-        for index in candidates(path) where routes[index].fits(path) {
-            // Copied (its strings and handler retained) only once it fits.
-            let route = routes[index]
-            guard route.method == request.method else {
-                allowed.append(route.method)
-                continue
+        // Matched on the path's bytes in place; the handler runs after, outside the match. The
+        // method is taken out first so the match does not capture (copy) the request.
+        let method = request.method
+        let match = PathSegments.split(request.path) { path -> (route: Int, captures: Captures)? in
+            for index in candidates(path) where routes[index].fits(path) && routes[index].method == method {
+                return (index, routes[index].captures(of: path))
             }
-            let captures = route.captures(of: path)
-            do {
-                return Routed(response: try route.handler(RequestContext(request: request, captures: captures)), key: route.key)
-            } catch {
-                return Routed(response: error.response, key: route.key)
-            }
+            return nil
         }
+        guard let match else { return unrouted(request) }
+        // Copied (its strings and handler retained) only once it fits.
+        let route = routes[match.route]
+        do {
+            return Routed(response: try route.handler(RequestContext(request: request, captures: match.captures)), key: route.key)
+        } catch {
+            return Routed(response: error.response, key: route.key)
+        }
+    }
+
+    /// No route of the request's method fits its path: 405 with the methods of the routes that
+    /// fit, in table order, or 404 when none does.
+    private func unrouted(_ request: HTTPRequest) -> Routed {
+        var allowed = methods(at: request.path)
         if allowed.isEmpty { return notFound(request) }
         if allowed.contains("GET") { allowed.append("HEAD") }
         var problem = Problem(405, "method_not_allowed", "\(request.method) is not allowed on \(request.path); use \(allowed.joined(separator: ", "))")
@@ -94,8 +102,9 @@ public struct Router: RoutedResponder {
 
     /// The methods of the routes whose pattern fits `path`, in table order.
     func methods(at path: Substring) -> [String] {
-        let segments = PathSegments(path)
-        return candidates(segments).filter { routes[$0].fits(segments) }.map { routes[$0].method }
+        PathSegments.split(path) { segments in
+            candidates(segments).filter { routes[$0].fits(segments) }.map { routes[$0].method }
+        }
     }
 
     func notFound(_ request: HTTPRequest) -> Routed {
@@ -107,29 +116,49 @@ public struct Router: RoutedResponder {
     }
 }
 
-/// A request path split at every `/`, empty segments kept (so `/a/` is "", "a", ""): its bytes,
-/// copied once, and where each segment starts and ends in them. Every route of the path's length
-/// is compared with it on every request, byte for byte, without String indices.
+/// A request path split at every `/`, empty segments kept (so `/a/` is "", "a", ""): its bytes in
+/// place, and where each segment starts and ends in them, on the stack. Every route of the path's
+/// length is compared with it on every request, byte for byte, without String indices, and
+/// nothing is allocated. Only the first `keptSegments` segments' bounds are kept: a longer path
+/// is longer than every route (the router's precondition), so it is never compared.
 struct PathSegments {
-    private let bytes: [UInt8]
-    /// Byte offsets, two per segment in one array: segment i is `bytes[bounds[2i] ..< bounds[2i + 1]]`.
-    private var bounds: [Int] = []
+    static let keptSegments = 32
 
-    init(_ path: Substring) {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Byte offsets, two per segment: segment i is `bytes[bounds[2i] ..< bounds[2i + 1]]`.
+    private let bounds: UnsafeMutableBufferPointer<Int>
+    /// Every segment of the path, kept or not.
+    let count: Int
+
+    /// `body` given the segments of `path`, valid only within it.
+    static func split<Result>(_ path: Substring, _ body: (PathSegments) -> Result) -> Result {
         var path = path
-        bytes = path.withUTF8 { Array($0) }
-        bounds.reserveCapacity(16)
-        var start = 0
-        for offset in bytes.indices where bytes[offset] == UInt8(ascii: "/") {
-            bounds.append(start)
-            bounds.append(offset)
-            start = offset + 1
+        return path.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * keptSegments) { bounds in
+                body(PathSegments(bytes, bounds))
+            }
         }
-        bounds.append(start)
-        bounds.append(bytes.count)
     }
 
-    var count: Int { bounds.count / 2 }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, _ bounds: UnsafeMutableBufferPointer<Int>) {
+        self.bytes = bytes
+        self.bounds = bounds
+        var count = 0
+        var start = 0
+        for offset in bytes.indices where bytes[offset] == UInt8(ascii: "/") {
+            if count < Self.keptSegments {
+                bounds[2 * count] = start
+                bounds[2 * count + 1] = offset
+            }
+            count += 1
+            start = offset + 1
+        }
+        if count < Self.keptSegments {
+            bounds[2 * count] = start
+            bounds[2 * count + 1] = bytes.count
+        }
+        self.count = count + 1
+    }
 
     private func start(_ index: Int) -> Int { bounds[2 * index] }
     private func end(_ index: Int) -> Int { bounds[2 * index + 1] }
@@ -144,7 +173,7 @@ struct PathSegments {
     }
 
     func string(at index: Int) -> String {
-        String(decoding: bytes[start(index) ..< end(index)], as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start(index) ..< end(index)]), as: UTF8.self)
     }
 }
 

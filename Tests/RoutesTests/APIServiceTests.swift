@@ -40,6 +40,22 @@ struct APIServiceTests {
         #expect(listed.count == allowed.count, "no method twice: \(allow)")
     }
 
+    /// The methods are listed in route-table order, HEAD after GET's list; the detail names them.
+    @Test func allowListsTheRoutesInTableOrder() throws {
+        let response = TestApp().send("PUT", "/v1/sessions", body: "{}")
+        try expectProblem(response, 405, "method_not_allowed", field: nil)
+        #expect(response.headers["Allow"] == "POST, GET, HEAD")
+    }
+
+    /// A path of more segments than any route (and than the router keeps bounds for) is 404.
+    @Test(arguments: [33, 34, 40])
+    func longPathIs404(_ segments: Int) throws {
+        let path = String(repeating: "/v1", count: segments)
+        for method in ["GET", "POST"] {
+            try expectProblem(TestApp().send(method, path, body: method == "POST" ? "{}" : nil), 404, "not_found", field: nil)
+        }
+    }
+
     /// The router never sees HEAD (the server asks for GET and leaves the body out, see the
     /// server's `HeadRequestTests`); on a route that has no GET it is one more refused method.
     @Test func headWithoutAGetRouteIsRefused() throws {

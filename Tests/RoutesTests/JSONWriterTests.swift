@@ -177,6 +177,24 @@ struct JSONWriterTests {
         #expect(serializedJSONText(["": ""]) == #"{"":""}"#)
     }
 
+    /// Strings with nothing to escape go in with their quotes in one write: every length from
+    /// empty to past a small string and past the writer's first buffer, ASCII and not, as keys
+    /// and values, the bytes exactly the text's.
+    @Test func copiesCleanStringsOfEveryLength() {
+        for length in 0 ... 40 {
+            for unit in ["k", "é", "😀"] {
+                let clean = String(repeating: unit, count: length)
+                var writer = JSONWriter(reservingCapacity: 1)
+                writer.beginObject()
+                writer.member(clean, clean)
+                writer.key("z")
+                writer.value(clean + "\n")
+                writer.endObject()
+                #expect(text(writer) == "{\"" + clean + "\":\"" + clean + "\",\"z\":\"" + clean + "\\n\"}")
+            }
+        }
+    }
+
     @Test func serializesMembersInStoredOrder() {
         let value: JSON = ["z": 1, "a": [nil, true, "s", 2.5], "m": [:]]
         #expect(serializedJSONText(value) == #"{"z":1,"a":[null,true,"s",2.5],"m":{}}"#)

@@ -209,7 +209,7 @@ public struct PropertyAnimator: Sendable, Equatable {
         let clamped = min(max(fraction, 0.00001), 0.99999)
         paused.scrub(to: isReversed ? 1 - clamped : clamped)
         phase = .paused(paused)
-        if wasRunning { fired += try continueAnimation(timing: nil, durationFactor: 0, at: t) }
+        if wasRunning { fired.join(try continueAnimation(timing: nil, durationFactor: 0, at: t)) }
         return fired
     }
 
@@ -226,9 +226,9 @@ public struct PropertyAnimator: Sendable, Equatable {
         case .inactive:
             return fired
         case .running:
-            fired += try pause(at: t)
+            fired.join(try pause(at: t))
             isReversed = reversed
-            fired += try continueAnimation(timing: nil, durationFactor: 0, at: t)
+            fired.join(try continueAnimation(timing: nil, durationFactor: 0, at: t))
         case .paused:
             isReversed = reversed
         case .stopped:
@@ -383,4 +383,14 @@ public enum AnimatorError: Error, Sendable, Equatable {
     /// `startAnimation(afterDelay:)` on a paused animator.
     case pausedWithDelay
     case invalid(ParameterError)
+}
+
+extension Array {
+    /// `self += more`, without the allocation `+=` makes when both are empty (appending even
+    /// nothing to an empty array gives it a buffer), and sharing `more` when `self` is empty:
+    /// completions are joined like this on every reversal and scrub, and are nearly always none.
+    @inline(__always)
+    mutating func join(_ more: [Element]) {
+        if isEmpty { self = more } else if !more.isEmpty { self += more }
+    }
 }

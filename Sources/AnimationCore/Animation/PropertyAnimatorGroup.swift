@@ -78,7 +78,7 @@ public struct PropertyAnimatorGroup: Sendable, Equatable {
     /// See the type's description. `fresh(i)` makes member `i` anew (not started).
     public mutating func interrupt(at t: Double, fresh: (Int) throws(AnimatorError) -> PropertyAnimator) throws(AnimatorError) -> [Completion] {
         var completions = try pause(at: t)
-        completions += try forEachActive { _, animator throws(AnimatorError) in try animator.setReversed(false, at: t) }
+        completions.join(try forEachActive { _, animator throws(AnimatorError) in try animator.setReversed(false, at: t) })
         let source = progressFrom.first { members[$0].state == .active } ?? primary
         progressWhenInterrupted = members[source].fractionComplete(at: t)
         for index in members.indices where members[index].state == .inactive {

@@ -88,10 +88,18 @@ public struct SpringTiming: Sendable, Equatable {
         let shown = { (t: Double) in t < duration }
         // Cut off while still moving outward, the largest values are the ones just before the cut.
         let cut = motion.state(at: duration)
-        overshoot = motion.extremumTimes(derivative: 1, before: duration).filter(shown)
-            .map { -motion.displacement(at: $0) }.reduce(max(-cut.displacement, 0), max)
-        peakVelocity = motion.extremumTimes(derivative: 2, before: duration).filter(shown)
-            .map { abs(motion.velocity(at: $0)) }.reduce(max(abs(initialVelocity), abs(cut.velocity)), max)
+        // Folded in place, in the same order and with the same `max` as filter-map-reduce, without
+        // the intermediate arrays (a spring is resolved on every animated reaction).
+        var overshoot = max(-cut.displacement, 0)
+        for t in motion.extremumTimes(derivative: 1, before: duration) where shown(t) {
+            overshoot = max(overshoot, -motion.displacement(at: t))
+        }
+        self.overshoot = overshoot
+        var peakVelocity = max(abs(initialVelocity), abs(cut.velocity))
+        for t in motion.extremumTimes(derivative: 2, before: duration) where shown(t) {
+            peakVelocity = max(peakVelocity, abs(motion.velocity(at: t)))
+        }
+        self.peakVelocity = peakVelocity
     }
 
     /// The same spring shown for a different time (a continued animator's remainder).

@@ -123,7 +123,9 @@ public struct Session: Sendable {
     public mutating func commit(_ prepared: PreparedBatch) {
         precondition(prepared.time >= time, "a batch prepared from an older state")
         events += prepared.batch
-        checkpoints += prepared.checkpoints
+        // Nearly every batch adds none; `+=` would copy a shared array (the session is a value
+        // copied out of its slot) even to add nothing.
+        if !prepared.checkpoints.isEmpty { checkpoints += prepared.checkpoints }
         latest = prepared.control
         isTouching = prepared.isTouching
     }

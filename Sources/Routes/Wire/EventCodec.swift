@@ -21,10 +21,12 @@ enum EventCodec {
         var catalogue: () -> [(control: String, commands: [String])] = { [] }
     }
 
-    /// The inputs of a body, and for each one the position of the posted event it came from
-    /// (shorthands expand to several), so a refusal names the event as posted.
+    /// The inputs of a body, and for each one of a batch the position of the posted event it came
+    /// from (shorthands expand to several), so a refusal names the event as posted.
     struct Decoded {
         var inputs: [TimedInput] = []
+        /// Kept for a batch only: a single event's inputs all come from position 0, and every
+        /// single-event POST is spared the array.
         var origins: [Int] = []
         /// The body held `{"events": [...]}` (fields are then named `events[i].…`).
         var isBatch = false
@@ -35,6 +37,7 @@ enum EventCodec {
 
         /// The time each posted event was stamped with (its first input's), by position.
         var postedTimes: [(position: Int, t: Double)] {
+            guard isBatch else { return inputs.first.map { [(0, $0.t)] } ?? [] }
             var times: [(Int, Double)] = []
             for (index, origin) in origins.enumerated() where index == 0 || origins[index - 1] != origin {
                 times.append((origin, inputs[index].t))
@@ -49,7 +52,7 @@ enum EventCodec {
             }
             // One event's inputs (every single-event body) are taken as they are, not copied.
             if self.inputs.isEmpty { self.inputs = inputs } else { self.inputs += inputs }
-            origins.append(contentsOf: repeatElement(origin, count: inputs.count))
+            if isBatch { origins.append(contentsOf: repeatElement(origin, count: inputs.count)) }
         }
 
         /// The compact text of a posted shorthand with its `t` resolved: `t` replaced where it was
