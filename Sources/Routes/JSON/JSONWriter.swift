@@ -1,3 +1,4 @@
+import HTTP1
 /// Writes compact JSON straight into a byte buffer, for responses and animation frames.
 ///
 /// The writer inserts every comma and colon itself, so a caller cannot produce invalid JSON by
@@ -342,33 +343,10 @@ extension JSONWriter {
         }
     }
 
-    /// Whether a byte of `utf8` is a control character, `"` or `\`: by words of eight bytes, the
-    /// rest one by one. A word x has a byte below 0x20 when (x − 0x20…) & ~x & 0x80… is not zero,
-    /// and a byte equal to c when x ^ c… has a zero byte (the same test with 0x01); both exact
-    /// for "some byte", and bytes from 0x80 never match.
+    /// Whether a byte of `utf8` is a control character, `"` or `\`.
     @inline(__always)
     private static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        var index = 0
-        if let base = utf8.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= utf8.count {
-                let x = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if (x &- ones &* 0x20) & ~x & highs != 0 || hasZeroByte(x ^ (ones &* UInt64(JSONByte.quote)))
-                    || hasZeroByte(x ^ (ones &* UInt64(JSONByte.backslash))) {
-                    return true
-                }
-                index += 8
-            }
-        }
-        while index < utf8.count {
-            let byte = utf8[index]
-            if byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash { return true }
-            index += 1
-        }
-        return false
+        ByteScan.contains(utf8, below: 0x20, orAnyOf: JSONByte.quote, JSONByte.backslash, JSONByte.quote, JSONByte.quote)
     }
 
     fileprivate static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: JSONBytes) {

@@ -1,3 +1,4 @@
+import HTTP1
 import Routes
 
 /// One logfmt record (`level=info msg=request method=GET ...`): values are quoted only when they must
@@ -114,31 +115,10 @@ struct LogLine: CustomStringConvertible {
         }
     }
 
-    /// Whether a byte of `text` `needsQuotes`: eight bytes at a time (a request's path is most of
-    /// the line), then the rest one by one. A byte b of a word x is below 0x21 when
-    /// (x − 0x21…) & ~x & 0x80… has a bit set (exact for "some byte is", with 0x21 ≤ 0x80), and
-    /// equal to c when x ^ c… has a zero byte (the same test with 0x01); bytes from 0x80 never match.
+    /// Whether a byte of `text` `needsQuotes` (a request's path is most of the line: looked at
+    /// eight bytes at a time).
     static func anyNeedsQuotes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        var index = 0
-        if let base = text.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= text.count {
-                let x = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if (x &- ones &* 0x21) & ~x & highs != 0 || hasZeroByte(x ^ (ones &* 0x3D)) || hasZeroByte(x ^ (ones &* 0x22))
-                    || hasZeroByte(x ^ (ones &* 0x5C)) || hasZeroByte(x ^ (ones &* 0x7F)) {
-                    return true
-                }
-                index += 8
-            }
-        }
-        while index < text.count {
-            if needsQuotes(text[index]) { return true }
-            index += 1
-        }
-        return false
+        ByteScan.contains(text, below: 0x21, orAnyOf: UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7F)
     }
 
     /// A space, `=`, a quote, a backslash or a control character (C0 or DEL), as one bit per ASCII
