@@ -3,8 +3,8 @@ import Synchronization
 /// Frames windows answered lately, whole, so the same window of the same session asked again is
 /// sent as it was instead of sampled and written again (a client polling a window, a page
 /// replaying one). An answer is a pure function of the session's log and the window, so it is
-/// kept under the session (its creation sequence, never reused while the process lives, and its
-/// id) and the length of its log: any event or command
+/// kept under the session (its creation sequence, which comes round again only after 2³²
+/// creations, and its id) and the length of its log: any event or command
 /// makes a new key, and the old answer is never read again (it ages out). Only windows with an
 /// explicit `from` are kept: without one the window starts at the session's present, which for a
 /// wall-clock session moves with time. Bounded in bytes (`Limits.framesCacheBytes`, 0 turns it
