@@ -61,9 +61,3 @@ public func makeApp(_ environment: AppEnvironment) -> Application {
     responder = MetricsMiddleware(metrics: metrics, now: environment.now, next: responder)
     return Application(router: router, responder: responder, store: store, readiness: readiness, now: environment.now)
 }
-
-/// The composition root's former name.
-@available(*, deprecated, renamed: "makeApp")
-public func makeRouter(_ environment: AppEnvironment) -> Application {
-    makeApp(environment)
-}

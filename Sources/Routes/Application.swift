@@ -36,8 +36,4 @@ public struct Application: Responder {
     /// The entries that rebuild every session now: what a compacted journal holds.
     public func snapshot() -> [JournalEntry] {
         store.snapshot(now: now())
-    }
-
-    /// How many sessions are held apart (503 `session_damaged`) because their history is damaged.
-    public var damagedSessionCount: Int { store.damagedCount }
-}
+    }}

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import Routes
 
-/// The contract on disk, next to the package: /work/main/openapi.yaml from this file's path.
+/// The contract on disk: `openapi.yaml` at the package root, two folders up from this file
+/// (`Tests/RoutesTests/`).
 enum OpenAPIDocument {
     static func text(filePath: String = #filePath) throws -> String {
         let root = URL(fileURLWithPath: filePath).deletingLastPathComponent()   // RoutesTests

@@ -2,7 +2,7 @@ import Synchronization
 import Testing
 @testable import Routes
 
-// In-process harness for the API tests: `makeRouter` over a manual clock and counting ids,
+// In-process harness for the API tests: `makeApp` over a manual clock and counting ids,
 // requests as values (no sockets), responses parsed with the project's `JSONParser`.
 
 /// A monotonic clock the test moves by hand.

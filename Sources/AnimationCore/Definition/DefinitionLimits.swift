@@ -4,9 +4,8 @@ public enum DefinitionLimits {
     public static let maximumLayers = 64
     /// Expression texts in one definition.
     public static let maximumExpressions = 4_000
-    /// Nesting of one expression, and its terms (`expression_too_large`).
+    /// Nesting of one expression (`expression_too_large`).
     public static let maximumDepth = ExpressionParser.maximumDepth
-    public static let maximumTerms = ExpressionParser.maximumNodes
     /// Reactions one input (or timer, or completion) may run, actions expanded.
     public static let maximumReactionsPerInput = 2_000
     /// Timers a definition declares, and instances of them pending at once.

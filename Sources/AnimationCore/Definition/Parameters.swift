@@ -270,17 +270,6 @@ extension ParameterSpec {
         }
     }
 
-    /// A command argument back from a field value; nil when it has the wrong type.
-    func parameterValue(_ field: FieldValue) -> ParameterValue? {
-        switch (kind, field) {
-        case let (.number, .number(number)): .number(number)
-        case let (.bool, .bool(flag)): .bool(flag)
-        case let (.color, .color(color)): .color(color)
-        case let (.enumeration(type, _), .string(text)): type.cases.firstIndex(of: text).map(ParameterValue.enumeration)
-        default: nil
-        }
-    }
-
     /// Writes a scalar value into registers.
     func store(_ value: ParameterValue, into r: UnsafeMutablePointer<Double>) {
         switch value {

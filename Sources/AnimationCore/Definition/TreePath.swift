@@ -25,8 +25,6 @@ public struct TreePath: Sendable, Equatable, CustomStringConvertible {
         TreePath(components + path.components)
     }
 
-    public var isRoot: Bool { components.isEmpty }
-
     /// The API's field notation: `config.effects[1].ratio`.
     public var dotted: String {
         var text = ""

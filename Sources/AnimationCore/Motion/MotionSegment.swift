@@ -12,8 +12,4 @@ public protocol MotionSegment: Sendable {
 }
 
 extension MotionSegment {
-    public func value(at t: Double) -> Double { sample(at: t).value }
-
-    /// Whether the value still moves at `t`.
-    public func isMoving(at t: Double) -> Bool { t < endTime }
-}
+    public func value(at t: Double) -> Double { sample(at: t).value }}

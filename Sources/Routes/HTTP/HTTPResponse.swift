@@ -33,13 +33,8 @@ public enum HTTPResponse: Sendable {
     }
 
     /// Applies `change` to the answer: at once, or to the delivered one when it comes. How
-    /// cross-cutting concerns (CORS, the node header) reach every answer alike.
-    public func map(_ change: @escaping @Sendable (inout HTTPAnswer) -> Void) -> HTTPResponse {
-        map(ClosureChange(change: change))
-    }
-
-    /// The same with a change as a value, in place: an answer ready now is changed without
-    /// allocating or copying its fields (the middleware's way, on every request).
+    /// cross-cutting concerns (CORS, the node header) reach every answer alike; an answer ready
+    /// now is changed in place.
     func map<Change: AnswerChange>(_ change: Change) -> HTTPResponse {
         var response = self
         response.change(change)
@@ -188,14 +183,6 @@ public protocol PendingResponse: AnyObject, Sendable {
 /// A change made to every answer, now or when it is delivered (`HTTPResponse.map`).
 protocol AnswerChange: Sendable {
     func apply(to answer: inout HTTPAnswer)
-}
-
-struct ClosureChange: AnswerChange {
-    let change: @Sendable (inout HTTPAnswer) -> Void
-
-    func apply(to answer: inout HTTPAnswer) {
-        change(&answer)
-    }
 }
 
 /// A pending response whose delivered answer is changed on the way out (`HTTPResponse.map`).

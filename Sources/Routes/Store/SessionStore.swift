@@ -130,7 +130,7 @@ final class SessionStore: Sendable {
 
     /// Writes a record without waiting for it to be durable; its sequence number, or nil without a
     /// journal. The record is built only when there is a journal to take it: encoding a batch's
-    /// events was 6% of an ephemeral POST's instructions, for bytes nobody read.
+    /// events was a measurable share of an ephemeral POST, for bytes nobody read.
     private func write(_ record: @autoclosure () -> JournalRecord) throws(StoreError) -> UInt64? {
         guard journal != nil else { return nil }
         let record = record()

@@ -120,12 +120,4 @@ struct LogLine: CustomStringConvertible {
     static func anyNeedsQuotes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         ByteScan.contains(text, below: 0x21, orAnyOf: UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7F)
     }
-
-    /// A space, `=`, a quote, a backslash or a control character (C0 or DEL), as one bit per ASCII
-    /// byte: every byte of every value of every access log line is looked at here.
-    @inline(__always)
-    static func needsQuotes(_ byte: UInt8) -> Bool {
-        let (mask, bit) = byte < 64 ? (UInt64(0x2000_0005_FFFF_FFFF), byte) : (UInt64(0x8000_0000_1000_0000), byte &- 64)
-        return byte < 128 && mask & (1 << UInt64(bit & 63)) != 0
-    }
 }

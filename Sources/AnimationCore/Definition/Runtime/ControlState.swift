@@ -56,8 +56,8 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked
     }
 
     /// The header, read and changed through its address: the standard library's `header` is a
-    /// stored property, and each access to it paid a dynamic exclusivity check (`swift_beginAccess`,
-    /// ≈5% of a computed card window). Only the arrays and `base` live there, and nothing stored
+    /// stored property, and each access to it paid a dynamic exclusivity check (`swift_beginAccess`)
+    /// on a hot path. Only the arrays and `base` live there, and nothing stored
     /// into them is made on the spot by a literal, which is what the optimiser put on the stack
     /// when the tail was reached this way.
     @inline(__always)
