@@ -9,8 +9,6 @@ public struct Router: RoutedResponder {
         let segments: [Substring]
         /// Per segment, the capture's name, or "" for a literal segment.
         private let captureNames: [String]
-        /// Per segment, its bytes when it is a literal (what a request's segment is compared with).
-        private let literals: [[UInt8]]
         let handler: @Sendable (RequestContext) throws(Problem) -> HTTPResponse
         /// What the metrics count this route's answers under: this route, not its place in the table.
         let key: RouteKey
@@ -24,7 +22,6 @@ public struct Router: RoutedResponder {
             captureNames = segments.map { segment in
                 segment.first == "{" && segment.last == "}" ? String(segment.dropFirst().dropLast()) : ""
             }
-            literals = segments.map { Array($0.utf8) }
             self.handler = handler
             self.key = key ?? RouteKey(method: method, pattern: pattern)
             precondition(self.key.labels == (method, pattern), "a route's metrics key names another route")
@@ -35,21 +32,20 @@ public struct Router: RoutedResponder {
         /// for the route that fits.
         func captures(of path: PathSegments) -> Captures {
             var captures = Captures()
-            for (index, name) in captureNames.enumerated() where !name.isEmpty {
-                captures.append(name, path.string(at: index))
+            for (index, segment) in path.enumerated() where !captureNames[index].isEmpty {
+                captures.append(captureNames[index], String(segment))
             }
             return captures
         }
 
-        /// Whether `path` has this pattern's literal segments and a non-empty segment for each capture.
-        /// Compared from the last segment: routes of one length mostly share their start
-        /// (`/v1/sessions/{id}/…`) and differ at the end.
+        /// Whether `path` has this pattern's literal segments (byte for byte) and a non-empty
+        /// segment for each capture.
         func fits(_ path: PathSegments) -> Bool {
             guard path.count == segments.count else { return false }
-            for index in segments.indices.reversed() {
+            for (index, segment) in path.enumerated() {
                 if captureNames[index].isEmpty {
-                    guard path.has(literals[index], at: index) else { return false }
-                } else if path.isEmpty(at: index) {
+                    guard segment.utf8.elementsEqual(segments[index].utf8) else { return false }
+                } else if segment.isEmpty {
                     return false
                 }
             }
@@ -66,19 +62,12 @@ public struct Router: RoutedResponder {
         self.routes = routes
         let grouped = Dictionary(grouping: routes.indices) { routes[$0].segments.count }
         bySegmentCount = (0 ... (grouped.keys.max() ?? 0)).map { grouped[$0] ?? [] }
-        precondition(bySegmentCount.count <= PathSegments.keptSegments + 1, "a route longer than the segments a path keeps")
     }
 
     func respond(to request: HTTPRequest) -> Routed {
-        // Matched on the path's bytes in place; the handler runs after, outside the match. The
-        // method is taken out first so the match does not capture (copy) the request.
-        let method = request.method
-        let match = PathSegments.split(request.path) { path -> (route: Int, captures: Captures)? in
-            for index in candidates(path) where routes[index].fits(path) && routes[index].method == method {
-                return (index, routes[index].captures(of: path))
-            }
-            return nil
-        }
+        let path = PathSegments(request.path)
+        let match = candidates(path).first { routes[$0].fits(path) && routes[$0].method == request.method }
+            .map { (route: $0, captures: routes[$0].captures(of: path)) }
         guard let match else { return unrouted(request) }
         // Copied (its strings and handler retained) only once it fits.
         let route = routes[match.route]
@@ -102,9 +91,8 @@ public struct Router: RoutedResponder {
 
     /// The methods of the routes whose pattern fits `path`, in table order.
     func methods(at path: Substring) -> [String] {
-        PathSegments.split(path) { segments in
-            candidates(segments).filter { routes[$0].fits(segments) }.map { routes[$0].method }
-        }
+        let segments = PathSegments(path)
+        return candidates(segments).filter { routes[$0].fits(segments) }.map { routes[$0].method }
     }
 
     func notFound(_ request: HTTPRequest) -> Routed {
@@ -116,64 +104,39 @@ public struct Router: RoutedResponder {
     }
 }
 
-/// A request path split at every `/`, empty segments kept (so `/a/` is "", "a", ""): its bytes in
-/// place, and where each segment starts and ends in them, on the stack. Every route of the path's
-/// length is compared with it on every request, byte for byte, without String indices, and
-/// nothing is allocated. Only the first `keptSegments` segments' bounds are kept: a longer path
-/// is longer than every route (the router's precondition), so it is never compared.
-struct PathSegments {
-    static let keptSegments = 32
-
-    private let bytes: UnsafeBufferPointer<UInt8>
-    /// Byte offsets, two per segment: segment i is `bytes[bounds[2i] ..< bounds[2i + 1]]`.
-    private let bounds: UnsafeMutableBufferPointer<Int>
-    /// Every segment of the path, kept or not.
+/// A request path split at every `/`, empty segments kept (so `/a/` is "", "a", ""), as
+/// substrings of the path: nothing is copied until a capture becomes a `String`.
+struct PathSegments: Sequence {
+    let path: Substring
+    /// Every segment of the path.
     let count: Int
 
-    /// `body` given the segments of `path`, valid only within it.
-    static func split<Result>(_ path: Substring, _ body: (PathSegments) -> Result) -> Result {
-        var path = path
-        return path.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * keptSegments) { bounds in
-                body(PathSegments(bytes, bounds))
+    init(_ path: Substring) {
+        self.path = path
+        count = path.utf8.reduce(1) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+    }
+
+    func makeIterator() -> Iterator { Iterator(path: path) }
+
+    struct Iterator: IteratorProtocol {
+        let path: Substring
+        /// Where the next segment starts; nil after the last.
+        var start: Substring.Index?
+
+        init(path: Substring) {
+            self.path = path
+            start = path.startIndex
+        }
+
+        mutating func next() -> Substring? {
+            guard let from = start else { return nil }
+            guard let slash = path.utf8[from...].firstIndex(of: UInt8(ascii: "/")) else {
+                start = nil
+                return path[from...]
             }
+            start = path.utf8.index(after: slash)
+            return path[from ..< slash]
         }
-    }
-
-    private init(_ bytes: UnsafeBufferPointer<UInt8>, _ bounds: UnsafeMutableBufferPointer<Int>) {
-        self.bytes = bytes
-        self.bounds = bounds
-        var count = 0
-        var start = 0
-        for offset in bytes.indices where bytes[offset] == UInt8(ascii: "/") {
-            if count < Self.keptSegments {
-                bounds[2 * count] = start
-                bounds[2 * count + 1] = offset
-            }
-            count += 1
-            start = offset + 1
-        }
-        if count < Self.keptSegments {
-            bounds[2 * count] = start
-            bounds[2 * count + 1] = bytes.count
-        }
-        self.count = count + 1
-    }
-
-    private func start(_ index: Int) -> Int { bounds[2 * index] }
-    private func end(_ index: Int) -> Int { bounds[2 * index + 1] }
-
-    func isEmpty(at index: Int) -> Bool { start(index) == end(index) }
-
-    func has(_ literal: [UInt8], at index: Int) -> Bool {
-        let start = start(index)
-        guard end(index) - start == literal.count else { return false }
-        for offset in literal.indices where bytes[start + offset] != literal[offset] { return false }
-        return true
-    }
-
-    func string(at index: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start(index) ..< end(index)]), as: UTF8.self)
     }
 }
 

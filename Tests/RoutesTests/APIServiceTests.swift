@@ -47,7 +47,7 @@ struct APIServiceTests {
         #expect(response.headers["Allow"] == "POST, GET, HEAD")
     }
 
-    /// A path of more segments than any route (and than the router keeps bounds for) is 404.
+    /// A path of more segments than any route is 404.
     @Test(arguments: [33, 34, 40])
     func longPathIs404(_ segments: Int) throws {
         let path = String(repeating: "/v1", count: segments)
