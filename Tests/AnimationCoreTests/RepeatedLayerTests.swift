@@ -35,7 +35,11 @@ struct RepeatedLayerTests {
         #expect(try DefinitionTests.fault(layer(#"{"count": "n", "maximum": 2.5}"#))?.pointer == "/layers/0/repeat/maximum")
         #expect(try DefinitionTests.fault(layer(#"{"count": "n"}"#))?.pointer == "/layers/0/repeat/maximum")
         #expect(try DefinitionTests.fault(layer(#"{"maximum": 2}"#))?.pointer == "/layers/0/repeat/count")
-        #expect(try DefinitionTests.fault(layer(#"{"count": "n", "maximum": 2, "as": "n"}"#))?.pointer == "/layers/0/repeat/as")
+        let taken = try #require(try DefinitionTests.fault(layer(#"{"count": "n", "maximum": 2, "as": "n"}"#)))
+        #expect(taken.code == "duplicate_name" && taken.pointer == "/layers/0/repeat/as")
+        // Not a name at all is a malformed member, not a clash with another name.
+        let malformed = try #require(try DefinitionTests.fault(layer(#"{"count": "n", "maximum": 2, "as": "9x"}"#)))
+        #expect(malformed.code == "invalid_definition" && malformed.pointer == "/layers/0/repeat/as")
         #expect(try DefinitionTests.fault(layer(#"{"count": "n", "maximum": 2, "extra": 1}"#))?.pointer == "/layers/0/repeat/extra")
         let many = #"{"layers": [{"id": "a", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}, {"id": "s", "repeat": {"count": 64, "maximum": 64}, "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}]}"#
         let fault = try #require(try DefinitionTests.fault(many))

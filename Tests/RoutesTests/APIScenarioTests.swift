@@ -95,7 +95,13 @@ struct APIScenarioTests {
         try expectProblem(app.post("/v1/sessions", #"{"scenario":{"control":"nope"}}"#), 400, "unknown_control", field: "scenario.control")
         try expectProblem(app.post("/v1/sessions", #"{"scenario":{"control":"switch","config":{"width":-1}}}"#),
                           400, "invalid_field", field: "scenario.config.width")
-        try expectProblem(app.post("/v1/sessions", #"{"scenario":{"control":"switch"},"clock":"wall"}"#), 400, "invalid_field", field: "clock")
+        // A create's own members beside a scenario: a known field given where it may not be.
+        for key in ["clock", "control", "config", "definition"] {
+            let value = key == "clock" ? #""wall""# : key == "control" ? #""switch""# : "{}"
+            let problem = try expectProblem(app.post("/v1/sessions", #"{"scenario":{"control":"switch"},"\#(key)":\#(value)}"#),
+                                            400, "invalid_field", field: key)
+            #expect(problem["detail"]?.stringValue == "`\(key)` may not be given with `scenario`")
+        }
         try expectProblem(app.post("/v1/scenarios/run", #"{"scenario":{"control":"switch"},"to":"later"}"#), 400, "invalid_field", field: "to")
         try expectProblem(app.post("/v1/scenarios/run", #"{"scenario":{"control":"progressButton","events":[{"type":"start"},{"type":"pause"}]},"to":"settled"}"#),
                           409, "not_settling", field: "to")

@@ -2,9 +2,9 @@ import AnimationCore
 import Testing
 @testable import Routes
 
-/// The `define` record put together from a version's canonical JSON is the record the writer
+/// The `define` record put together from a version's compact JSON is the record the writer
 /// writes for its document, byte for byte, and reads back as that definition.
-@Suite("Journal: the define record from canonical JSON")
+@Suite("Journal: the define record from compact JSON")
 struct JournalDefineRecordTests {
     static let versions = BuiltInControls.all.map { DefinitionVersion(document: $0.document, definition: $0.definition) }
 

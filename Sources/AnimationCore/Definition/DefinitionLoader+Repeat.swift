@@ -23,7 +23,10 @@ extension DefinitionLoader {
             throw DocumentError(.outOfRange, at: r.field("maximum"), "must be a whole number from 1 to \(DefinitionLimits.maximumLayers)")
         }
         let name = try r.string("as") ?? "index"
-        guard Self.isName(name), !Self.reserved.contains(name), stateNames[name] == nil else {
+        guard Self.isName(name) else {
+            throw DocumentError(.invalidDefinition, at: r.field("as"), "'\(name)' is not a name: use at most 64 ASCII letters, digits and _, not starting with a digit")
+        }
+        guard !Self.reserved.contains(name), stateNames[name] == nil else {
             throw DocumentError(.duplicateName, at: r.field("as"), "'\(name)' cannot name the copy's index: it is reserved or already a name of the definition")
         }
         guard let countTree = r.raw("count") else { throw r.error("count", "is required: how many copies show") }

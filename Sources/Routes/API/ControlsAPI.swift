@@ -52,7 +52,7 @@ struct ControlsAPI: Sendable {
         _ = try Query(context.request.queryString, allowed: [])
         let name = context.captures["name"] ?? ""
         guard let control = registry.named(name) else { throw registry.damage(name)?.problem(control: name) ?? notFound(name) }
-        return json(status: 200, capacity: control.version.canonical.count + 256) { w in detail(control, into: &w) }
+        return json(status: 200, capacity: control.version.compact.count + 256) { w in detail(control, into: &w) }
     }
 
     /// `POST /v1/controls {"name", "definition"}`: a new name only.
@@ -82,7 +82,7 @@ struct ControlsAPI: Sendable {
         let control = try load(name, definition)
         try checkRoom()
         let record = try journal { () throws(SessionStore.StoreError) in try store.register(control) }
-        var answer = jsonAnswer(status: 201, capacity: control.version.canonical.count + 256) { w in detail(control, into: &w) }
+        var answer = jsonAnswer(status: 201, capacity: control.version.compact.count + 256) { w in detail(control, into: &w) }
         answer.headers.add("Location", "/v1/controls/\(name)")
         return SessionsAPI.durable(answer, record, environment)
     }
@@ -106,7 +106,7 @@ struct ControlsAPI: Sendable {
         let control = try load(name, definition)
         if existing == nil { try checkRoom() }
         let record = try journal { () throws(SessionStore.StoreError) in try store.register(control) }
-        var answer = jsonAnswer(status: existing == nil ? 201 : 200, capacity: control.version.canonical.count + 256) { w in
+        var answer = jsonAnswer(status: existing == nil ? 201 : 200, capacity: control.version.compact.count + 256) { w in
             detail(control, into: &w)
         }
         if existing == nil { answer.headers.add("Location", "/v1/controls/\(name)") }

@@ -10,8 +10,8 @@ import AnimationCore
 /// - booleans and strings: 0 when equal, else 1, and unequal always diverges, whatever the tolerance;
 /// - a property missing from one frame, or of another type: no deviation (null), diverging there.
 ///
-/// Emitted callbacks match when they have the same name and fields, numbers (and `t`) within the
-/// tolerance; each side's callbacks left unmatched (in order) are listed.
+/// Emitted callbacks match when they have the same name and fields (in any member order), numbers
+/// (and `t`) within the tolerance; each side's callbacks left unmatched (in order) are listed.
 struct FrameComparison {
     struct Property: Equatable {
         var name: String
@@ -117,7 +117,7 @@ struct FrameComparison {
     }
 
     static func alike(_ a: JSON, _ b: JSON, tolerance: Double) -> Bool {
-        guard let x = a.objectValue, let y = b.objectValue, x.keys == y.keys else { return a == b }
+        guard let x = a.objectValue, let y = b.objectValue, Set(x.keys) == Set(y.keys) else { return a == b }
         return x.keys.allSatisfy { key in
             switch deviation(x[key], y[key]) {
             case let .measured(d): d <= tolerance

@@ -19,6 +19,11 @@ extension SessionsAPI {
         do throws(WireError) {
             var body = try ObjectReader(json, path: "")
             member = body.raw("scenario") ?? .null
+            // The create's own members are known fields: what is wrong is giving them beside a
+            // scenario, which carries its own.
+            for key in ["control", "definition", "config", "clock"] where body.raw(key) != nil {
+                throw WireError(field: key, "`\(key)` may not be given with `scenario`")
+            }
             try body.finish()
         } catch {
             throw Problem(error)

@@ -1,12 +1,12 @@
 import AnimationCore
 
-/// One definition exactly as loaded: its document, its canonical JSON (what the journal and
-/// `GET /v1/controls/{name}` carry), the SHA-256 of that JSON (the version's identity) and the
-/// compiled definition. Sessions hold the version they were created with, whatever happens to
-/// the name later.
+/// One definition exactly as loaded: its document, its compact JSON as written (what the journal
+/// and `GET /v1/controls/{name}` carry, members in the author's order), the SHA-256 of its
+/// canonical JSON (the version's identity) and the compiled definition. Sessions hold the version
+/// they were created with, whatever happens to the name later.
 final class DefinitionVersion: Sendable {
     let document: Tree
-    let canonical: [UInt8]
+    let compact: [UInt8]
     let digest: String
     let definition: ControlDefinition
 
@@ -14,9 +14,26 @@ final class DefinitionVersion: Sendable {
         self.document = document
         var writer = JSONWriter(reservingCapacity: 4096)
         writer.value(document)
-        canonical = writer.bytes
-        digest = SHA256.hex(canonical)
+        compact = writer.bytes
+        digest = Self.digest(of: document)
         self.definition = definition
+    }
+
+    /// The SHA-256 (hex) of the document's canonical JSON: members sorted by key, numbers in the
+    /// writer's one spelling. The same definition has one digest whoever sends it, whatever the
+    /// order its members come in (a typed client writes them in its schema's order) and however
+    /// its numbers are spelled (`1`, `1.0`, `1e0`).
+    static func digest(of document: Tree) -> String {
+        var writer = JSONWriter(reservingCapacity: 4096)
+        writer.canonicalValue(document)
+        return SHA256.hex(writer.bytes)
+    }
+
+    /// Whether `recorded` names this version in a journal: its digest, or the digest journals
+    /// written before canonical digests took, over the compact JSON as written (a journal's
+    /// `define` record holds exactly those bytes), so that they still replay.
+    func isNamed(by recorded: String) -> Bool {
+        recorded == digest || recorded == SHA256.hex(compact)
     }
 
     /// Compiles a posted definition; faults are problems naming the pointer under `member`

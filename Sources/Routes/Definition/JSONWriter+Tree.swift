@@ -21,4 +21,25 @@ extension JSONWriter {
             endObject()
         }
     }
+
+    /// A document tree in canonical form: every object's members sorted by key (byte order of
+    /// the UTF-8, which is code-point order; parsed JSON has no repeated keys), numbers as
+    /// `value(_: Double)` spells them, nothing else changed. Two trees that are the same JSON
+    /// value write the same bytes.
+    public mutating func canonicalValue(_ tree: Tree) {
+        switch tree {
+        case .null, .bool, .number, .string: value(tree)
+        case let .array(items):
+            beginArray()
+            for item in items { canonicalValue(item) }
+            endArray()
+        case let .object(members):
+            beginObject()
+            for member in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                key(member.key)
+                canonicalValue(member.value)
+            }
+            endObject()
+        }
+    }
 }

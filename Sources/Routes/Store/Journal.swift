@@ -41,7 +41,9 @@ final class DurableAnswer: PendingResponse {
 ///
 /// - `{"op":"define","digest","definition"}`: a definition version, written once (before the first
 ///   record that needs it, and again in each snapshot while a session or a name uses it);
-///   `digest` is the SHA-256 of the definition's compact JSON.
+///   `digest` is the SHA-256 of the definition's canonical JSON (members sorted by key), and
+///   `definition` the JSON as its author wrote it. Journals written before digests were
+///   canonical hold the SHA-256 of that JSON as written; a replay accepts both.
 /// - `{"op":"register","name","digest"}` and `{"op":"unregister","name"}`: user-defined controls.
 /// - `{"op":"create","id","clock","created","control","digest","config"}`: `created` is epoch
 ///   seconds (a wall-clock session keeps its age across restarts); `digest` names the definition
@@ -99,15 +101,15 @@ enum JournalRecord: Sendable {
         }
     }
 
-    /// The `define` record of `version`, as `bytes` writes it, put together from the canonical
+    /// The `define` record of `version`, as `bytes` writes it, put together from the compact
     /// JSON the version already holds instead of writing its document again (a compaction writes
     /// every definition in use; the digest is hex, so nothing needs escaping).
     static func define(_ version: DefinitionVersion) -> [UInt8] {
         var bytes = Array(#"{"op":"define","digest":""#.utf8)
-        bytes.reserveCapacity(bytes.count + version.digest.utf8.count + version.canonical.count + 18)
+        bytes.reserveCapacity(bytes.count + version.digest.utf8.count + version.compact.count + 18)
         bytes += version.digest.utf8
         bytes += #"","definition":"#.utf8
-        bytes += version.canonical
+        bytes += version.compact
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }

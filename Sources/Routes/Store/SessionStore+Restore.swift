@@ -58,7 +58,12 @@ extension SessionStore {
         var replay = ReplayState(now: now, nowEpoch: epoch())
         // The server's own built-ins need no record: a session made with one (by digest) replays
         // even when the journal's copy of the definition is damaged.
-        for control in registry.all where control.builtIn { replay.versions[control.version.digest] = control.version }
+        // Journals written before digests were canonical name them by the digest of their JSON
+        // as written: those digests find them too.
+        for control in registry.all where control.builtIn {
+            replay.versions[control.version.digest] = control.version
+            replay.versions[SHA256.hex(control.version.compact)] = control.version
+        }
         for item in items {
             switch item {
             case let .damage(damage):
@@ -169,11 +174,15 @@ extension SessionStore {
                 replay.missing[digest] = "it does not load: \(error.message)"
                 return unusable(key, "definition \(digest) does not load (\(error.path.pointer): \(error.message))")
             }
-            guard version.digest == digest else {
+            guard version.isNamed(by: digest) else {
                 replay.missing[digest] = "its record holds another definition"
                 return unusable(key, "the definition recorded as \(digest) has the digest \(version.digest)")
             }
-            replay.versions[digest] = version
+            // A record from before canonical digests names the version by its old digest: the
+            // creates and registrations after it do too. Both find one version.
+            let known = replay.versions[version.digest] ?? version
+            replay.versions[digest] = known
+            replay.versions[version.digest] = known
             replay.missing[digest] = nil
             journalled.withLock { _ = $0.insert(digest) }
         case let .register(name, digest):
