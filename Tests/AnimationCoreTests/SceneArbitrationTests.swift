@@ -200,3 +200,43 @@ struct SceneArbitrationTests {
         #expect(try state.up(2, 250, 25, at: 0.1) == [])
     }
 }
+
+/// `isDirectionalLockEnabled` on a list that scrolls both ways (docs/fidelity.md#scenes).
+@Suite("Scenes: directional lock")
+struct SceneDirectionalLockTests {
+    static func list(locked: Bool) throws -> SceneState {
+        var list = sceneView("list", try builtIn("scrollView", ["contentWidth": 1000]), 0, 0, 390, 844)
+        list.isDirectionalLockEnabled = locked
+        return try Scenes.state([list])
+    }
+
+    @Test("A drag 11° off the horizontal scrolls only horizontally with the lock, and both ways without")
+    func shallowDrag() throws {
+        for (locked, y) in [(true, 0.0), (false, 6.0)] {
+            var state = try Self.list(locked: locked)
+            try state.down(1, 300, 400, at: 0)
+            try state.drag(1, from: 300, 400, by: -5, -1, steps: 8, from: 0)
+            #expect(state.number("list", "contentOffsetX", at: 0.125) == 30, "locked: \(locked)")
+            // Unlocked: the pan begins at 2/64 s (10 pt across, 2 up) and the 6 pt up after it scroll.
+            #expect(state.number("list", "contentOffsetY", at: 0.125) == y, "locked: \(locked)")
+        }
+    }
+
+    @Test("A diagonal drag (45°) is not locked; once recognised, the lock is decided again only after a 0.6 s pause")
+    func diagonalAndPause() throws {
+        var state = try Self.list(locked: true)
+        try state.down(1, 300, 400, at: 0)
+        try state.drag(1, from: 300, 400, by: -5, -5, steps: 4, from: 0)
+        // Both axes reached 10 at 2/64 s: 10 more each since.
+        #expect(state.number("list", "contentOffsetX", at: 4.0 / 64) == 10)
+        #expect(state.number("list", "contentOffsetY", at: 4.0 / 64) == 10)
+        // A nearly vertical step soon after decides no lock: both axes move.
+        try state.move(1, 278, 370, at: 0.1)
+        #expect(state.number("list", "contentOffsetX", at: 0.1) == 12)
+        #expect(state.number("list", "contentOffsetY", at: 0.1) == 20)
+        // The same after a pause of 0.6 s locks onto y: x stays.
+        try state.move(1, 276, 340, at: 0.7)
+        #expect(state.number("list", "contentOffsetX", at: 0.7) == 12)
+        #expect(state.number("list", "contentOffsetY", at: 0.7) == 50)
+    }
+}

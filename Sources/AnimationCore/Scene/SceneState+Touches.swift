@@ -15,7 +15,9 @@ extension SceneState {
                 view = scene.nodes[v].parent
                 guard scene.nodes[v].recognizers != 0, !drivesRecognizers(v) else { continue }
                 if let exclusive, !scene.isAncestor(v, of: exclusive) { continue }
-                touch.participants.append(Participant(view: v, status: .possible))
+                let lock = scene.nodes[v].isDirectionalLockEnabled && scene.nodes[v].isScrollView
+                    ? DirectionalLock(axis: nil, last: p, lastTime: t, given: p) : nil
+                touch.participants.append(Participant(view: v, status: .possible, lock: lock))
             }
             let node = scene.nodes[hit]
             if node.tracking != 0, exclusive == nil, !tracks(hit), !(node.isExclusiveTouch && !touches.isEmpty) {
@@ -36,6 +38,7 @@ extension SceneState {
 
     mutating func touchMoved(_ k: Int, _ p: Point, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
         touches[k].point = p
+        let points = givenPoints(k, p, at: t)
         // Which view's pan begins with this move: the hit view's first, then outwards; the first
         // that may begin wins. A scroll view's pan crossing its hysteresis only along an axis it
         // cannot scroll is not given the move, so it stays possible.
@@ -43,7 +46,7 @@ extension SceneState {
         var winner: Int?
         for i in touches[k].participants.indices where touches[k].participants[i].status == .possible {
             let v = touches[k].participants[i].view
-            let (begins, blocked) = panBegins(v, with: p, at: t)
+            let (begins, blocked) = panBegins(v, with: points[i], at: t)
             heldBack[i] = blocked
             guard begins else { continue }
             if shouldBegin(v, touch: touches[k]) {
@@ -59,7 +62,7 @@ extension SceneState {
             }
         }
         for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
-            try send(.move(p), to: participant.view, inputs: scene.nodes[participant.view].recognizers & ~heldBack[i], at: t, emit: &emit)
+            try send(.move(points[i]), to: participant.view, inputs: scene.nodes[participant.view].recognizers & ~heldBack[i], at: t, emit: &emit)
         }
         if winner != nil {
             try cancelDelivery(k, at: t, emit: &emit)
@@ -77,6 +80,7 @@ extension SceneState {
 
     mutating func touchEnded(_ k: Int, _ p: Point, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
         touches[k].point = p
+        let points = givenPoints(k, p, at: t)
         let hit = touches[k].hit
         // A tap recognised by this lift. A control keeps single taps of its ancestors from
         // beginning (UIButton's gestureRecognizerShouldBegin:); those taps fail instead.
@@ -85,7 +89,7 @@ extension SceneState {
         for i in touches[k].participants.indices where touches[k].participants[i].status == .possible {
             let v = touches[k].participants[i].view
             guard let control = controls[v] else { continue }
-            let local = localPoint(p, in: v, at: t)
+            let local = localPoint(points[i], in: v, at: t)
             for index in scene.nodes[v].taps {
                 guard case let .tap(recognizer) = control.input(index), recognizer.isTracking else { continue }
                 var copy = recognizer
@@ -106,7 +110,7 @@ extension SceneState {
         for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
             let inputs = scene.nodes[participant.view].recognizers
             if vetoed[i] != 0 { try send(.cancel, to: participant.view, inputs: vetoed[i], at: t, emit: &emit) }
-            try send(.up(p), to: participant.view, inputs: inputs & ~vetoed[i], at: t, emit: &emit)
+            try send(.up(points[i]), to: participant.view, inputs: inputs & ~vetoed[i], at: t, emit: &emit)
         }
         if recognized != nil {
             try cancelDelivery(k, at: t, emit: &emit)
@@ -147,6 +151,39 @@ extension SceneState {
     }
 
     // MARK: Rules
+
+    /// Where each participant is told the finger is: where it is, or for a scroll view with
+    /// `isDirectionalLockEnabled`, its last point moved by the step along the locked axis.
+    private mutating func givenPoints(_ k: Int, _ p: Point, at t: Double) -> [Point] {
+        var points: [Point] = []
+        for i in touches[k].participants.indices {
+            guard var lock = touches[k].participants[i].lock, let axes = scrollAxes(touches[k].participants[i].view) else {
+                points.append(p)
+                continue
+            }
+            let dx = p.x - lock.last.x, dy = p.y - lock.last.y
+            let deciding = touches[k].participants[i].status == .possible || t - lock.lastTime >= DirectionalLock.pause
+            if deciding, dx != 0 || dy != 0 {
+                if abs(dy) <= DirectionalLock.shallow * abs(dx), axes.x {
+                    lock.axis = .x
+                } else if abs(dy) >= DirectionalLock.steep * abs(dx), axes.y {
+                    lock.axis = .y
+                } else {
+                    lock.axis = nil
+                }
+            }
+            lock.given = switch lock.axis {
+            case .x: Point(x: lock.given.x + dx, y: lock.given.y)
+            case .y: Point(x: lock.given.x, y: lock.given.y + dy)
+            case nil: Point(x: lock.given.x + dx, y: lock.given.y + dy)
+            }
+            lock.last = p
+            lock.lastTime = t
+            touches[k].participants[i].lock = lock
+            points.append(lock.given)
+        }
+        return points
+    }
 
     /// Whether one of `view`'s pans begins with a move to `p`, and which of its pans must not see
     /// the move: a scroll view's pan past its hysteresis only along axes it cannot scroll.

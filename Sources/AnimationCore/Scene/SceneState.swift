@@ -58,6 +58,27 @@ public struct SceneState: Sendable {
     struct Participant: Sendable {
         let view: Int
         var status: Status
+        /// A scroll view with `isDirectionalLockEnabled`: how it locks this touch.
+        var lock: DirectionalLock?
+    }
+
+    /// `isDirectionalLockEnabled`: a step within 20° of an axis the scroll view can scroll locks
+    /// onto it, one within 20° of the other locks onto that, anything between unlocks; while the
+    /// pan is recognised the lock is decided again only after a pause of 0.6 s. The scroll view
+    /// is given the finger's steps along the locked axis only, so the other axis stays where it is.
+    struct DirectionalLock: Sendable {
+        enum Axis: Sendable { case x, y }
+        var axis: Axis?
+        /// The finger's last point, and when it got there.
+        var last: Point
+        var lastTime: Double
+        /// The point the scroll view was last given.
+        var given: Point
+
+        /// tan 20° and tan 70°.
+        static let shallow = 0.36397023426620234
+        static let steep = 2.7474774194546216
+        static let pause = 0.6
     }
 
     /// A view's recognisers for one touch, as one: still deciding, one began (or a tap was
