@@ -49,6 +49,9 @@ public final class ControlDefinition: @unchecked Sendable {
     let eventLists: [ReactionList]
     /// What each motion reaction moves, and where its numbers are.
     let motionPlans: [MotionPlan]
+    /// Where a scene puts the control's children and how they move with it; nil: it takes none
+    /// (docs/scenes.md). Set once, by the loader.
+    internal(set) var content: ContentSpec?
 
     init(description: String?, parameters: [ParameterSpec], commands: [CommandSpec], layout: [ParameterSlots],
          checks: [Check], gen: CodeGen, strings: [String], springs: [SpringTiming], variables: [VariableSpec],

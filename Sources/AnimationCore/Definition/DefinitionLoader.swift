@@ -8,6 +8,7 @@ extension ControlDefinition {
                   springs: loader.springs, variables: parts.variables, animated: parts.animated, inputs: parts.inputs,
                   actions: parts.actions, timers: parts.timers, basics: parts.basics, groups: parts.groups,
                   render: parts.render, report: parts.report, frameSize: loader.gen.maxRegisters, pools: loader.pools)
+        content = parts.content
         do {
             _ = try ControlInstance(self, name: "", configuration: nil)
         } catch {
@@ -33,6 +34,8 @@ struct DefinitionParts {
     var groups: [GroupSpec] = []
     var render = RenderPlan(program: .empty, properties: [], layers: [])
     var report = OutputPlan(program: .empty, fields: [])
+    /// Where children go in a scene (`DefinitionLoader+Content.swift`); nil: the control takes none.
+    var content: ContentSpec?
 }
 
 /// A name a reaction can act on.
@@ -88,7 +91,7 @@ struct DefinitionLoader {
     static let reserved: Set<String> = ["event", "true", "false", "pi"]
     static let sections = ["description", "parameters", "checks", "constants", "variables", "animated", "inputs",
                            "commands", "actions", "timers", "animations", "animators", "values", "state",
-                           "properties", "layers"]
+                           "properties", "layers", "content"]
 
     mutating func load(_ document: Tree) throws(DocumentError) -> DefinitionParts {
         var top = try TreeReader(document, at: .root, code: .invalidDefinition)
@@ -120,6 +123,7 @@ struct DefinitionLoader {
         if let animators { try compileGroups(animators) }
         try checkActionCycles(at: top.field("actions"))
         try checkReactionCounts()
+        if let section = try top.object("content") { try compileContent(section) }
         try compileReport(top.object("state"))
         try compileRender(properties: top.object("properties"), layers: top.array("layers"), at: top.field("layers"))
         do {

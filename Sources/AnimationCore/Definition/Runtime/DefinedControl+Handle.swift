@@ -9,6 +9,16 @@ extension DefinedControl {
         try runDeferred(emit: &emit)
     }
 
+    /// A touch for some of the inputs only: those whose bit is set in `inputs` (inputs past the
+    /// 64th always). A scene gives a view's recognisers and its touch tracking the same touch at
+    /// different times, as UIKit's gesture recognisers and `touchesBegan` get it (docs/scenes.md).
+    mutating func handle(_ touch: Touch, at t: Double, inputs: UInt64, emit: inout [Emission]) throws(ControlError) {
+        time = t
+        defer { if !deferred.isEmpty { deferred.removeAll() } }
+        try handleTouch(touch, at: t, inputs: inputs, emit: &emit)
+        try runDeferred(emit: &emit)
+    }
+
     // MARK: Commands
 
     private mutating func handleCommand(_ command: Command, at t: Double, emit: inout [Emission]) throws(ControlError) {
@@ -62,12 +72,12 @@ extension DefinedControl {
 
     /// Every input sees the touch first (in declaration order; a pan that begins makes every tap
     /// fail, as UIKit's exclusive recognisers do); then the reactions run, in the same order.
-    private mutating func handleTouch(_ touch: Touch, at t: Double, emit: inout [Emission]) throws(ControlError) {
+    private mutating func handleTouch(_ touch: Touch, at t: Double, inputs mask: UInt64 = .max, emit: inout [Emission]) throws(ControlError) {
         let location = touch.location ?? .zero
         let count = inputCount
         guard count > 0 else { return }
         try withUnsafeTemporaryAllocation(of: Recognized.self, capacity: count) { (buffer) throws(ControlError) in
-            let found = feed(touch, at: t, location, into: buffer.baseAddress!)
+            let found = feed(touch, at: t, location, inputs: mask, into: buffer.baseAddress!)
             defer { buffer.baseAddress!.deinitialize(count: found) }
             guard found > 0 else { return }
             try react(UnsafeBufferPointer(rebasing: buffer[0..<found]), at: t, emit: &emit)
@@ -75,10 +85,11 @@ extension DefinedControl {
     }
 
     /// Every input sees the touch; what each recognised is written to `out`, in order. Returns how many.
-    private mutating func feed(_ touch: Touch, at t: Double, _ location: Point, into out: UnsafeMutablePointer<Recognized>) -> Int {
+    private mutating func feed(_ touch: Touch, at t: Double, _ location: Point, inputs mask: UInt64,
+                               into out: UnsafeMutablePointer<Recognized>) -> Int {
         var found = 0
         let definition = instance.definition
-        for index in 0..<inputCount {
+        for index in 0..<inputCount where index >= 64 || mask & (1 << UInt64(index)) != 0 {
             switch (input(index), definition.inputs[index]) {
             case let (.control(tracking), .control(spec)):
                 var tracking = tracking

@@ -1,0 +1,39 @@
+/// A definition's `content` section: where a scene puts the control's children and how they move
+/// with it (docs/scenes.md#containers).
+///
+/// ```json
+/// "content": {"frame": {"x": "-offsetX", "y": "-offsetY", "width": "contentWidth", "height": "contentHeight"},
+///             "scrolls": {"x": "canScrollX", "y": "canScrollY"}}
+/// ```
+///
+/// `frame` is the children's coordinate space in the control's own, expressions of the state: a
+/// child at (0, 0) sits at (`x`, `y`), so a scroll view's content moves against its offset as
+/// UIKit's `bounds.origin` moves subviews. `scrolls` (expressions of the configuration) makes the
+/// container a scroll view for the scene's arbitration: its pan is `UIScrollView`'s, which holds
+/// its content's touches back, cancels them, and begins only along an axis it can scroll.
+struct ContentSpec: Sendable {
+    var frame: RegionSpec
+    /// Constant slots of the bools `scrolls.x` and `scrolls.y`; nil when the container does not scroll.
+    var scrolls: (x: Int, y: Int)?
+}
+
+extension DefinitionLoader {
+    mutating func compileContent(_ section: TreeReader) throws(DocumentError) {
+        var r = section
+        guard let frameTree = r.raw("frame") else { throw r.error("frame", "is required: {\"x\", \"y\", \"width\", \"height\"}") }
+        let frame = try region(frameTree, at: r.field("frame"))
+        var scrolls: (x: Int, y: Int)?
+        if let scrollsTree = r.raw("scrolls") {
+            var axes = try TreeReader(scrollsTree, at: r.field("scrolls"), code: .invalidDefinition)
+            var slots: [Int] = []
+            for key in ["x", "y"] {
+                let tree = axes.raw(key) ?? .bool(false)
+                slots.append(slot(for: try expression(tree, at: axes.field(key), names: configNames, expecting: .bool)))
+            }
+            try axes.finish()
+            scrolls = (slots[0], slots[1])
+        }
+        try r.finish()
+        parts.content = ContentSpec(frame: frame, scrolls: scrolls)
+    }
+}

@@ -1,0 +1,134 @@
+/// A scene document checked whole and flattened: every view in drawing order (a parent before
+/// its children, siblings back to front), with what touch delivery needs of its control worked
+/// out once. Immutable; `SceneState` runs it.
+public struct Scene: Sendable {
+    public static let maximumViews = 256
+    public static let maximumDepth = 16
+
+    /// A view as the runtime reads it.
+    public struct Node: Sendable {
+        public let id: String
+        public let control: ControlInstance?
+        public let frame: Rect
+        public let parent: Int?
+        /// Front-most last.
+        public fileprivate(set) var children: [Int]
+        public let isHidden: Bool
+        public let alpha: Double
+        public let isUserInteractionEnabled: Bool
+        public let clipsToBounds: Bool
+        public let isMultipleTouchEnabled: Bool
+        public let isExclusiveTouch: Bool
+        public let delaysContentTouches: Bool
+        public let canCancelContentTouches: Bool
+        public let isDirectionalLockEnabled: Bool
+        let touchesShouldCancel: Bool?
+        /// The control's `content` (where children go), if it declares one.
+        let content: ContentSpec?
+        /// Inputs that are gesture recognisers: they get touches at once. A container's touch
+        /// tracking counts among them (UIScrollView tracks through its own recognisers).
+        let recognizers: UInt64
+        /// Inputs that are the view's own touch handling (`UIControl` tracking): they get what
+        /// `touchesBegan`… would, held back and cancelled by recognisers.
+        let tracking: UInt64
+        let pans: [Int]
+        let taps: [Int]
+
+        /// A scroll view for the arbitration: its content scrolls along some axis.
+        var isScrollView: Bool { content?.scrolls != nil }
+        /// A `UIControl`: it tracks touches itself (containers do not count).
+        var isControl: Bool { tracking != 0 }
+    }
+
+    /// Drawing order.
+    public let nodes: [Node]
+    /// The top-level views, back to front.
+    public let roots: [Int]
+
+    /// Checks `views` (the window's views, back to front) and flattens them. Faults are named
+    /// under `path` (`/scene/views/2/children/0/frame/x`), the first in document order.
+    public init(_ views: [SceneView], at path: TreePath = TreePath([.key("views")])) throws(SceneError) {
+        var builder = Builder()
+        var roots: [Int] = []
+        for (index, view) in views.enumerated() {
+            roots.append(try builder.add(view, parent: nil, depth: 1, at: path.appending(index)))
+        }
+        nodes = builder.nodes
+        self.roots = roots
+    }
+
+    public func index(of id: String) -> Int? { nodes.firstIndex { $0.id == id } }
+
+    /// `ancestor` is `view` or one of its ancestors.
+    func isAncestor(_ ancestor: Int, of view: Int) -> Bool {
+        var current: Int? = view
+        while let v = current {
+            if v == ancestor { return true }
+            current = nodes[v].parent
+        }
+        return false
+    }
+
+    private struct Builder {
+        var nodes: [Node] = []
+        var ids: Set<String> = []
+
+        mutating func add(_ view: SceneView, parent: Int?, depth: Int, at path: TreePath) throws(SceneError) -> Int {
+            guard nodes.count < Scene.maximumViews else {
+                throw SceneError(.tooManyViews, at: path, "a scene has at most \(Scene.maximumViews) views")
+            }
+            guard depth <= Scene.maximumDepth else {
+                throw SceneError(.sceneTooDeep, at: path, "views nest at most \(Scene.maximumDepth) deep")
+            }
+            guard !view.id.isEmpty, view.id.utf8.count <= 64 else {
+                throw SceneError(.invalidView, at: path.appending("id"), "a view's id is 1 to 64 bytes")
+            }
+            guard ids.insert(view.id).inserted else {
+                throw SceneError(.duplicateViewId, at: path.appending("id"), "another view has the id '\(view.id)'")
+            }
+            let f = view.frame
+            for (key, value) in [("x", f.minX), ("y", f.minY), ("width", f.size.width), ("height", f.size.height)] {
+                guard value.isFinite else { throw SceneError(.invalidFrame, at: path.appending("frame").appending(key), "must be a finite number") }
+                guard key == "x" || key == "y" || value >= 0 else {
+                    throw SceneError(.invalidFrame, at: path.appending("frame").appending(key), "must not be negative")
+                }
+            }
+            guard view.alpha.isFinite else { throw SceneError(.invalidView, at: path.appending("alpha"), "must be a finite number") }
+            let content = view.control?.definition.content
+            if !view.children.isEmpty, let control = view.control, content == nil {
+                throw SceneError(.childrenNotAccepted, at: path.appending("children"),
+                                 "'\(control.name)' takes no children: its definition declares no content")
+            }
+            let index = nodes.count
+            var recognizers: UInt64 = 0, tracking: UInt64 = 0
+            var pans: [Int] = [], taps: [Int] = []
+            if let control = view.control {
+                for (k, input) in control.definition.inputs.enumerated() where k < 64 {
+                    let bit: UInt64 = 1 << UInt64(k)
+                    switch input {
+                    case .control: if content == nil { tracking |= bit } else { recognizers |= bit }
+                    case .pan: recognizers |= bit; pans.append(k)
+                    case .tap: recognizers |= bit; taps.append(k)
+                    }
+                }
+            }
+            let scrolls = content?.scrolls != nil
+            nodes.append(Node(id: view.id, control: view.control, frame: f, parent: parent, children: [],
+                              isHidden: view.isHidden, alpha: min(max(view.alpha, 0), 1),
+                              isUserInteractionEnabled: view.isUserInteractionEnabled,
+                              clipsToBounds: view.clipsToBounds ?? scrolls,
+                              isMultipleTouchEnabled: view.isMultipleTouchEnabled ?? scrolls,
+                              isExclusiveTouch: view.isExclusiveTouch, delaysContentTouches: view.delaysContentTouches,
+                              canCancelContentTouches: view.canCancelContentTouches,
+                              isDirectionalLockEnabled: view.isDirectionalLockEnabled,
+                              touchesShouldCancel: view.touchesShouldCancel, content: content,
+                              recognizers: recognizers, tracking: tracking, pans: pans, taps: taps))
+            var children: [Int] = []
+            for (k, child) in view.children.enumerated() {
+                children.append(try add(child, parent: index, depth: depth + 1, at: path.appending("children").appending(k)))
+            }
+            nodes[index].children = children
+            return index
+        }
+    }
+}

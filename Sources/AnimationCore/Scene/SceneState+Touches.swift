@@ -1,0 +1,311 @@
+/// Touch delivery and gesture arbitration over a scene (docs/scenes.md#arbitration, each rule's
+/// source in docs/fidelity.md#scenes): recognisers of the hit view and its ancestors see a touch
+/// first, inner first; the first to begin excludes the others and cancels the hit view's touch
+/// tracking; a scroll view holds its content's touch-down back for 0.15 s and fails rather than
+/// cancel a control that already has the touch; a control keeps single taps from its ancestors.
+extension SceneState {
+    mutating func touchDown(_ id: Int, _ p: Point, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+        let hit = hitTest(p, at: t)
+        var touch = ActiveTouch(id: id, hit: hit, downPoint: p, point: p)
+        if let hit {
+            // A view tracking a touch exclusively keeps every other touch from views that are not its ancestors.
+            let exclusive = touches.first { other in other.hit.map { scene.nodes[$0].isExclusiveTouch } == true }?.hit
+            var view: Int? = hit
+            while let v = view {
+                view = scene.nodes[v].parent
+                guard scene.nodes[v].recognizers != 0, !drivesRecognizers(v) else { continue }
+                if let exclusive, !scene.isAncestor(v, of: exclusive) { continue }
+                let lock = scene.nodes[v].isDirectionalLockEnabled && scene.nodes[v].isScrollView
+                    ? DirectionalLock(axis: nil, last: p, lastTime: t, given: p) : nil
+                touch.participants.append(Participant(view: v, status: .possible, lock: lock))
+            }
+            let node = scene.nodes[hit]
+            if node.tracking != 0, exclusive == nil, !tracks(hit), !(node.isExclusiveTouch && !touches.isEmpty) {
+                touch.holders = touch.participants.map(\.view).filter { v in
+                    v != hit && scene.nodes[v].isScrollView && scene.nodes[v].delaysContentTouches
+                }
+                touch.delivery = touch.holders.isEmpty ? .delivered : .held(until: t + Self.contentTouchDelay)
+            }
+        }
+        touches.append(touch)
+        for participant in touch.participants {
+            try send(.down(p), to: participant.view, inputs: scene.nodes[participant.view].recognizers, at: t, emit: &emit)
+        }
+        if touch.delivery == .delivered, let hit {
+            try send(.down(p), to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit)
+        }
+    }
+
+    mutating func touchMoved(_ k: Int, _ p: Point, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+        touches[k].point = p
+        let points = givenPoints(k, p, at: t)
+        // Which view's pan begins with this move: the hit view's first, then outwards; the first
+        // that may begin wins. A scroll view's pan crossing its hysteresis only along an axis it
+        // cannot scroll is not given the move, so it stays possible.
+        var heldBack = [UInt64](repeating: 0, count: touches[k].participants.count)
+        var winner: Int?
+        for i in touches[k].participants.indices where touches[k].participants[i].status == .possible {
+            let v = touches[k].participants[i].view
+            let (begins, blocked) = panBegins(v, with: points[i], at: t)
+            heldBack[i] = blocked
+            guard begins else { continue }
+            if shouldBegin(v, touch: touches[k]) {
+                winner = i
+                break
+            }
+            try fail(k, participant: i, at: t, emit: &emit)
+        }
+        if let winner {
+            touches[k].participants[winner].status = .recognized
+            for i in touches[k].participants.indices where i != winner && touches[k].participants[i].status == .possible {
+                try fail(k, participant: i, at: t, emit: &emit)
+            }
+        }
+        for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
+            try send(.move(points[i]), to: participant.view, inputs: scene.nodes[participant.view].recognizers & ~heldBack[i], at: t, emit: &emit)
+        }
+        if winner != nil {
+            try cancelDelivery(k, at: t, emit: &emit)
+            return
+        }
+        switch touches[k].delivery {
+        case .delivered:
+            if let hit = touches[k].hit { try send(.move(p), to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit) }
+        case .held:
+            try updateHolders(k, at: t, emit: &emit)
+        case .none, .finished:
+            break
+        }
+    }
+
+    mutating func touchEnded(_ k: Int, _ p: Point, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+        touches[k].point = p
+        let points = givenPoints(k, p, at: t)
+        let hit = touches[k].hit
+        // A tap recognised by this lift. A control keeps single taps of its ancestors from
+        // beginning (UIButton's gestureRecognizerShouldBegin:); those taps fail instead.
+        var vetoed = [UInt64](repeating: 0, count: touches[k].participants.count)
+        var recognized: Int?
+        for i in touches[k].participants.indices where touches[k].participants[i].status == .possible {
+            let v = touches[k].participants[i].view
+            guard let control = controls[v] else { continue }
+            let local = localPoint(points[i], in: v, at: t)
+            for index in scene.nodes[v].taps {
+                guard case let .tap(recognizer) = control.input(index), recognizer.isTracking else { continue }
+                var copy = recognizer
+                guard copy.handle(.up(local), at: t) else { continue }
+                if let hit, hit != v, scene.nodes[hit].isControl {
+                    vetoed[i] |= 1 << UInt64(index)
+                } else if recognized == nil {
+                    recognized = i
+                }
+            }
+        }
+        if let recognized {
+            touches[k].participants[recognized].status = .recognized
+            for i in touches[k].participants.indices where i != recognized && touches[k].participants[i].status == .possible {
+                try fail(k, participant: i, at: t, emit: &emit)
+            }
+        }
+        for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
+            let inputs = scene.nodes[participant.view].recognizers
+            if vetoed[i] != 0 { try send(.cancel, to: participant.view, inputs: vetoed[i], at: t, emit: &emit) }
+            try send(.up(points[i]), to: participant.view, inputs: inputs & ~vetoed[i], at: t, emit: &emit)
+        }
+        if recognized != nil {
+            try cancelDelivery(k, at: t, emit: &emit)
+        } else if let hit {
+            switch touches[k].delivery {
+            case .held:
+                // The finger lifted first: the view gets its touch-down, then the lift, now.
+                try send(.down(touches[k].downPoint), to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit)
+                try send(.up(p), to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit)
+            case .delivered:
+                try send(.up(p), to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit)
+            case .none, .finished:
+                break
+            }
+        }
+        touches.remove(at: k)
+    }
+
+    mutating func touchCancelled(_ k: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+        for participant in touches[k].participants where participant.status != .failed {
+            try send(.cancel, to: participant.view, inputs: scene.nodes[participant.view].recognizers, at: t, emit: &emit)
+        }
+        try cancelDelivery(k, at: t, emit: &emit)
+        touches.remove(at: k)
+    }
+
+    /// The held touch-down goes to the hit view (at the touch-down's point; then a move to where
+    /// the finger is, if it moved).
+    mutating func release(_ k: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+        guard case .held = touches[k].delivery, let hit = touches[k].hit else { return }
+        touches[k].delivery = .delivered
+        touches[k].holders = []
+        let touch = touches[k]
+        try send(.down(touch.downPoint), to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit)
+        if touch.point != touch.downPoint {
+            try send(.move(touch.point), to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit)
+        }
+    }
+
+    // MARK: Rules
+
+    /// Where each participant is told the finger is: where it is, or for a scroll view with
+    /// `isDirectionalLockEnabled`, its last point moved by the step along the locked axis.
+    private mutating func givenPoints(_ k: Int, _ p: Point, at t: Double) -> [Point] {
+        var points: [Point] = []
+        for i in touches[k].participants.indices {
+            guard var lock = touches[k].participants[i].lock, let axes = scrollAxes(touches[k].participants[i].view) else {
+                points.append(p)
+                continue
+            }
+            let dx = p.x - lock.last.x, dy = p.y - lock.last.y
+            let deciding = touches[k].participants[i].status == .possible || t - lock.lastTime >= DirectionalLock.pause
+            if deciding, dx != 0 || dy != 0 {
+                if abs(dy) <= DirectionalLock.shallow * abs(dx), axes.x {
+                    lock.axis = .x
+                } else if abs(dy) >= DirectionalLock.steep * abs(dx), axes.y {
+                    lock.axis = .y
+                } else {
+                    lock.axis = nil
+                }
+            }
+            lock.given = switch lock.axis {
+            case .x: Point(x: lock.given.x + dx, y: lock.given.y)
+            case .y: Point(x: lock.given.x, y: lock.given.y + dy)
+            case nil: Point(x: lock.given.x + dx, y: lock.given.y + dy)
+            }
+            lock.last = p
+            lock.lastTime = t
+            touches[k].participants[i].lock = lock
+            points.append(lock.given)
+        }
+        return points
+    }
+
+    /// Whether one of `view`'s pans begins with a move to `p`, and which of its pans must not see
+    /// the move: a scroll view's pan past its hysteresis only along axes it cannot scroll.
+    private func panBegins(_ view: Int, with p: Point, at t: Double) -> (Bool, UInt64) {
+        guard let control = controls[view] else { return (false, 0) }
+        let node = scene.nodes[view]
+        let local = localPoint(p, in: view, at: t)
+        var begins = false
+        var blocked: UInt64 = 0
+        for index in node.pans {
+            guard case let .pan(recognizer) = control.input(index), case let .possible(tracking) = recognizer.phase else { continue }
+            var copy = recognizer
+            guard case .began = copy.handle(.move(local), at: t) else { continue }
+            if let axes = scrollAxes(view) {
+                let dx = abs(local.x - tracking.origin.x), dy = abs(local.y - tracking.origin.y)
+                guard (dx >= recognizer.hysteresis && axes.x) || (dy >= recognizer.hysteresis && axes.y) else {
+                    blocked |= 1 << UInt64(index)
+                    continue
+                }
+            }
+            begins = true
+        }
+        return (begins, blocked)
+    }
+
+    /// `gestureRecognizerShouldBegin` for a pan of `view`: a scroll view whose content already
+    /// has the touch begins only if it may cancel it (`canCancelContentTouches` and
+    /// `touchesShouldCancel(in:)`); otherwise it fails.
+    private func shouldBegin(_ view: Int, touch: ActiveTouch) -> Bool {
+        guard scene.nodes[view].isScrollView, let hit = touch.hit, hit != view, touch.delivery == .delivered else { return true }
+        return scene.nodes[view].canCancelContentTouches && touchesShouldCancel(in: hit)
+    }
+
+    /// `UIScrollView.touchesShouldCancel(in:)`: false for an enabled control, true for any other
+    /// view, unless the scene says otherwise for that view.
+    func touchesShouldCancel(in view: Int) -> Bool {
+        if let answer = scene.nodes[view].touchesShouldCancel { return answer }
+        guard scene.nodes[view].isControl, let control = controls[view] else { return true }
+        for (index, input) in control.definition.inputs.enumerated() where index < 64 && scene.nodes[view].tracking & (1 << UInt64(index)) != 0 {
+            if case let .control(tracking) = control.input(index), tracking.isEnabled, case .control = input { return false }
+        }
+        return true
+    }
+
+    /// The axes a scroll view can scroll (its `content.scrolls`), nil for any other view.
+    func scrollAxes(_ view: Int) -> (x: Bool, y: Bool)? {
+        guard let scrolls = scene.nodes[view].content?.scrolls, let control = controls[view] else { return nil }
+        let constants = control.instance.constantPointer
+        return (constants[scrolls.x] != 0, constants[scrolls.y] != 0)
+    }
+
+    /// The scroll views still holding touch `k` back: those whose pan failed let go, and so does
+    /// one the finger has moved more than 10 pt along an axis it cannot scroll, for a control.
+    private mutating func updateHolders(_ k: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+        let touch = touches[k]
+        guard let hit = touch.hit else { return }
+        let moved = (x: abs(touch.point.x - touch.downPoint.x), y: abs(touch.point.y - touch.downPoint.y))
+        touches[k].holders = touch.holders.filter { v in
+            guard touch.participants.contains(where: { $0.view == v && $0.status != .failed }) else { return false }
+            guard scene.nodes[hit].isControl, let axes = scrollAxes(v) else { return true }
+            return !((moved.x > Self.scrollHysteresis && !axes.x) || (moved.y > Self.scrollHysteresis && !axes.y))
+        }
+        if touches[k].holders.isEmpty { try release(k, at: t, emit: &emit) }
+    }
+
+    /// A view's recognisers fail for touch `k`: they get a cancel (a possible pan or tap just
+    /// resets), and a scroll view holding the touch back lets it go.
+    private mutating func fail(_ k: Int, participant i: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+        touches[k].participants[i].status = .failed
+        let v = touches[k].participants[i].view
+        try send(.cancel, to: v, inputs: scene.nodes[v].recognizers, at: t, emit: &emit)
+        if case .held = touches[k].delivery, touches[k].holders.contains(v) { try updateHolders(k, at: t, emit: &emit) }
+    }
+
+    /// A recogniser that cancels touches in views recognised: a held touch-down is dropped, a
+    /// delivered touch is cancelled (`touchesCancelled`, a control's `touchCancel`).
+    private mutating func cancelDelivery(_ k: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+        let delivery = touches[k].delivery
+        touches[k].delivery = delivery == .none ? .none : .finished
+        touches[k].holders = []
+        if delivery == .delivered, let hit = touches[k].hit {
+            try send(.cancel, to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit)
+        }
+    }
+
+    // MARK: Delivery
+
+    /// Another touch drives `view`'s recognisers (each control follows one finger).
+    private func drivesRecognizers(_ view: Int) -> Bool {
+        touches.contains { touch in touch.participants.contains { $0.view == view && $0.status != .failed } }
+    }
+
+    /// Another touch is tracked by `view`'s own touch handling.
+    private func tracks(_ view: Int) -> Bool {
+        touches.contains { touch in
+            guard touch.hit == view else { return false }
+            if case .held = touch.delivery { return true }
+            return touch.delivery == .delivered
+        }
+    }
+
+    func localPoint(_ p: Point, in view: Int, at t: Double) -> Point {
+        let origin = origin(of: view, at: t)
+        return Point(x: p.x - origin.x, y: p.y - origin.y)
+    }
+
+    /// `touch` (in the window's coordinates) to the inputs `inputs` of `view`'s control.
+    private mutating func send(_ touch: Touch, to view: Int, inputs: UInt64, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+        guard inputs != 0, var control = controls[view] else { return }
+        let local: Touch = switch touch {
+        case let .down(p): .down(localPoint(p, in: view, at: t))
+        case let .move(p): .move(localPoint(p, in: view, at: t))
+        case let .up(p): .up(localPoint(p, in: view, at: t))
+        case .cancel: .cancel
+        }
+        var produced: [Emission] = []
+        do {
+            try control.handle(local, at: t, inputs: inputs, emit: &produced)
+        } catch {
+            throw .rejected(view: scene.nodes[view].id, error)
+        }
+        controls[view] = control
+        if !produced.isEmpty { emit += produced.map { SceneEmission(view: scene.nodes[view].id, $0) } }
+    }
+}

@@ -1,0 +1,39 @@
+/// One view of a scene document: a control (or a plain `UIView` when `control` is nil) placed in
+/// its parent's coordinate space, with the `UIView` and `UIScrollView` switches that decide where
+/// touches go and what is drawn (docs/scenes.md). The caller resolves controls (AnimationCore
+/// knows no registry); `Scene` checks the whole tree.
+public struct SceneView: Sendable {
+    public var id: String
+    /// The control this view shows and runs; nil for a plain view (a container that draws nothing).
+    public var control: ControlInstance?
+    /// Where the view sits in its parent's content (the window's coordinates for a top-level view).
+    public var frame: Rect
+    public var isHidden = false
+    /// Multiplies the opacity of everything the view and its children draw; below 0.01 the view
+    /// is not hit (UIKit's `alpha`).
+    public var alpha = 1.0
+    public var isUserInteractionEnabled = true
+    /// nil: UIKit's default, true for a scroll view (`UIScrollView.init` sets it) and false for any other.
+    public var clipsToBounds: Bool?
+    /// nil: UIKit's default, true for a scroll view and false for any other.
+    public var isMultipleTouchEnabled: Bool?
+    public var isExclusiveTouch = false
+    /// A scroll view's: hold its content's touch-down for 0.15 s to see whether the finger scrolls.
+    public var delaysContentTouches = true
+    /// A scroll view's: its pan may begin when content already has the touch (if the content agrees).
+    public var canCancelContentTouches = true
+    /// A scroll view's: a drag in one general direction scrolls only that axis.
+    public var isDirectionalLockEnabled = false
+    /// What a containing scroll view's `touchesShouldCancel(in:)` answers for this view; nil:
+    /// UIKit's default, false for an enabled control and true for any other view.
+    public var touchesShouldCancel: Bool?
+    /// Back to front.
+    public var children: [SceneView]
+
+    public init(id: String, control: ControlInstance? = nil, frame: Rect, children: [SceneView] = []) {
+        self.id = id
+        self.control = control
+        self.frame = frame
+        self.children = children
+    }
+}
