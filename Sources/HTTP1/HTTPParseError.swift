@@ -4,6 +4,8 @@ public struct HTTPParseError: Error, Equatable, Sendable {
     /// The failure classes a client can act on; each has one status and one `code`.
     public enum Kind: Sendable, Equatable {
         case badRequest
+        /// A `Host` value that is not `uri-host[:port]` (RFC 9112 §3.2).
+        case invalidHost
         case uriTooLong
         case headerTooLarge
         case payloadTooLarge
@@ -19,7 +21,7 @@ public struct HTTPParseError: Error, Equatable, Sendable {
 
     public var status: Int {
         switch kind {
-        case .badRequest: 400
+        case .badRequest, .invalidHost: 400
         case .uriTooLong: 414
         case .headerTooLarge: 431
         case .payloadTooLarge: 413
@@ -33,6 +35,7 @@ public struct HTTPParseError: Error, Equatable, Sendable {
     public var code: String {
         switch kind {
         case .badRequest: "bad_request"
+        case .invalidHost: "invalid_host"
         case .uriTooLong: "uri_too_long"
         case .headerTooLarge: "header_too_large"
         case .payloadTooLarge: "payload_too_large"

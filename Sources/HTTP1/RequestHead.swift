@@ -10,15 +10,23 @@ public struct RequestHead {
     public init(line: RequestLine, headers: HTTPHeaders, limits: HTTPLimits) throws(HTTPParseError) {
         self.line = line
         self.headers = headers
-        try Self.checkHost(headers.count(of: "Host"), version: line.version)
+        try Self.checkHost(headers, version: line.version)
         framing = try BodyFraming(method: line.method, version: line.version, headers: headers, limits: limits)
         expectsContinue = try Self.expectsContinue(headers, version: line.version)
     }
 
-    /// RFC 9112 §3.2: exactly one Host in HTTP/1.1, at most one in HTTP/1.0.
-    private static func checkHost(_ count: Int, version: HTTPVersion) throws(HTTPParseError) {
-        if count > 1 { throw .badRequest("more than one Host header field") }
-        if count == 0, version.minor >= 1 { throw .badRequest("HTTP/1.1 request without a Host header field") }
+    /// RFC 9112 §3.2: exactly one Host in HTTP/1.1, at most one in HTTP/1.0, and its value a
+    /// `uri-host[:port]` (`HostField`).
+    private static func checkHost(_ headers: HTTPHeaders, version: HTTPVersion) throws(HTTPParseError) {
+        if headers.count(of: "Host") > 1 { throw .badRequest("more than one Host header field") }
+        guard let value = headers["Host"] else {
+            if version.minor >= 1 { throw .badRequest("HTTP/1.1 request without a Host header field") }
+            return
+        }
+        guard HostField.isValid(value) else {
+            throw HTTPParseError(kind: .invalidHost,
+                                 detail: "the Host header field '\(HTTPParseError.excerpt(value))' is not a host with an optional port")
+        }
     }
 
     /// RFC 9110 §10.1.1: "100-continue" is the only expectation; any other is 417.

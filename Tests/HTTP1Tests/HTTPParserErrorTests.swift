@@ -190,7 +190,7 @@ import Testing
 
     @Test func everyKindMapsToItsStatusAndCode() {
         let expected: [(HTTPParseError.Kind, Int, String)] = [
-            (.badRequest, 400, "bad_request"), (.uriTooLong, 414, "uri_too_long"),
+            (.badRequest, 400, "bad_request"), (.invalidHost, 400, "invalid_host"), (.uriTooLong, 414, "uri_too_long"),
             (.headerTooLarge, 431, "header_too_large"), (.payloadTooLarge, 413, "payload_too_large"),
             (.lengthRequired, 411, "length_required"), (.versionNotSupported, 505, "version_not_supported"),
             (.notImplemented, 501, "not_implemented"), (.expectationFailed, 417, "expectation_failed"),

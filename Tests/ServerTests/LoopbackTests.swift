@@ -160,18 +160,38 @@ import Testing
         }
     }
 
-    @Test func connectionsBeyondTheCapGet503() throws {
+    @Test func connectionsBeyondTheCapGet503WhenEveryConnectionIsBusy() throws {
         let configuration = TestServer.configuration { $0.maxConnections = 1 }
         try TestServer.run(configuration) { server in
+            // A request under way holds its place: its head is read (the server asked for the body).
             let first = try TestClient.connect(port: server.port)
-            try first.send("GET /a HTTP/1.1\r\n\(Self.host)\r\n")
-            #expect(try first.readResponse().status == 200)
+            try first.send("POST /a HTTP/1.1\r\n\(Self.host)Content-Length: 1\r\nExpect: 100-continue\r\n\r\n")
+            _ = try first.readRaw(through: Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            // The newcomer sends its request at once; the refusal must still reach it, not a reset.
             let second = try TestClient.connect(port: server.port)
+            try second.send("GET /b HTTP/1.1\r\n\(Self.host)\r\n")
             let refused = try second.readResponse()
             #expect(refused.status == 503)
             #expect(refused.text.contains(#""code":"server_busy""#))
-            try first.send("GET /b HTTP/1.1\r\n\(Self.host)\r\n")
-            #expect(try first.readResponse().status == 200)
+            try first.send("x")
+            #expect(try first.readResponse().text == "POST /a 1")
+        }
+    }
+
+    @Test func anIdleConnectionMakesRoomForANewOneAtTheCap() throws {
+        // One loop: each loop makes room among its own connections.
+        let configuration = TestServer.configuration {
+            $0.maxConnections = 1
+            $0.threads = 1
+        }
+        try TestServer.run(configuration) { server in
+            let idle = try TestClient.connect(port: server.port)
+            try idle.send("GET /a HTTP/1.1\r\n\(Self.host)\r\n")
+            #expect(try idle.readResponse().status == 200)
+            let fresh = try TestClient.connect(port: server.port)
+            try fresh.send("GET /b HTTP/1.1\r\n\(Self.host)\r\n")
+            #expect(try fresh.readResponse().text == "GET /b 0")
+            #expect(try idle.readToEnd().isEmpty, "the idle connection was closed to make room")
         }
     }
 

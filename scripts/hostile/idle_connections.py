@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Thousands of idle connections. Below the server's connection cap every one is held while a
 normal client is still answered promptly, and each is closed by the header timeout (nothing
-sent) or the idle timeout (after one keep-alive request). Above the cap the surplus is refused
-at once with 503 and closed, and once the idle ones are gone a normal client is served again.
+sent) or the idle timeout (after one keep-alive request). Above the cap the newcomers make room:
+the server closes the oldest silent connections (none is refused with 503, since none of them is
+busy), a normal client is served at the cap, and again once the idle ones are gone.
 
 Usage: idle_connections.py BASE_URL [--connections 3000] [--keepalive 200]
                            [--max-connections N] [--over 500] [--header-timeout 10]
@@ -228,14 +229,17 @@ def main():
             probe_status = f"{type(error).__name__}"
         probe_ms = (time.perf_counter() - probe_started) * 1000
         rss_cap, fds_cap = server_stats(pid)
-        # A straggler of phase 1 still being closed may take a slot or two; the cap itself is exact.
-        report.check(cap - 2 <= held <= cap and statuses.get("503", 0) == len(socks) - held and len(errors) == 0,
-                     f"above the cap of {cap}: at most {cap} held, the rest refused with 503",
-                     f"opened {len(socks)}, held {held}, refused {statuses}"
+        # Room is made 1 to 32 connections at a time (an eighth of a loop's idle ones), so up to
+        # 32 a loop (one loop a core by default) may be free; a straggler of phase 1 may hold a slot.
+        closed = statuses.get("closed", 0)
+        report.check(cap - 32 * (os.cpu_count() or 1) - 2 <= held <= cap and statuses.get("503", 0) == 0 and closed == len(socks) - held
+                     and len(errors) == 0,
+                     f"above the cap of {cap}: newcomers make room, the oldest silent connections are closed, none refused",
+                     f"opened {len(socks)}, held {held}, closed by the server {statuses}"
                      + (f", server descriptors {fds_cap}" if fds_cap is not None else "")
                      + (f"; errors: {errors[:3]}" if errors else ""))
-        report.check(probe_status == 503 and probe_ms <= args.max_latency_ms * 2,
-                     "at the cap a normal client is refused at once, not left hanging",
+        report.check(probe_status == 200 and probe_ms <= args.max_latency_ms * 2,
+                     "at the cap a normal client is served: an idle connection makes room for it",
                      f"status {probe_status} in {probe_ms:.1f} ms")
         close_all(socks)
         if pid is not None:

@@ -70,6 +70,8 @@ run slowloris "--header-timeout 3 --body-timeout 3" slowloris.py \
   --connections 500 --body-connections 50 --header-timeout 3 --body-timeout 3 --max-latency-ms 100
 run idle-connections "--header-timeout 5 --idle-timeout 4 --max-connections 4000" idle_connections.py \
   --connections 3000 --keepalive 200 --max-connections 4000 --over 500 --header-timeout 5 --idle-timeout 4 --max-latency-ms 50 --burst-latency-ms 250
+# The table full of idle connections, kept full: fresh clients are served (p99 printed).
+run full-table "--header-timeout 60 --max-connections 10000" full_table.py --max-connections 10000 --fresh 300 --max-p99-ms 250
 run slow-reader "--write-timeout 3" slow_reader.py --clients 10 --write-timeout 3 --max-latency-ms 100
 run big-body "" big_body.py --max-body-bytes 1048576 --max-latency-ms 100
 run smuggling "" smuggling.py --max-latency-ms 100

@@ -190,29 +190,27 @@ struct SessionsAPI: Sendable {
         let body = try parseBody(context.request)
         let now = environment.now()
         let slot = try find(context.id, now: now)
-        let (kind, sessionTime) = slot.record.withLock { ($0.session.kind, $0.session.time) }
-        // Events without `t` happen now: on the wall clock, or at a virtual session's current time.
-        let stamp = slot.clock == .wall ? max(now - slot.createdAt, sessionTime) : sessionTime
-        let decoded: EventCodec.Decoded
-        do throws(WireError) {
-            let context = EventCodec.Context(definition: slot.version.definition, control: kind,
-                                             catalogue: { [registry = store.registry] in registry.commandCatalogue })
-            decoded = try EventCodec.decodeBody(body, context: context, now: stamp)
-        } catch {
-            throw Problem(error)
+        let kind = slot.record.withLock { $0.session.kind }
+        let eventContext = EventCodec.Context(definition: slot.version.definition, control: kind,
+                                              catalogue: { [registry = store.registry] in registry.commandCatalogue })
+        // Decoded under the session's lock, so events without `t` are stamped with the time of the
+        // session they are applied to: now on the wall clock, or a virtual session's current time.
+        var decoded = EventCodec.Decoded()
+        let outcome = try store.apply(to: slot, storeFailure: { Self.storeProblem($0, environment) }) { latest throws(Problem) in
+            let stamp = slot.clock == .wall ? max(now - slot.createdAt, latest) : latest
+            do throws(WireError) {
+                decoded = try EventCodec.decodeBody(body, context: eventContext, now: stamp)
+            } catch {
+                throw Problem(error)
+            }
+            guard decoded.inputs.count <= environment.limits.maxEventsPerBatch else {
+                throw Problem(413, "too_many_events", "a batch may hold at most \(environment.limits.maxEventsPerBatch) events",
+                              field: body["events"] == nil ? nil : "events")
+            }
+            if slot.clock == .wall { try refuseFuture(decoded, now: stamp) }
+            return SessionStore.Batch(inputs: decoded.inputs, shorthands: decoded.shorthands)
         }
         let inputs = decoded.inputs
-        guard inputs.count <= environment.limits.maxEventsPerBatch else {
-            throw Problem(413, "too_many_events", "a batch may hold at most \(environment.limits.maxEventsPerBatch) events",
-                          field: body["events"] == nil ? nil : "events")
-        }
-        if slot.clock == .wall { try refuseFuture(decoded, now: stamp) }
-        let outcome: Result<SessionStore.Applied, SessionError>
-        do throws(SessionStore.StoreError) {
-            outcome = try store.apply(inputs, shorthands: decoded.shorthands, to: slot)
-        } catch {
-            throw Self.storeProblem(error, environment)
-        }
         switch outcome {
         case let .success(applied):
             let response = jsonAnswerBehindRoom(status: 200) { w in

@@ -256,22 +256,37 @@ final class SessionStore: Sendable {
         var record: UInt64?
     }
 
-    /// Applies a batch to a session all or nothing; journalled before it is visible. `shorthands`
-    /// index `inputs`.
-    func apply(_ inputs: [TimedInput], shorthands: [EventCodec.Shorthand] = [],
-               to slot: SessionSlot) throws(StoreError) -> Result<Applied, SessionError> {
-        let total = totalEvents.add(inputs.count, ordering: .relaxed).newValue
-        guard total <= limits.maxTotalEvents else {
-            totalEvents.subtract(inputs.count, ordering: .relaxed)
-            throw .storageFull(limit: limits.maxTotalEvents)
-        }
-        let outcome: Result<Result<Applied, SessionError>, StoreError> = slot.record.withLock { record in
+    /// A batch of inputs to apply, and the shorthands among them as posted (indexing `inputs`).
+    struct Batch {
+        var inputs: [TimedInput]
+        var shorthands: [EventCodec.Shorthand] = []
+    }
+
+    /// Applies the batch `make` builds from the session's latest event time, all or nothing and
+    /// journalled before it is visible, with
+    /// `make` run under the session's lock: inputs without a time of their own are stamped in the
+    /// same critical section that applies them, so no other batch can move the session on in
+    /// between and make them out of order. `make` may refuse (its `Failure`); a store that refuses
+    /// is reported as `storeFailure` says.
+    func apply<Failure: Error>(to slot: SessionSlot, storeFailure: (StoreError) -> Failure,
+                               _ make: (_ latest: Double) throws(Failure) -> Batch) throws(Failure) -> Result<Applied, SessionError> {
+        let outcome: ApplyOutcome<Failure> = slot.record.withLock { record in
+            let batch: Batch
+            do throws(Failure) {
+                batch = try make(record.session.time)
+            } catch {
+                return .failed(error)
+            }
+            let inputs = batch.inputs
+            guard totalEvents.add(inputs.count, ordering: .relaxed).newValue <= limits.maxTotalEvents else {
+                return .unavailable(.storageFull(limit: limits.maxTotalEvents), count: inputs.count)
+            }
             // Prepare on the side, journal, then append in place: no copy of the log per batch.
             let prepared: Session.PreparedBatch
             do throws(SessionError) {
                 prepared = try record.session.prepare(inputs)
             } catch {
-                return .success(.failure(error))
+                return .refused(error, count: inputs.count)
             }
             // Written now, synced by the journal's flusher: the answer waits for it, this lock does not.
             let sequence: UInt64?
@@ -280,15 +295,25 @@ final class SessionStore: Sendable {
                     JournalRecord.events(id: id, base: record.session.events.count, inputs: inputs, definition: slot.version.definition)
                 }
             } catch {
-                return .failure(error)
+                return .unavailable(error, count: inputs.count)
             }
-            record.shorthands.append(shorthands, of: inputs, rebasedBy: record.session.events.count)
+            record.shorthands.append(batch.shorthands, of: inputs, rebasedBy: record.session.events.count)
             record.session.commit(prepared)
-            return .success(.success(Applied(time: record.session.time, state: record.session.state,
-                                             emitted: prepared.emitted, record: sequence)))
+            return .applied(Applied(time: record.session.time, state: record.session.state, emitted: prepared.emitted,
+                                    record: sequence), count: inputs.count)
         }
-        if case .success(.success) = outcome {} else { totalEvents.subtract(inputs.count, ordering: .relaxed) }
-        return try outcome.get()
+        switch outcome {
+        case let .applied(applied, _):
+            return .success(applied)
+        case let .refused(error, count):
+            totalEvents.subtract(count, ordering: .relaxed)
+            return .failure(error)
+        case let .failed(failure):
+            throw failure
+        case let .unavailable(error, count):
+            totalEvents.subtract(count, ordering: .relaxed)
+            throw storeFailure(error)
+        }
     }
 
     /// The live session with this id, its access time refreshed; nil when unknown, damaged or
@@ -403,6 +428,15 @@ final class SessionStore: Sendable {
     func release(_ slot: SessionSlot) {
         totalEvents.subtract(slot.record.withLock { $0.session.events.count }, ordering: .relaxed)
     }
+}
+
+/// What `SessionStore.apply` came to under the session's lock; `count` inputs were counted
+/// against the store's total, and are given back unless applied.
+private enum ApplyOutcome<Failure: Error> {
+    case applied(SessionStore.Applied, count: Int)
+    case refused(SessionError, count: Int)
+    case failed(Failure)
+    case unavailable(SessionStore.StoreError, count: Int)
 }
 
 extension String {

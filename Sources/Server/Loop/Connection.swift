@@ -75,6 +75,12 @@ struct Connection {
         case drain
         /// The server closes the connection now (the shutdown grace is over).
         case abort(OpenStream.End)
+        /// The server needs the slot (the connection table is full): close if nothing is in
+        /// progress (`idleness`), else carry on.
+        case reclaim
+        /// Answer `problem` before reading anything, then close as after any error: half-close
+        /// and linger, so the client reads the answer instead of a reset (a refusal at the cap).
+        case refuse(Problem)
     }
 
     enum Action {
@@ -133,7 +139,19 @@ struct Connection {
         case .tick: tick(now: now)
         case .drain: drain()
         case .abort(let end): abort(end)
+        case .reclaim: reclaim()
+        case .refuse(let problem): refuse(problem)
         }
+    }
+
+    /// How long the connection has had nothing in progress, for choosing which to close when the
+    /// table is full: nil while a request is being read, answered, streamed or awaited, while
+    /// output waits, and once it is closing. `neverSpoke`: it has not sent a byte since it
+    /// opened (a slot held for nothing, the first to go).
+    var idleness: (neverSpoke: Bool, since: Double)? {
+        guard case .reading(let reading, let finishing) = state, !finishing.server, reading.requestStartedAt == nil,
+              input.isEmpty, output.isEmpty, !parser.hasPartialRequest else { return nil }
+        return (servedRequests == 0, reading.idleSince)
     }
 
     var isClosed: Bool {
@@ -393,6 +411,20 @@ extension Connection {
             state = .closed(abortive: false)
             return [.close(reset: false)]
         }
+    }
+
+    /// Closes a connection with nothing in progress to make room for another; leaves a busy one be.
+    private mutating func reclaim() -> [Action] {
+        guard idleness != nil else { return [] }
+        state = .closed(abortive: false)
+        return [.close(reset: false)]
+    }
+
+    /// Refuses a connection it has not read from yet, with the same half-close and linger as any
+    /// other error answer.
+    private mutating func refuse(_ problem: Problem) -> [Action] {
+        guard case .reading(_, let finishing) = state else { return [] }
+        return reject(problem, finishing)
     }
 
     /// Answers with a problem and closes: after a framing error nothing else on the connection can be trusted.

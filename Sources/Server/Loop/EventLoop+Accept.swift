@@ -2,8 +2,9 @@ import Glibc
 
 extension EventLoop {
     /// Accepts what is pending (a bounded batch, so one loop does not starve its connections).
-    /// Over the connection cap a client gets a 503 and is closed; when file descriptors run out,
-    /// accepting pauses briefly instead of spinning on a listener that stays readable.
+    /// At the connection cap the loop first makes room (`makeRoom`); a client it finds no room for
+    /// gets a 503 it can read (`refuse`). When file descriptors run out, accepting pauses briefly
+    /// instead of spinning on a listener that stays readable.
     func acceptConnections(now: Double) {
         for _ in 0 ..< 64 {
             let accepted: Int32?
@@ -14,8 +15,9 @@ extension EventLoop {
                 return
             }
             guard let fd = accepted else { return }
-            guard counter.tryAcquire(limit: configuration.maxConnections) else {
-                refuse(fd)
+            let limit = configuration.maxConnections
+            guard counter.tryAcquire(limit: limit) || (makeRoom() && counter.tryAcquire(limit: limit)) else {
+                refuse(fd, now: now)
                 continue
             }
             register(fd, now: now)
@@ -49,26 +51,69 @@ extension EventLoop {
         }
     }
 
-    private func register(_ fd: Int32, now: Double) {
+    /// A new connection in the table; nil when the poller would not take it (closed, uncounted).
+    @discardableResult
+    private func register(_ fd: Int32, isCounted: Bool = true, now: Double) -> Slot? {
         nextSerial &+= 1
         let token = (nextSerial << 32) | UInt64(UInt32(bitPattern: fd))
         do throws(SyscallError) {
             try poller.add(fd, interest: LinuxAPI.epollIn, token: token)
         } catch {
             poller.close(fd, reset: false)
-            counter.release()
-            return
+            if isCounted { counter.release() }
+            return nil
         }
-        connections[fd] = Slot(fd: fd, token: token, interest: LinuxAPI.epollIn,
-                               connection: Connection(configuration: configuration, now: now))
+        let slot = Slot(fd: fd, token: token, interest: LinuxAPI.epollIn, isCounted: isCounted,
+                        connection: Connection(configuration: configuration, now: now))
+        connections[fd] = slot
+        return slot
     }
 
-    /// Best effort: the 503 fits in an empty socket buffer, so one non-blocking send suffices.
-    private func refuse(_ fd: Int32) {
-        let bytes = handler.reject(.serverBusy)
-        handler.writeLog()
-        _ = bytes.withUnsafeBytes { try? poller.send(fd, $0) }
-        poller.close(fd, reset: false)
+    /// The table is full: close some of this loop's connections that have nothing in progress,
+    /// those that never sent a byte first, then the longest idle, as nginx does when it runs out
+    /// of connections (an eighth of them, 1 to 32 at a time, so a flood of new clients does not
+    /// sort the table for each one). False when every connection is busy with a request, an
+    /// answer, a stream or a wait. Each loop makes room among its own connections: the kernel
+    /// spreads new connections over the loops' listeners, and so the idle ones.
+    func makeRoom() -> Bool {
+        var idle: [(slot: Slot, neverSpoke: Bool, since: Double)] = []
+        for slot in connections.values where slot.isCounted {
+            if let idleness = slot.connection.idleness { idle.append((slot, idleness.neverSpoke, idleness.since)) }
+        }
+        guard !idle.isEmpty else { return false }
+        let count = min(Self.maxReclaimed, max(1, idle.count / 8))
+        // Never-spoken before spoken, then oldest first; the token breaks ties, so the order is the same every time.
+        idle.sort { ($0.neverSpoke ? 0 : 1, $0.since, $0.slot.token) < ($1.neverSpoke ? 0 : 1, $1.since, $1.slot.token) }
+        let now = clock.now()
+        for candidate in idle.prefix(count) {
+            handle(candidate.slot, .reclaim, now: now)
+        }
+        return true
+    }
+
+    /// At most this many idle connections are closed to make room at once.
+    static let maxReclaimed = 32
+
+    /// Refused connections lingering at once in one loop (each holds a descriptor for up to the
+    /// linger timeout); beyond them a refusal is sent and the socket closed at once.
+    static let maxLingeringRefusals = 256
+
+    /// Answers 503 `server_busy` as any error answer is sent: after the answer the write side is
+    /// shut and what the client sends is read and discarded until it closes or the linger timeout
+    /// passes, so a client whose request was still arriving reads the 503 instead of a reset. The
+    /// connection holds no place under the cap meanwhile.
+    private func refuse(_ fd: Int32, now: Double) {
+        guard lingeringRefusals < Self.maxLingeringRefusals else {
+            // Best effort: the 503 fits in an empty socket buffer, so one non-blocking send suffices.
+            let bytes = handler.reject(.serverBusy)
+            handler.writeLog()
+            _ = bytes.withUnsafeBytes { try? poller.send(fd, $0) }
+            poller.close(fd, reset: false)
+            return
+        }
+        guard let slot = register(fd, isCounted: false, now: now) else { return }
+        lingeringRefusals += 1
+        handle(slot, .refuse(.serverBusy), now: now)
     }
 
     private func handleAcceptFailure(_ error: SyscallError, now: Double) {

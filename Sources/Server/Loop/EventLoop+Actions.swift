@@ -122,6 +122,6 @@ extension EventLoop {
         guard connections.removeValue(forKey: slot.fd) != nil else { return }
         poller.remove(slot.fd)
         poller.close(slot.fd, reset: reset)
-        counter.release()
+        if slot.isCounted { counter.release() } else { lingeringRefusals -= 1 }
     }
 }

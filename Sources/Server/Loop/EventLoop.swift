@@ -18,12 +18,16 @@ final class EventLoop {
         var registeredInterest: UInt32
         /// Its output waits in `batched` for the end of the batch.
         var isBatched = false
+        /// It holds a place under the connection cap; a refused one (answered 503 and lingering
+        /// until the client has read it) does not.
+        let isCounted: Bool
         var connection: Connection
 
-        init(fd: Int32, token: UInt64, interest: UInt32, connection: Connection) {
+        init(fd: Int32, token: UInt64, interest: UInt32, isCounted: Bool = true, connection: Connection) {
             self.fd = fd
             self.token = token
             registeredInterest = interest
+            self.isCounted = isCounted
             self.connection = connection
         }
     }
@@ -37,6 +41,8 @@ final class EventLoop {
     let log: LogSink
     var handler: ExchangeHandler
     var connections: [Int32: Slot] = [:]
+    /// Refused connections still open (answered 503, lingering): at most `maxLingeringRefusals`.
+    var lingeringRefusals = 0
     var nextSerial: UInt64 = 0
     /// One read buffer for the loop; bytes are copied into the connection that sent them.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
