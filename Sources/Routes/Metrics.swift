@@ -66,6 +66,9 @@ final class Metrics: Sendable {
             + "controlsim_journal_damaged_records \(damage.records)\n"
         out += Prometheus.header("controlsim_journal_damaged_bytes", "gauge", "Bytes in the damaged spans met at start-up.")
             + "controlsim_journal_damaged_bytes \(damage.bytes)\n"
+        out += Prometheus.header("controlsim_journal_noise_bytes", "gauge",
+                                 "Bytes after the last record of a journal file that can be no record, met at start-up (they cost no session).")
+            + "controlsim_journal_noise_bytes \(damage.noiseBytes)\n"
         return out
     }
 }

@@ -22,16 +22,24 @@ struct JournalDamageSummary: Sendable, Equatable {
     /// Damaged records, and intact records that did not fit (each holds its session apart).
     var records = 0
     var bytes = 0
+    /// Spans of noise (bytes after the last record that can be named that can be no record) and
+    /// their bytes: reported apart, they cost no session.
+    var noiseSpans = 0
+    var noiseBytes = 0
 
-    var isEmpty: Bool { regions == 0 && records == 0 }
+    var isEmpty: Bool { regions == 0 && records == 0 && noiseSpans == 0 }
 
     init() {}
 
     init(_ report: RestoreReport) {
-        files = Set(report.damage.map(\.file)).count
-        regions = report.damage.count
-        records = report.damage.reduce(0) { $0 + $1.records } + report.unusable.count
-        bytes = report.damage.reduce(0) { $0 + $1.length }
+        let damage = report.damage.filter { !$0.noise }
+        let noise = report.damage.filter(\.noise)
+        files = Set(damage.map(\.file)).count
+        regions = damage.count
+        records = damage.reduce(0) { $0 + $1.records } + report.unusable.count
+        bytes = damage.reduce(0) { $0 + $1.length }
+        noiseSpans = noise.count
+        noiseBytes = noise.reduce(0) { $0 + $1.length }
     }
 
     /// `{"files","regions","records","bytes","sessions"}`; `sessions` is how many are held apart now.
@@ -42,6 +50,13 @@ struct JournalDamageSummary: Sendable, Equatable {
         w.member("records", records)
         w.member("bytes", bytes)
         w.member("sessions", damagedSessions)
+        if noiseSpans > 0 {
+            w.key("noise")
+            w.beginObject()
+            w.member("spans", noiseSpans)
+            w.member("bytes", noiseBytes)
+            w.endObject()
+        }
         w.endObject()
     }
 }

@@ -115,9 +115,10 @@ struct FileJournalTests {
         #expect(try FileJournal.open(directory: dir).entries == Self.entries(11))
     }
 
-    /// The zeros filled ahead end the data only when nothing but zeros follows: anything after
-    /// them is damage (kept, quarantined, appends go to a new segment), never cut.
-    @Test func bytesAfterTheZerosAreDamageNotTheEnd() throws {
+    /// The zeros filled ahead end the data only when nothing but zeros follows; bytes after them
+    /// that can be no record (no start marker, header or trailer) are noise: reported, costing no
+    /// record, kept (quarantined, appends go to a new segment), never cut.
+    @Test func bytesAfterTheZerosAreNoiseNotTheEnd() throws {
         let dir = try Self.populated(4)
         let file = Self.segment(dir)
         let intact = try Self.records(file)
@@ -127,8 +128,9 @@ struct FileJournalTests {
         #expect(reopened.entries == Self.entries(4))
         #expect(reopened.tornTails.isEmpty)
         let quarantined = "quarantine/" + JournalFiles.name(JournalFiles.segmentPrefix, 1)
-        #expect(reopened.damage == [JournalDamage(file: quarantined, offset: intact.count, length: 120, sessions: [], attributed: false,
-                                                  records: 1, detail: "bytes that are no intact record (no header or trailer could be read)")])
+        #expect(reopened.damage == [JournalDamage(file: quarantined, offset: intact.count + 100, length: 20, sessions: [], attributed: true,
+                                                  records: 0, detail: "bytes after the last record that can be no record (no start marker, header or trailer)",
+                                                  noise: true)])
         #expect(try LiveFileSystem().read(file) == bytes)
         try reopened.journal.appendAndWait(Self.entries(1, from: 4)[0])
         reopened.journal.close()
@@ -213,8 +215,9 @@ struct FileJournalTests {
         #expect(try FileJournal.open(directory: dir).entries == Self.entries(1))
     }
 
-    /// In a version-2 file zeros after the records are no fill: damage, as they always were.
-    @Test func zerosAfterTheRecordsOfAVersion2SegmentAreDamage() throws {
+    /// In a version-2 file zeros after the records are no fill, but they can be no record either:
+    /// noise, reported (not the end of the data), costing no record.
+    @Test func zerosAfterTheRecordsOfAVersion2SegmentAreNoise() throws {
         let dir = Self.directory()
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let records = JournalFormat.fileHeader + Self.entries(2).flatMap(JournalFormat.frame)
@@ -222,6 +225,7 @@ struct FileJournalTests {
         let opened = try FileJournal.open(directory: dir)
         #expect(opened.entries == Self.entries(2))
         #expect(opened.damage.map(\.offset) == [records.count] && opened.damage.map(\.length) == [30])
+        #expect(opened.damage.map(\.noise) == [true] && opened.damage.map(\.sessions) == [[]])
         opened.journal.close()
     }
 

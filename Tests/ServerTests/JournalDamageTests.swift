@@ -4,14 +4,21 @@ import Synchronization
 import Testing
 @testable import Server
 
-/// The exhaustive damage test: a journal of nine interleaved sessions (all four controls, one
-/// of them deleted again); one byte flipped at every offset of the segment, and of a snapshot
-/// after a compaction, in turn; each copy opened and replayed into a fresh router. Every time
-/// the server starts, every session whose records are intact answers byte for byte as before,
-/// the one session the byte belongs to (none for a file header, nor for the record of a built-in
-/// control's definition, which the server has itself) answers `session_damaged`, and nothing is
-/// served stale or goes missing.
-@Suite("Journal damage: every byte of a segment and of a snapshot flipped in turn")
+/// The damage test: a journal of nine interleaved sessions (all four controls, one of them
+/// deleted again); one byte flipped at a time in the segment (its records and the zeros filled
+/// ahead of them) and in a snapshot after a compaction; each copy opened and replayed into a
+/// fresh router. Every time the server starts, every session whose records are intact answers
+/// byte for byte as before, the one session the byte belongs to (none for a file header, for the
+/// record of a built-in control's definition, which the server has itself, or for a byte in the
+/// zeros, which belongs to no record) answers `session_damaged`, and nothing is served stale or
+/// goes missing.
+///
+/// Which bytes (`Coverage`): by default a fixed sample, every field of every record at its first
+/// and last byte and its payload at three, and a few bytes of the zeros; with
+/// `CONTROLSIM_EXHAUSTIVE=1` (a step of `.ci/run` of its own) every byte of the records, every
+/// byte of the first 4 KiB of zeros and a stride through the rest; with `CONTROLSIM_EXHAUSTIVE=every`
+/// (a nightly run) every byte of the file.
+@Suite("Journal damage: bytes of a segment (its zeros too) and of a snapshot flipped one at a time")
 struct JournalDamageTests {
     static let sessions = (1...9).map { "s\($0)" }
     static let deleted = "s9"
@@ -86,12 +93,13 @@ struct JournalDamageTests {
         return (files, expected)
     }
 
-    /// The key each byte's record is framed under, read from the format as documented (not by
-    /// the code under test): nil for the file header; whether a later record of the session
-    /// deletes it; whether it is a definition's record (keyed `definition:<digest>`).
-    static func owners(_ bytes: [UInt8]) -> [Owner?] {
-        var owners = [Owner?](repeating: nil, count: bytes.count)
-        var records: [(range: Range<Int>, key: String, payload: String)] = []
+    /// The records of a file's bytes (without zeros after them), read from the format as
+    /// documented (not by the code under test): where each is, its key, its payload, and its
+    /// fields as `docs/journal.md` lists them (marker, kind, key length, payload length, key,
+    /// header CRC, payload, payload CRC, then the trailer's length, kind, key, key length, CRC and
+    /// end marker).
+    static func records(_ bytes: [UInt8]) -> [(range: Range<Int>, key: String, payload: String, fields: [Range<Int>])] {
+        var records: [(range: Range<Int>, key: String, payload: String, fields: [Range<Int>])] = []
         var offset = 8
         while offset < bytes.count {
             let keyLength = Int(bytes[offset + 5])
@@ -99,9 +107,25 @@ struct JournalDamageTests {
             let key = String(decoding: bytes[(offset + 10)..<(offset + 10 + keyLength)], as: UTF8.self)
             let size = 32 + 2 * keyLength + payloadLength
             let payload = String(decoding: bytes[(offset + 14 + keyLength)..<(offset + 14 + keyLength + payloadLength)], as: UTF8.self)
-            records.append((offset..<(offset + size), key, payload))
+            var fields: [Range<Int>] = []
+            var start = offset
+            for length in [4, 1, 1, 4, keyLength, 4, payloadLength, 4, 4, 1, keyLength, 1, 4, 4] {
+                fields.append(start..<(start + length))
+                start += length
+            }
+            precondition(start == offset + size)
+            records.append((offset..<(offset + size), key, payload, fields))
             offset += size
         }
+        return records
+    }
+
+    /// The key each byte's record is framed under (`records`): nil for the file header; whether
+    /// a later record of the session deletes it; whether it is a definition's record (keyed
+    /// `definition:<digest>`).
+    static func owners(_ bytes: [UInt8]) -> [Owner?] {
+        var owners = [Owner?](repeating: nil, count: bytes.count)
+        let records = records(bytes)
         for (index, record) in records.enumerated() {
             let deletedLater = records[(index + 1)...].contains { $0.key == record.key && $0.payload.hasPrefix(#"{"op":"delete""#) }
             let payloadStart = record.range.lowerBound + 14 + record.key.utf8.count
@@ -128,10 +152,54 @@ struct JournalDamageTests {
         }
     }
 
-    /// 1: every byte. `JOURNAL_DAMAGE_STRIDE=n` flips a built-in definition's payload (two thirds
-    /// of the file, every byte of it read by one path) at every n-th byte only, its framing still at
-    /// every one, for a quicker run while iterating; CI runs the default.
+    /// 1: every byte (in an exhaustive run). `JOURNAL_DAMAGE_STRIDE=n` flips a built-in
+    /// definition's payload (two thirds of the file, every byte of it read by one path) at every
+    /// n-th byte only, its framing still at every one, for a quicker exhaustive run while iterating.
     static let definitionPayloadStride = max(1, Int(ProcessInfo.processInfo.environment["JOURNAL_DAMAGE_STRIDE"] ?? "") ?? 1)
+
+    /// Which bytes are flipped (`CONTROLSIM_EXHAUSTIVE`).
+    enum Coverage {
+        /// Every field of every record at its first and last byte, its payload also at one byte
+        /// within; the file header; in the zeros, their first bytes and a few spread to the end.
+        case sampled
+        /// Every byte of the records; in the zeros, every byte of the first 4 KiB and a stride
+        /// through the rest.
+        case exhaustive
+        /// Every byte of the file.
+        case everyByte
+
+        static let current: Coverage = switch ProcessInfo.processInfo.environment["CONTROLSIM_EXHAUSTIVE"] {
+        case "every": .everyByte
+        case .some(let value) where !value.isEmpty && value != "0": .exhaustive
+        default: .sampled
+        }
+    }
+
+    /// The offsets of `bytes` (a file, zeros after its records included) that `coverage` flips.
+    static func offsets(_ bytes: [UInt8], coverage: Coverage) -> [Int] {
+        let end = bytes.count - bytes.reversed().prefix { $0 == 0 }.count
+        let records = records(Array(bytes[0..<end]))
+        var inRecords: [Int]
+        var inZeros: [Int]
+        switch coverage {
+        case .sampled:
+            inRecords = Array(0..<8)
+            for record in records {
+                for field in record.fields where !field.isEmpty { inRecords += [field.lowerBound, field.upperBound - 1] }
+                // The payload at one byte within, a different place in each record.
+                let payload = record.fields[6]
+                if payload.count > 2 { inRecords.append(payload.lowerBound + 1 + record.range.lowerBound % (payload.count - 2)) }
+            }
+            inZeros = [end, end + 1, end + 3, end + 4095, (end + bytes.count) / 2, bytes.count - 1]
+        case .exhaustive:
+            inRecords = Array(0..<end)
+            inZeros = Array(end..<min(bytes.count, end + 4096)) + Array(stride(from: end + 4096, to: bytes.count, by: 4093)) + [bytes.count - 1]
+        case .everyByte:
+            inRecords = Array(0..<end)
+            inZeros = Array(end..<bytes.count)
+        }
+        return Array(Set((inRecords + inZeros).filter { $0 >= 0 && $0 < bytes.count })).sorted()
+    }
 
     struct Outcomes: CustomStringConvertible, Sendable {
         var offsets = 0
@@ -139,37 +207,41 @@ struct JournalDamageTests {
         var definitionOffsets = 0
         var damagedAsExpected = 0
         var deletedAnyway = 0
+        var zeroOffsets = 0
 
         static func + (a: Outcomes, b: Outcomes) -> Outcomes {
             Outcomes(offsets: a.offsets + b.offsets, headerOffsets: a.headerOffsets + b.headerOffsets,
                      definitionOffsets: a.definitionOffsets + b.definitionOffsets,
-                     damagedAsExpected: a.damagedAsExpected + b.damagedAsExpected, deletedAnyway: a.deletedAnyway + b.deletedAnyway)
+                     damagedAsExpected: a.damagedAsExpected + b.damagedAsExpected, deletedAnyway: a.deletedAnyway + b.deletedAnyway,
+                     zeroOffsets: a.zeroOffsets + b.zeroOffsets)
         }
 
         var description: String {
             "\(offsets) offsets flipped: \(headerOffsets) in the file header (every session intact), "
                 + "\(definitionOffsets) in records of built-in definitions (every session intact), "
                 + "\(damagedAsExpected) in records (the owning session session_damaged, every other one byte-identical), "
-                + "\(deletedAnyway) in records of a session deleted later (404 as before, every other one byte-identical)"
+                + "\(deletedAnyway) in records of a session deleted later (404 as before, every other one byte-identical), "
+                + "\(zeroOffsets) in the zeros after the records (noise: every session intact)"
         }
     }
 
     /// The offsets are shared out among this many test cases, which run in parallel.
     static let chunks = 4
 
-    /// Flips every byte of `file` whose offset is `chunk` modulo `chunks`, in turn, and checks each restart.
-    static func flipEveryByte(of file: String, chunk: Int, in files: SimulatedFileSystem, expected: Expected,
-                              live: [String]) throws -> Outcomes {
-        // A segment's zeros filled ahead of its records are not flipped here (FileJournalTests
-        // has bytes after them): the file is flipped without them.
-        var original = try #require(files.contents(file))
-        while original.last == 0 { original.removeLast() }
-        let owners = owners(original)
-        #expect(owners.filter { $0 != nil }.count == original.count - 8)
+    /// Flips the bytes of `file` that `coverage` names whose place in that list is `chunk` modulo
+    /// `chunks`, in turn, and checks each restart.
+    static func flipBytes(of file: String, chunk: Int, in files: SimulatedFileSystem, expected: Expected,
+                          live: [String], coverage: Coverage = .current) throws -> Outcomes {
+        let original = try #require(files.contents(file))
+        let end = original.count - original.reversed().prefix { $0 == 0 }.count
+        var owners = owners(Array(original[0..<end]))
+        #expect(owners.filter { $0 != nil }.count == end - 8)
         // The four built-ins' definitions are in the file, each once.
         #expect(Set(owners.compactMap { $0?.isDefinition == true ? $0?.session : nil }).count == 4)
+        owners += [Owner?](repeating: nil, count: original.count - end)
+        let chosen = offsets(original, coverage: coverage)
         var outcomes = Outcomes()
-        for offset in stride(from: chunk, to: original.count, by: chunks) where owners[offset]?.isSkipped != true {
+        for (index, offset) in chosen.enumerated() where index % chunks == chunk && owners[offset]?.isSkipped != true {
             var damaged = original
             damaged[offset] ^= 0xFF
             let copy = files.restarted(failAt: nil)
@@ -198,7 +270,15 @@ struct JournalDamageTests {
             #expect(try JSONParser().parse(harness.get("/readyz").body)["status"] == "degraded", "offset \(offset)")
             #expect(harness.report.damagedSessions == (owner == nil ? 0 : 1), "offset \(offset)")
             #expect(harness.report.damage.count == 1, "offset \(offset): \(harness.report.damage)")
+            if offset >= end {
+                // In the zeros: noise, reported where it is.
+                #expect(harness.report.damage.map(\.noise) == [true], "offset \(offset)")
+                #expect(harness.report.damage.map(\.offset) == [offset], "offset \(offset)")
+            } else {
+                #expect(harness.report.damage.map(\.noise) == [false], "offset \(offset)")
+            }
             switch owners[offset] {
+            case nil where offset >= end: outcomes.zeroOffsets += 1
             case nil: outcomes.headerOffsets += 1
             case let .some(byte) where byte.isDefinition: outcomes.definitionOffsets += 1
             case let .some(byte) where byte.deletedLater: outcomes.deletedAnyway += 1
@@ -222,22 +302,32 @@ struct JournalDamageTests {
     }
 
     @Test(arguments: 0..<chunks)
-    func everyByteOfTheSegment(chunk: Int) throws {
+    func bytesOfTheSegment(chunk: Int) throws {
         let (files, expected) = try Self.built()
-        #expect(files.contents(Self.segment)?.count == FileJournal.fillChunk)      // filled ahead (format version 3)
-        let outcomes = try Self.flipEveryByte(of: Self.segment, chunk: chunk, in: files, expected: expected,
-                                              live: Self.sessions.filter { $0 != Self.deleted })
+        let size = try #require(files.contents(Self.segment)?.count)
+        #expect(size == FileJournal.fillChunk)      // filled ahead (format version 3)
+        let outcomes = try Self.flipBytes(of: Self.segment, chunk: chunk, in: files, expected: expected,
+                                          live: Self.sessions.filter { $0 != Self.deleted })
         Self.report("segment", outcomes)
         #expect(outcomes.headerOffsets == (0..<8).filter { $0 % Self.chunks == chunk }.count)
-        #expect(outcomes.definitionOffsets > 4 * 1000 / Self.chunks / Self.definitionPayloadStride)
-        #expect(outcomes.offsets > 5000 / Self.chunks)
+        switch Coverage.current {
+        case .sampled:
+            #expect(outcomes.definitionOffsets >= 4 * 20 / Self.chunks)
+            #expect(outcomes.zeroOffsets >= 6 / Self.chunks)
+        case .exhaustive:
+            #expect(outcomes.definitionOffsets > 4 * 1000 / Self.chunks / Self.definitionPayloadStride)
+            #expect(outcomes.offsets > 5000 / Self.chunks)
+            #expect(outcomes.zeroOffsets > (4096 + (size - 4096 - 5000) / 4093) / Self.chunks)
+        case .everyByte:
+            #expect(outcomes.zeroOffsets > (size - 50_000) / Self.chunks)
+        }
     }
 
-    /// A byte flipped in the zeros filled ahead of the segment's records (first, one in the
-    /// middle, last): no record can be named for it (the zeros might have been records), so every
-    /// session alive at the end of the segment is held apart, and the deleted one stays deleted.
-    @Test func aByteInTheZerosAfterTheRecords() throws {
-        let (files, _) = try Self.built()
+    /// A byte flipped in the zeros filled ahead of the segment's records (the first, one in the
+    /// middle, the last): it is no record and no part of one, so it costs no session: noise,
+    /// reported with its offset, and the journal goes on in a new segment (the noisy one kept).
+    @Test func aByteInTheZerosAfterTheRecordsCostsNoSession() throws {
+        let (files, expected) = try Self.built()
         let filled = try #require(files.contents(Self.segment))
         let end = filled.count - filled.reversed().prefix { $0 == 0 }.count
         #expect(end > 8 && filled.count == FileJournal.fillChunk)
@@ -247,34 +337,41 @@ struct JournalDamageTests {
             let copy = files.restarted(failAt: nil)
             copy.replace(Self.segment, with: damaged)
             let harness = try JournalHarness(files: copy)
-            for id in Self.sessions {
-                let answer = harness.get("/v1/sessions/\(id)")
-                if id == Self.deleted {
-                    #expect(answer.status == 404, "offset \(offset): \(id) answered \(answer.status)")
-                } else {
-                    #expect(answer.status == 503, "offset \(offset): \(id) answered \(answer.status)")
-                    #expect(try JSONParser().parse(answer.body)["code"] == "session_damaged", "offset \(offset)")
-                }
-            }
-            #expect(harness.report.damage.map(\.offset) == [end], "offset \(offset)")
-            #expect(harness.report.damage.map(\.attributed) == [false], "offset \(offset)")
-            #expect(harness.report.damagedSessions == Self.sessions.count - 1, "offset \(offset)")
+            #expect(Expected(harness, framesToo: false).resources == expected.resources, "offset \(offset)")
+            let quarantined = "quarantine/" + JournalFiles.name(JournalFiles.segmentPrefix, 1)
+            #expect(harness.report.damage == [JournalDamage(file: quarantined, offset: offset, length: 1, sessions: [], attributed: true, records: 0,
+                                                            detail: "bytes after the last record that can be no record (no start marker, header or trailer)",
+                                                            noise: true)])
+            #expect(harness.report.damagedSessions == 0, "offset \(offset)")
+            #expect(String(decoding: harness.get("/readyz").body, as: UTF8.self)
+                == #"{"status":"degraded","damage":{"files":0,"regions":0,"records":0,"bytes":0,"sessions":0,"noise":{"spans":1,"bytes":1}}}"# + "\n")
+            #expect(harness.answer("POST", "/v1/sessions/s1/events", #"{"type":"tap","t":2,"x":25,"y":15}"#)?.status == 200)
+            #expect(copy.exists(JournalHarness.directory + "/" + JournalFiles.name(JournalFiles.segmentPrefix, 2)))
+            // The next start reads the same noise, then the new segment's records.
+            let again = try JournalHarness(files: copy.restarted(failAt: nil))
+            #expect(again.report.damagedSessions == 0 && again.report.damage.map(\.noise) == [true])
+            #expect(again.get("/v1/sessions/s1").status == 200)
         }
     }
 
     @Test(arguments: 0..<chunks)
-    func everyByteOfASnapshot(chunk: Int) throws {
+    func bytesOfASnapshot(chunk: Int) throws {
         let (files, expected) = try Self.built()
         let harness = try JournalHarness(files: files.restarted(failAt: nil))
         try harness.journal.compact(snapshot: harness.router.snapshot)
         let snapshot = JournalHarness.directory + "/" + JournalFiles.name(JournalFiles.snapshotPrefix, 2)
         let compacted = harness.files.restarted(failAt: nil)
         #expect(compacted.exists(snapshot) && !compacted.exists(Self.segment))
-        let outcomes = try Self.flipEveryByte(of: snapshot, chunk: chunk, in: compacted, expected: expected,
-                                              live: Self.sessions.filter { $0 != Self.deleted })
+        let outcomes = try Self.flipBytes(of: snapshot, chunk: chunk, in: compacted, expected: expected,
+                                          live: Self.sessions.filter { $0 != Self.deleted })
         Self.report("snapshot", outcomes)
         #expect(outcomes.headerOffsets == (0..<8).filter { $0 % Self.chunks == chunk }.count)
-        #expect(outcomes.definitionOffsets > 4 * 1000 / Self.chunks / Self.definitionPayloadStride)
-        #expect(outcomes.offsets > 4000 / Self.chunks)
+        #expect(outcomes.zeroOffsets == 0)
+        if Coverage.current == .sampled {
+            #expect(outcomes.definitionOffsets >= 4 * 20 / Self.chunks)
+        } else {
+            #expect(outcomes.definitionOffsets > 4 * 1000 / Self.chunks / Self.definitionPayloadStride)
+            #expect(outcomes.offsets > 4000 / Self.chunks)
+        }
     }
 }

@@ -76,7 +76,17 @@ final class SimulatedFileSystem: JournalFileSystem, Sendable {
         /// The power goes at this operation (which then fails, an append having torn).
         var failAt: Int?
         var poweredOff = false
+        /// A disk that fails (`inject`), the power staying on.
+        var fault: Fault?
         var random: SplitMix64
+    }
+
+    /// A failing disk: every write (zeros filled ahead included) or every fdatasync fails with
+    /// `errno` from now on, until `restarted`. A write fails as a full disk's does: part of its
+    /// bytes reach the file, then the error.
+    enum Fault: Sendable {
+        case write(errno: Int32)
+        case sync(errno: Int32)
     }
 
     private let state: Mutex<State>
@@ -97,6 +107,9 @@ final class SimulatedFileSystem: JournalFileSystem, Sendable {
 
     /// Cuts the power now.
     func powerOff() { state.withLock { $0.poweredOff = true } }
+
+    /// The disk fails from now on (nil: it works again).
+    func inject(_ fault: Fault?) { state.withLock { $0.fault = fault } }
 
     /// The file system the next boot finds: synced bytes and names, plus a random prefix of
     /// each file's unsynced writes; the power comes back, to fail again at `failAt` operations
@@ -246,6 +259,10 @@ final class SimulatedFileSystem: JournalFileSystem, Sendable {
                 state.poweredOff = true
                 throw Self.eio
             }
+            if case let .write(errno) = state.fault {
+                state.files[id]?.write(Array(bytes.prefix(bytes.count / 2)), at: position)
+                throw SyscallError("write", errno: errno)
+            }
             state.files[id]?.write(bytes, at: position)
         }
     }
@@ -267,6 +284,7 @@ final class SimulatedFileSystem: JournalFileSystem, Sendable {
     func sync(_ handle: Int32) throws(SyscallError) {
         try locked { state throws(SyscallError) in
             guard let id = state.handles[handle], let file = state.files[id] else { throw SyscallError("fdatasync", errno: EBADF) }
+            if case let .sync(errno) = state.fault { throw SyscallError("fdatasync", errno: errno) }
             state.files[id]?.durable = file.content
             state.files[id]?.unsynced = []
         }

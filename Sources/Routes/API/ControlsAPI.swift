@@ -168,7 +168,7 @@ struct ControlsAPI: Sendable {
         do {
             return try change()
         } catch {
-            throw SessionsAPI.journalProblem
+            throw SessionsAPI.storeProblem(error, environment)
         }
     }
 

@@ -62,8 +62,8 @@ struct SessionsAPI: Sendable {
                                   "all sessions together hold the server's maximum of \(limit) events; delete sessions or retry later")
             problem.headers = [("Retry-After", "30")]
             return problem
-        case .journal:
-            return journalProblem
+        case let .journal(_, outOfSpace):
+            return outOfSpace ? journalFullProblem : journalProblem
         }
     }
 
@@ -179,7 +179,7 @@ struct SessionsAPI: Sendable {
         do throws(SessionStore.StoreError) {
             removal = try store.delete(context.id)
         } catch {
-            throw Self.journalProblem
+            throw Self.storeProblem(error, environment)
         }
         guard case let .removed(record) = removal else { throw notFound(context.id) }
         return Self.durable(HTTPAnswer(status: 204), record, environment)
@@ -319,23 +319,40 @@ struct SessionsAPI: Sendable {
     }
 
     /// The journal could not write a change, so the change was not made.
-    static let journalProblem = Problem(503, "journal_unavailable",
-                                        "the change could not be made durable and was not applied; retry later")
+    static let journalProblem = retryLater(Problem(503, "journal_unavailable",
+                                                   "the change could not be made durable and was not applied; retry later"))
+
+    /// As `journalProblem`, the journal's disk being full.
+    static let journalFullProblem = retryLater(Problem(507, "journal_full",
+                                                       "the journal's disk is full: the change could not be made durable and was not applied; the server accepts no changes until space is freed and it is restarted"))
 
     /// The journal wrote a change but could not sync it: it refuses every change from then on,
     /// and a restart replays what the disk holds.
-    static let syncProblem = Problem(503, "journal_unavailable",
-                                     "the change could not be made durable; the server accepts no changes until it is restarted, and then holds what its disk holds")
+    static let syncProblem = retryLater(Problem(503, "journal_unavailable",
+                                                "the change could not be made durable; the server accepts no changes until it is restarted, and then holds what its disk holds"))
+
+    /// As `syncProblem`, the write having found the journal's disk full.
+    static let syncFullProblem = retryLater(Problem(507, "journal_full",
+                                                    "the journal's disk is full: the change could not be made durable; the server accepts no changes until space is freed and it is restarted, and then holds what its disk holds"))
 
     /// What every change answers when its sync fails: written once, not for every change that
     /// might need it.
     static let syncFailure = syncProblem.answer
+    static let syncFullFailure = syncFullProblem.answer
+
+    /// The journal's problems ask clients to come back later (a server restarted, or another node).
+    private static func retryLater(_ problem: Problem) -> Problem {
+        var problem = problem
+        problem.headers = [("Retry-After", "30")]
+        return problem
+    }
 
     /// Acknowledged only once durable: a pending answer the server sends when the journal has
     /// synced `record`, without holding its thread meanwhile.
     static func durable(_ answer: HTTPAnswer, _ record: UInt64?, _ environment: AppEnvironment) -> HTTPResponse {
         guard let record, let journal = environment.journal else { return .now(answer) }
-        return DurableAnswer(journal: journal, sequence: record, response: answer, failure: Self.syncFailure).answer
+        return DurableAnswer(journal: journal, sequence: record, response: answer, failure: Self.syncFailure,
+                             outOfSpace: Self.syncFullFailure).answer
     }
 
     func find(_ id: String, now: Double) throws(Problem) -> SessionSlot {

@@ -12,19 +12,33 @@ public protocol SessionJournal: Sendable {
     func whenDurable(_ sequence: UInt64, _ action: @escaping @Sendable ((any Error)?) -> Void)
 }
 
+/// A journal's error that tells a full disk (no space, or over a quota) from other failures, so
+/// that the answer can say which: 507 `journal_full` rather than 503 `journal_unavailable`.
+public protocol JournalFailure: Error {
+    var isOutOfSpace: Bool { get }
+}
+
+extension Error {
+    /// A journal failure because the disk is full.
+    var isJournalOutOfSpace: Bool { (self as? any JournalFailure)?.isOutOfSpace == true }
+}
+
 /// An answer sent once the journal record it acknowledges is durable, without holding the
-/// thread that made it; a journal that fails meanwhile turns it into `failure`.
+/// thread that made it; a journal that fails meanwhile turns it into `failure` (`outOfSpace`
+/// when its disk is full).
 final class DurableAnswer: PendingResponse {
     let journal: any SessionJournal
     let sequence: UInt64
     let response: HTTPAnswer
     let failure: HTTPAnswer
+    let outOfSpace: HTTPAnswer
 
-    init(journal: any SessionJournal, sequence: UInt64, response: HTTPAnswer, failure: HTTPAnswer) {
+    init(journal: any SessionJournal, sequence: UInt64, response: HTTPAnswer, failure: HTTPAnswer, outOfSpace: HTTPAnswer) {
         self.journal = journal
         self.sequence = sequence
         self.response = response
         self.failure = failure
+        self.outOfSpace = outOfSpace
     }
 
     /// The response itself when its record is durable already, else a pending response.
@@ -33,7 +47,9 @@ final class DurableAnswer: PendingResponse {
     }
 
     func onReady(_ deliver: @escaping @Sendable (HTTPAnswer) -> Void) {
-        journal.whenDurable(sequence) { [response, failure] error in deliver(error == nil ? response : failure) }
+        journal.whenDurable(sequence) { [response, failure, outOfSpace] error in
+            deliver(error.map { $0.isJournalOutOfSpace ? outOfSpace : failure } ?? response)
+        }
     }
 }
 

@@ -53,8 +53,12 @@ public struct JournalDamage: Sendable, Equatable {
     public var records: Int
     /// What failed, for people.
     public var detail: String
+    /// Bytes after the last record that can be named that cannot be any record (no start marker,
+    /// header or trailer): reported, costing no session (`sessions` empty, `attributed` true).
+    public var noise: Bool
 
-    public init(file: String, offset: Int, length: Int, sessions: [String], attributed: Bool, records: Int, detail: String) {
+    public init(file: String, offset: Int, length: Int, sessions: [String], attributed: Bool, records: Int, detail: String,
+                noise: Bool = false) {
         self.file = file
         self.offset = offset
         self.length = length
@@ -62,6 +66,7 @@ public struct JournalDamage: Sendable, Equatable {
         self.attributed = attributed
         self.records = records
         self.detail = detail
+        self.noise = noise
     }
 }
 

@@ -104,7 +104,8 @@ final class SessionStore: Sendable {
 
     enum StoreError: Error {
         case full(retryAfter: Int)
-        case journal(String)
+        /// The journal refused the change (`outOfSpace`: its disk is full).
+        case journal(String, outOfSpace: Bool)
         /// All sessions together hold as many events as the server allows.
         case storageFull(limit: Int)
     }
@@ -151,7 +152,7 @@ final class SessionStore: Sendable {
             return try journal.write(JournalEntry(kind: .change, session: key(), payload: payload()))
         } catch {
             log("level=error msg=journal_write_failed error=\"\(error)\"")
-            throw .journal("\(error)")
+            throw .journal("\(error)", outOfSpace: error.isJournalOutOfSpace)
         }
     }
 

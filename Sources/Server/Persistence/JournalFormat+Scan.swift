@@ -94,25 +94,43 @@ extension JournalFormat {
             // No whole record with an intact header here: the span runs to the next intact header.
             let next = nextHeader(bytes, after: offset) ?? n
             let region = identify(bytes, from: offset, to: next)
-            if next == n, region.covered < n, isRecordPrefix(bytes, at: region.covered), !region.pieces.contains(where: { $0.start > region.covered }) {
-                // What follows the last whole record is the beginning of one: a crash mid-write.
+            if next == n, !region.pieces.contains(where: { $0.start > region.covered }) {
+                // Past the last record that can be named (by its header or its trailer).
                 if region.covered > offset {
                     scan.items.append(.damage(region.damage(from: offset, to: region.covered)))
                 }
-                if allowsTornTail {
-                    scan.tornTail = region.covered
-                } else {
-                    let session: [String] = if case let .valid(head) = header(bytes, at: region.covered) {
-                        [String(decoding: head.key, as: UTF8.self)]
-                    } else { [] }
-                    scan.items.append(.damage(.init(offset: region.covered, length: n - region.covered, sessions: session,
-                                                    attributed: !session.isEmpty, records: 1, detail: "incomplete last record")))
-                }
+                if region.covered < n { scanTail(bytes, from: region.covered, into: &scan, allowsTornTail: allowsTornTail) }
                 return
             }
             scan.items.append(.damage(region.damage(from: offset, to: next)))
             offset = next
         }
+    }
+
+    /// What follows the last record that can be named, up to the end of the data: the beginning
+    /// of a record (a crash mid-write: a torn tail, cut; in a snapshot, written atomically, damage),
+    /// or bytes that cannot be any record (no start marker, no header, no trailer): noise, reported
+    /// and costing no session. An acknowledged record there would have lost both its header and
+    /// its trailer, which a wipe to zeros (read as the end of the data) does without a word too.
+    private static func scanTail(_ bytes: [UInt8], from start: Int, into scan: inout JournalScan, allowsTornTail: Bool) {
+        let n = bytes.count
+        if isRecordPrefix(bytes, at: start) {
+            if allowsTornTail {
+                scan.tornTail = start
+            } else {
+                let session: [String] = if case let .valid(head) = header(bytes, at: start) {
+                    [String(decoding: head.key, as: UTF8.self)]
+                } else { [] }
+                scan.items.append(.damage(.init(offset: start, length: n - start, sessions: session,
+                                                attributed: !session.isEmpty, records: 1, detail: "incomplete last record")))
+            }
+            return
+        }
+        // Reported from its first byte that is not zero (zeros after the data are no news).
+        let first = bytes[start...].firstIndex { $0 != 0 } ?? start
+        scan.items.append(.damage(.init(offset: first, length: n - first, sessions: [], attributed: true, records: 0,
+                                        detail: "bytes after the last record that can be no record (no start marker, header or trailer)",
+                                        noise: true)))
     }
 
     // MARK: Record pieces

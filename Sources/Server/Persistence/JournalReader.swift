@@ -57,9 +57,14 @@ struct JournalReader {
                 replay.append(.entry(entry, at: JournalPosition(file: name, offset: record.offset, length: record.length)))
             case let .damage(span):
                 let found = JournalDamage(file: kept, offset: span.offset, length: span.length, sessions: span.sessions,
-                                          attributed: span.attributed, records: span.records, detail: span.detail)
+                                          attributed: span.attributed, records: span.records, detail: span.detail, noise: span.noise)
                 damage.append(found)
                 replay.append(.damage(found))
+                if span.noise {
+                    log(LogLine(level: "warn", "journal_noise").field("file", kept).field("offset", span.offset)
+                        .field("length", span.length).field("detail", span.detail).description)
+                    continue
+                }
                 log(LogLine(level: "error", "journal_damaged").field("file", kept).field("offset", span.offset)
                     .field("length", span.length).field("sessions", span.sessions.joined(separator: ","))
                     .field("attributed", span.attributed ? "yes" : "no")

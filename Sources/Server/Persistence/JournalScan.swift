@@ -19,6 +19,9 @@ struct JournalScan: Equatable {
         var attributed: Bool
         var records: Int
         var detail: String
+        /// After the last record that can be named, bytes that cannot be any record: reported,
+        /// costing no session (`sessions` empty, `attributed`).
+        var noise = false
     }
 
     enum Item: Equatable {
