@@ -260,14 +260,15 @@ struct MotionReactionTests {
              "expected 1 expressions, one per moved value, got 2"),
             (#"{"decelerate": "y", "minimum": 0, "maximum": 1, "bounces": 3}"#, "type_mismatch", go + "/bounces", "expected bool, got number (at character 1 of '3.0')"),
             (#"{"decelerate": "y", "minimum": 0, "maximum": 1, "completion": "on"}"#, "invalid_definition", go + "/completion", "'on' is not a timer"),
-            (#"{"decelerate": "y", "minimum": 0, "maximum": 1, "spin": 1}"#, "invalid_definition", go + "/spin", "unknown field"),
+            (#"{"decelerate": "y", "minimum": 0, "maximum": 1, "spin": 1}"#, "invalid_definition", go + "/spin",
+             "unknown field; the fields here are decelerate, velocity, minimum, maximum, bounces, rate, stopSpeed, bounceDecay, bounceEpsilon, completion"),
             (#"{"move": ["y", "y"], "to": 1}"#, "invalid_definition", go + "/move", "'y' is listed twice"),
             (#"{"page": [], "pageSize": 1, "minimum": 0, "maximum": 1}"#, "invalid_definition", go + "/page",
              "expected an animated value's name or a list of names"),
             (#"{"snap": "y"}"#, "invalid_definition", go + "/targets", "is required: a list of positions, each an expression or {\"at\", \"when\"}"),
             (#"{"snap": "y", "targets": [1], "index": "on"}"#, "invalid_definition", go + "/index", "'on' is not a number variable"),
             (#"{"snap": "y", "targets": [{"when": true}]}"#, "invalid_definition", go + "/targets/0/at", "is required"),
-            (#"{"move": "y", "to": 1, "targets": [1]}"#, "invalid_definition", go + "/targets", "unknown field"),
+            (#"{"move": "y", "to": 1, "targets": [1]}"#, "invalid_definition", go + "/targets", "unknown field; the fields here are move, to, duration, completion"),
         ]
         for (reaction, code, pointer, message) in cases {
             let found = try fault(reaction)

@@ -22,6 +22,9 @@ public final class ControlDefinition: @unchecked Sendable {
     /// Animated values by scalar: a colour takes four in a row.
     let animatedScalars: Int
     let inputs: [InputSpec]
+    /// Some input needs arbitration after each event: a long press or a multi-tap (with timers of
+    /// their own), a tap with failure requirements.
+    let arbitrates: Bool
     let actions: [ActionSpec]
     let timers: [TimerSpec]
     let basics: [BasicSpec]
@@ -73,6 +76,13 @@ public final class ControlDefinition: @unchecked Sendable {
         self.animated = animated
         animatedScalars = animated.reduce(0) { $0 + $1.type.width }
         self.inputs = inputs
+        arbitrates = inputs.contains { input in
+            switch input {
+            case .longPress: true
+            case let .tap(spec): spec.multiTap || spec.requireToFail != 0
+            default: false
+            }
+        }
         self.actions = actions
         self.timers = timers
         self.basics = basics
@@ -250,6 +260,9 @@ enum TimingSource: Sendable {
     /// A timing parameter (curve or spring) of the instance.
     case timing(Int)
     case spring(SpringSource)
+    /// A spring whose relative initial velocity (UIKit's `initialSpringVelocity`) the reaction's
+    /// program computes, in register `velocity`.
+    case springWithVelocity(SpringSource, velocity: Int)
     /// A curve (an index of the definition's curves) over a duration computed by the reaction's program.
     case curve(Int, duration: Int)
     /// A curve parameter of the instance over a duration computed by the reaction's program.
@@ -260,7 +273,28 @@ enum InputSpec: Sendable {
     case control(ControlInputSpec)
     case tap(TapInputSpec)
     case pan(PanInputSpec)
+    case longPress(LongPressInputSpec)
 
+    /// The recognizers (by input index, one bit each) this one recognizes simultaneously with:
+    /// one that begins makes every other still possible fail, except these.
+    var simultaneous: UInt64 {
+        get {
+            switch self {
+            case .control: 0
+            case let .tap(spec): spec.simultaneous
+            case let .pan(spec): spec.simultaneous
+            case let .longPress(spec): spec.simultaneous
+            }
+        }
+        set {
+            switch self {
+            case .control: break
+            case var .tap(spec): spec.simultaneous = newValue; self = .tap(spec)
+            case var .pan(spec): spec.simultaneous = newValue; self = .pan(spec)
+            case var .longPress(spec): spec.simultaneous = newValue; self = .longPress(spec)
+            }
+        }
+    }
 }
 
 /// A region: a program computing x, y, width and height, or, when they depend on the
@@ -290,7 +324,14 @@ struct TapInputSpec: Sendable {
     var region: RegionSpec
     var allowableMovement: Int
     var maximumDuration: Int
+    var numberOfTapsRequired: Int
+    /// `numberOfTapsRequired` was given: the tap may wait for a next tap.
+    var multiTap: Bool
     var recognized: ReactionList
+    /// `requireToFail`: the recognizers (one bit per input index) that must fail before a
+    /// recognition of this one is delivered.
+    var requireToFail: UInt64 = 0
+    var simultaneous: UInt64 = 0
 }
 
 struct PanInputSpec: Sendable {
@@ -300,6 +341,18 @@ struct PanInputSpec: Sendable {
     var changed: ReactionList
     var ended: ReactionList
     var cancelled: ReactionList
+    var simultaneous: UInt64 = 0
+}
+
+struct LongPressInputSpec: Sendable {
+    var region: RegionSpec
+    var minimumPressDuration: Int
+    var allowableMovement: Int
+    var began: ReactionList
+    var changed: ReactionList
+    var ended: ReactionList
+    var cancelled: ReactionList
+    var simultaneous: UInt64 = 0
 }
 
 /// What a frame shows: one program computing every property and layer field.

@@ -14,4 +14,16 @@ extension DefinitionLoader {
         }
         return mode
     }
+
+    /// `animate`'s `completion`: reactions run when the animation ends, an entry point of their
+    /// own (what the reaction that started it saw is gone), with `event.finished` (UIKit's
+    /// completion argument: false when the animation was taken away before its end).
+    mutating func animateCompletion(_ r: inout TreeReader) throws(DocumentError) -> ReactionList {
+        guard let tree = r.raw("completion") else { return .empty }
+        var names = stateNames
+        names["event"] = .namespace(nil, ["finished": .expression(.register(0, .bool))])
+        let list = try reactions(tree, at: r.field("completion"), context: ReactionContext(names: names, fixed: 1))
+        completionLists.append((r.field("completion"), list))
+        return list
+    }
 }

@@ -19,7 +19,9 @@ extension DefinitionLoader {
             var r = try TreeReader(member.value, at: path, code: .invalidDefinition)
             let type = try r.requiredString("type")
             guard let kind = InputKind(rawValue: type) else {
-                throw DocumentError(.unknownPrimitive, at: r.field("type"), "unknown input '\(type)'; the inputs are control, tap, pan")
+                let known = InputKind.allCases.map(\.rawValue)
+                throw DocumentError(.unknownPrimitive, at: r.field("type"),
+                                    "unknown input '\(type)'\(Self.suggestion(type, known)); the inputs are \(known.joined(separator: ", "))")
             }
             let index = targets.values.filter { if case .input = $0 { true } else { false } }.count
             targets[member.key] = .input(index, kind)
@@ -29,6 +31,7 @@ extension DefinitionLoader {
             case .control: fields = ReadField.bindings(.control, index: index, ReadField.control, bools: [0, 1, 2, 3, 4])
             case .pan: fields = ReadField.bindings(.pan, index: index, ReadField.pan, bools: [0, 1])
             case .tap: fields = ReadField.bindings(.tap, index: index, ReadField.tap, bools: [0])
+            case .longPress: fields = ReadField.bindings(.longPress, index: index, ReadField.longPress, bools: [0, 1])
             }
             stateNames[member.key] = .namespace(nil, fields)
         }
@@ -159,8 +162,13 @@ extension DefinitionLoader {
                                                context: eventContext(location, 2))
                 if on != nil { _ = on!.raw("recognized") }
                 try finishEvents(on, "tap events", ["recognized"])
-                parts.inputs.append(.tap(TapInputSpec(region: region, allowableMovement: movement,
-                                                      maximumDuration: duration, recognized: recognized)))
+                let multiTap = r.has("numberOfTapsRequired")
+                let taps = try option(&r, "numberOfTapsRequired", default: .number(1), .number)
+                let required = try inputMask(&r, "requireToFail", of: member.key)
+                parts.inputs.append(.tap(TapInputSpec(region: region, allowableMovement: movement, maximumDuration: duration,
+                                                      numberOfTapsRequired: taps, multiTap: multiTap, recognized: recognized,
+                                                      requireToFail: required,
+                                                      simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
             case .pan:
                 let hysteresis = try option(&r, "hysteresis", default: .number(PanRecognizer.defaultHysteresis), .number)
                 func vector(_ x: Int) -> Binding {
@@ -176,11 +184,60 @@ extension DefinitionLoader {
                 }
                 try finishEvents(on, "pan events", ["began", "changed", "ended", "cancelled"])
                 parts.inputs.append(.pan(PanInputSpec(region: region, hysteresis: hysteresis,
-                                                      began: lists[0], changed: lists[1], ended: lists[2], cancelled: lists[3])))
+                                                      began: lists[0], changed: lists[1], ended: lists[2], cancelled: lists[3],
+                                                      simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
+            case .longPress:
+                let duration = try option(&r, "minimumPressDuration",
+                                          default: .number(LongPressRecognizer.defaultMinimumPressDuration), .number)
+                let movement = try option(&r, "allowableMovement", default: .number(LongPressRecognizer.defaultAllowableMovement), .number)
+                var lists: [ReactionList] = []
+                for name in ["began", "changed", "ended", "cancelled"] {
+                    let tree = on.flatMap { reader -> Tree? in var reader = reader; return reader.raw(name) }
+                    if on != nil { _ = on!.raw(name) }
+                    lists.append(try reactions(tree, at: path.appending("on").appending(name),
+                                               context: name == "cancelled" ? eventContext([:], 0) : eventContext(location, 2)))
+                }
+                try finishEvents(on, "long press events", ["began", "changed", "ended", "cancelled"])
+                parts.inputs.append(.longPress(LongPressInputSpec(
+                    region: region, minimumPressDuration: duration, allowableMovement: movement, began: lists[0], changed: lists[1],
+                    ended: lists[2], cancelled: lists[3], simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
             }
             _ = r.raw("on")
             _ = r.raw("type")
             try r.finish()
+        }
+    }
+
+    /// `requireToFail` or `simultaneousWith`: names of other recognizers (tap, pan, longPress
+    /// inputs), as one bit per input index.
+    private func inputMask(_ r: inout TreeReader, _ key: String, of name: String) throws(DocumentError) -> UInt64 {
+        guard let list = try r.array(key) else { return 0 }
+        var mask: UInt64 = 0
+        for (position, item) in list.enumerated() {
+            let at = r.field(key).appending(position)
+            guard case let .string(other) = item else { throw DocumentError(.invalidDefinition, at: at, "expected an input's name") }
+            guard case let .input(index, kind)? = targets[other] else {
+                let inputs = declaredInputs.joined(separator: ", ")
+                throw DocumentError(.unknownReference, at: at,
+                                    "unknown input '\(other)'\(Self.suggestion(other, declaredInputs)); the inputs are \(inputs)")
+            }
+            guard kind != .control, other != name else {
+                throw DocumentError(.typeMismatch, at: at, "'\(key)' names another tap, pan or longPress input; '\(other)' is \(other == name ? "this one" : "a control input")")
+            }
+            guard index < 64 else { throw DocumentError(.invalidDefinition, at: at, "only the first 64 inputs can be named here") }
+            mask |= 1 << UInt64(index)
+        }
+        return mask
+    }
+
+    /// Either side declaring two recognizers simultaneous makes them so (as either delegate
+    /// answering true to `shouldRecognizeSimultaneouslyWith` does).
+    mutating func symmetrizeSimultaneity() {
+        for index in parts.inputs.indices where index < 64 {
+            let mask = parts.inputs[index].simultaneous
+            for other in parts.inputs.indices where other < 64 && mask & (1 << UInt64(other)) != 0 {
+                parts.inputs[other].simultaneous |= 1 << UInt64(index)
+            }
         }
     }
 
@@ -386,7 +443,15 @@ extension DefinitionLoader {
     private func target(_ r: inout TreeReader, _ verb: String) throws(DocumentError) -> Target {
         let name = try r.requiredString(verb)
         guard let target = targets[name] else {
-            throw DocumentError(.unknownReference, at: r.field(verb), "unknown reference '\(name)'")
+            if configNames[name] != nil {
+                throw DocumentError(.typeMismatch, at: r.field(verb),
+                                    "'\(name)' is a parameter or a constant, and those are read-only (the session's configuration); '\(verb)' acts on a variable, an animated value or a primitive: declare one under variables or animated")
+            }
+            if stateNames[name] != nil {
+                throw DocumentError(.typeMismatch, at: r.field(verb), "'\(name)' is a value, computed from the state; '\(verb)' cannot act on it")
+            }
+            throw DocumentError(.unknownReference, at: r.field(verb),
+                                "unknown reference '\(name)'\(Self.suggestion(name, Array(targets.keys).sorted()))")
         }
         return target
     }
@@ -399,8 +464,9 @@ extension DefinitionLoader {
     private mutating func reaction(_ tree: Tree, at path: TreePath, context: inout ReactionContext) throws(DocumentError) -> [Reaction] {
         var r = try TreeReader(tree, at: path, code: .invalidDefinition)
         guard let verb = r.keys.first(where: { Self.verbs.contains($0) }) else {
+            let near = r.keys.lazy.compactMap { Self.nearest($0, in: Self.verbs) }.first.map { " (did you mean '\($0)'?)" } ?? ""
             throw DocumentError(.unknownPrimitive, at: path,
-                                "a reaction names one of \(Self.verbs.joined(separator: ", ")); got \(r.keys.isEmpty ? "nothing" : r.keys.joined(separator: ", "))")
+                                "a reaction names one of \(Self.verbs.joined(separator: ", ")); got \(r.keys.isEmpty ? "nothing" : r.keys.joined(separator: ", "))\(near)")
         }
         var builder = ProgramBuilder(gen, base: context.fixed)
         func value(_ key: String, _ type: ValueType?, default fallback: Tree? = nil) throws(DocumentError) -> Int {
@@ -431,8 +497,10 @@ extension DefinitionLoader {
             guard let timingTree = r.raw("timing") else { throw r.error("timing", "is required: a timing or spring parameter, {\"curve\", \"duration\"} or {\"spring\"}") }
             let timing = try timingSource(timingTree, at: r.field("timing"), names: context.names, builder: &builder)
             let mode = try animateMode(&r, builder: &builder, names: context.names)
-            result = [.animate(animated: parts.animated[index].first, width: type.width, builder.finish(), result: register,
-                               timing: timing, mode: mode)]
+            let program = builder.finish()
+            let completion = try animateCompletion(&r)
+            result = [.animate(animated: parts.animated[index].first, width: type.width, program, result: register,
+                               timing: timing, mode: mode, completion: completion)]
         case "emit":
             let name = try r.requiredString(verb)
             guard !name.isEmpty else { throw r.error(verb, "an emission needs a name") }
@@ -518,7 +586,7 @@ extension DefinitionLoader {
                                             : .setEnabled(input: index, builder.finish(), result: register)]
         case "reset":
             let target = try self.target(&r, verb)
-            guard case let .input(index, kind) = target, kind != .control else { throw mismatch(r, verb, target, "a tap or pan input") }
+            guard case let .input(index, kind) = target, kind != .control else { throw mismatch(r, verb, target, "a tap, pan or longPress input") }
             result = [.reset(input: index)]
         case "add":
             let target = try self.target(&r, verb)
@@ -600,7 +668,13 @@ extension DefinitionLoader {
         var r = try TreeReader(tree, at: path, code: .invalidDefinition)
         let source: TimingSource
         if let spring = r.raw("spring") {
-            source = .spring(try springSource(spring, at: r.field("spring"), names: names))
+            let base = try springSource(spring, at: r.field("spring"), names: names)
+            if let velocity = r.raw("initialVelocity") {
+                source = .springWithVelocity(base, velocity: builder.emit(
+                    try expression(velocity, at: r.field("initialVelocity"), names: names, expecting: .number)))
+            } else {
+                source = .spring(base)
+            }
         } else if case let .string(name)? = r.members.first(where: { $0.key == "curve" })?.value,
                   case let .curve(index)? = names[name] {
             // A curve parameter (a declared name comes before the curve of that name).
@@ -662,8 +736,10 @@ extension DefinitionLoader {
                 entries.append((name, at("inputs", name), [spec.onStateChange] + lists + spec.overrides.lists))
             case let .tap(spec): entries.append((name, at("inputs", name), [spec.recognized]))
             case let .pan(spec): entries.append((name, at("inputs", name), [spec.began, spec.changed, spec.ended, spec.cancelled]))
+            case let .longPress(spec): entries.append((name, at("inputs", name), [spec.began, spec.changed, spec.ended, spec.cancelled]))
             }
         }
+        entries += completionLists.map { ("the completion", $0.path, [$0.list]) }
         entries += parts.commands.map { ($0.name, at("commands", $0.name), [$0.reactions]) }
         entries += parts.timers.map { ($0.name, at("timers", $0.name), [$0.reactions]) }
         entries += parts.basics.map { ($0.name, at("animations", $0.name), [$0.onComplete]) }

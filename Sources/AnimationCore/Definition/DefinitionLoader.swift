@@ -59,8 +59,8 @@ enum Target {
     }
 }
 
-enum InputKind: String {
-    case control, tap, pan
+enum InputKind: String, CaseIterable {
+    case control, tap, pan, longPress
 }
 
 /// Reads a definition document section by section: declarations first (so every name is known),
@@ -71,6 +71,8 @@ struct DefinitionLoader {
     let pools = ReactionPools()
     /// Springs written literally in reactions or animator timings.
     var springs: [SpringTiming] = []
+    /// `animate`'s completion lists, entry points of their own (the per-entry reaction bound).
+    var completionLists: [(path: TreePath, list: ReactionList)] = []
     /// Names visible to expressions of the configuration alone.
     var configNames: [String: Binding] = ["pi": .expression(.number(Double.pi))]
     /// Names visible to expressions of the state (render, reactions, values).
@@ -115,7 +117,10 @@ struct DefinitionLoader {
         let actions = try top.object("actions")
         if let actions { try declareActions(actions) }
         // Bodies.
-        if let inputs { try compileInputs(inputs) }
+        if let inputs {
+            try compileInputs(inputs)
+            symmetrizeSimultaneity()
+        }
         if let section = try top.object("commands") { try compileCommands(section) }
         if let actions { try compileActions(actions) }
         if let timers { try compileTimers(timers) }
@@ -190,8 +195,23 @@ struct DefinitionLoader {
         do {
             return try checker.check(parsed, expecting: type)
         } catch {
-            throw DocumentError(error.code, at: path, Self.located(error.message, error.offset, text))
+            var message = error.message
+            if error.code == .unknownReference, let name = Self.unknownName(error.message) {
+                if names[name] == nil, stateNames[name] != nil {
+                    message = "'\(name)' is part of the state, and this place is computed once from the configuration: it may name parameters, constants and pi"
+                } else {
+                    message += Self.suggestion(name, names.keys.sorted() + Color.systemColors.map(\.name))
+                }
+            }
+            throw DocumentError(error.code, at: path, Self.located(message, error.offset, text))
         }
+    }
+
+    /// The name in the checker's "unknown reference 'x'".
+    private static func unknownName(_ message: String) -> String? {
+        let prefix = "unknown reference '"
+        guard message.hasPrefix(prefix), message.hasSuffix("'") else { return nil }
+        return String(message.dropFirst(prefix.count).dropLast())
     }
 
     static func parse(_ text: String, at path: TreePath) throws(DocumentError) -> Expression {

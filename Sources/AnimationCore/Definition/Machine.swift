@@ -30,6 +30,8 @@ enum Op: UInt8, Sendable {
     /// r[dst…] = the primitive read (kind a, index b, field c) at the evaluation's time.
     case read
     case add, subtract, multiply, divide, negate
+    /// r[a] − r[b]·trunc(r[a]/r[b]): Swift's `truncatingRemainder`, C's `fmod` (the sign of r[a]).
+    case remainder
     /// Bools: r[dst] = 1 or 0.
     case not, less, lessEqual, greater, greaterEqual, equal, notEqual, equal4, notEqual4
     /// Strings are table indices; equality compares the texts.
@@ -43,6 +45,12 @@ enum Op: UInt8, Sendable {
     case project
     /// `RubberBand(dimension: r[b], coefficient: r[c]).stretch(r[a])`.
     case rubberBand
+    /// `RubberBand(dimension: r[b], coefficient: r[c]).overscroll(forStretch: r[a])`.
+    case rubberBandInverse
+    /// The C library's `pow(r[a], r[b])`, `sin`, `cos`, `atan2(r[a], r[b])`, `hypot(r[a], r[b])`.
+    case power, sine, cosine, arcTangent2, hypotenuse
+    /// 1, −1, or r[a] itself (±0, NaN).
+    case sign
     /// pc = a; pc = b when r[a] is false (0); pc = b when r[a] is true.
     case jump, jumpIfFalse, jumpIfTrue
 }
@@ -109,6 +117,7 @@ enum Machine {
                 case .multiply: r[d] = r[a] * r[b]
                 case .divide: r[d] = r[a] / r[b]
                 case .negate: r[d] = -r[a]
+                case .remainder: r[d] = r[a].truncatingRemainder(dividingBy: r[b])
                 case .not: r[d] = r[a] == 0 ? 1 : 0
                 case .less: r[d] = r[a] < r[b] ? 1 : 0
                 case .lessEqual: r[d] = r[a] <= r[b] ? 1 : 0
@@ -138,6 +147,15 @@ enum Machine {
                 case .rubberBand:
                     let x = r[a], dimension = r[b], coefficient = r[c]
                     r[d] = x > 0 ? (1 - 1 / (x * coefficient / dimension + 1)) * dimension : 0
+                case .rubberBandInverse:
+                    let y = r[a], dimension = r[b], coefficient = r[c]
+                    r[d] = y > 0 ? (y < dimension ? dimension / coefficient * y / (dimension - y) : .greatestFiniteMagnitude) : 0
+                case .power: r[d] = cPow(r[a], r[b])
+                case .sine: r[d] = cSin(r[a])
+                case .cosine: r[d] = cCos(r[a])
+                case .arcTangent2: r[d] = cAtan2(r[a], r[b])
+                case .hypotenuse: r[d] = cHypot(r[a], r[b])
+                case .sign: let x = r[a]; r[d] = x > 0 ? 1 : (x < 0 ? -1 : x)
                 case .jump: pc = a
                 case .jumpIfFalse: if r[a] == 0 { pc = b }
                 case .jumpIfTrue: if r[a] != 0 { pc = b }

@@ -38,8 +38,10 @@ enum Reaction: Sendable {
     /// An animated value jumps to a value (animations in flight are removed).
     case jump(animated: Int, width: Int, Program, result: Int)
     /// `UIView.animate`: additively, (`retarget`) a spring from the current value and velocity,
-    /// or (`fromCurrent`) from the value shown; after a delay.
-    case animate(animated: Int, width: Int, Program, result: Int, timing: TimingSource, mode: AnimateMode)
+    /// or (`fromCurrent`) from the value shown; after a delay; `completion` runs when it ends
+    /// (with `event.finished`).
+    case animate(animated: Int, width: Int, Program, result: Int, timing: TimingSource, mode: AnimateMode,
+                 completion: ReactionList)
     /// `name` indexes the definition's emission names; `fields` its emission fields.
     case emit(name: Int, fields: PoolRange, Program)
     case branch(Program, condition: Int, then: ReactionList, otherwise: ReactionList)

@@ -1,9 +1,11 @@
 /// The fields expressions read of each primitive (`tracking.isHighlighted`, `ring.remaining`,
 /// `transition.frame.progress`), as `Read` field numbers.
 enum ReadField {
-    static let control = ["isHighlighted", "isSelected", "isEnabled", "isTracking", "isTouchInside"]
-    static let pan = ["isRecognized", "isTracking"]
-    static let tap = ["isTracking"]
+    /// `elapsed`, last of each input's: seconds since the touch it tracks went down (0 with none).
+    static let control = ["isHighlighted", "isSelected", "isEnabled", "isTracking", "isTouchInside", "elapsed"]
+    static let pan = ["isRecognized", "isTracking", "elapsed"]
+    static let tap = ["isTracking", "elapsed"]
+    static let longPress = ["isRecognized", "isTracking", "elapsed"]
     static let basic = ["isRunning", "isPaused", "value", "remaining", "duration", "fraction", "from", "to"]
     static let basicBools: Set<Int> = [0, 1]
     static let group = ["isActive", "isPaused", "isReversed", "isRunning", "progressWhenInterrupted"]

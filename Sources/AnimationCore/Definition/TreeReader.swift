@@ -10,6 +10,9 @@ public struct TreeReader: Sendable {
     /// for a definition.
     public let code: DocumentError.Code
     private var used = MemberPositions()
+    /// The keys asked for, in a definition (whose unknown fields are answered with the fields
+    /// the place takes); empty, never allocated, for what clients send.
+    private var asked: [String] = []
 
     public init(_ tree: Tree, at path: TreePath, code: DocumentError.Code = .invalidField) throws(DocumentError) {
         guard case let .object(members) = tree else {
@@ -33,6 +36,7 @@ public struct TreeReader: Sendable {
 
     /// The member, null included (a null where a value belongs is an error, not an absence).
     public mutating func raw(_ key: String) -> Tree? {
+        if code == .invalidDefinition, !asked.contains(key) { asked.append(key) }
         guard let position = members.firstIndex(where: { $0.key == key }) else { return nil }
         used.insert(position)
         return members[position].value
@@ -102,10 +106,13 @@ public struct TreeReader: Sendable {
         return try TreeReader(value, at: field(key), code: code)
     }
 
-    /// Throws on the first member that was never asked for.
+    /// Throws on the first member that was never asked for; in a definition, naming the fields
+    /// the place takes and the nearest of them.
     public func finish() throws(DocumentError) {
         for (position, member) in members.enumerated() where !used.contains(position) {
-            throw error(member.key, "unknown field")
+            guard code == .invalidDefinition, !asked.isEmpty else { throw error(member.key, "unknown field") }
+            let near = DefinitionLoader.suggestion(member.key, asked)
+            throw error(member.key, "unknown field\(near); the fields here are \(asked.joined(separator: ", "))")
         }
     }
 }

@@ -12,3 +12,4 @@ import Darwin
 @inline(__always) func cCos(_ x: Double) -> Double { cos(x) }
 @inline(__always) func cAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 @inline(__always) func cPow(_ x: Double, _ y: Double) -> Double { pow(x, y) }
+@inline(__always) func cHypot(_ x: Double, _ y: Double) -> Double { hypot(x, y) }

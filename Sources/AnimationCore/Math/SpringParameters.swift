@@ -20,6 +20,18 @@ public enum SpringParameters: Sendable, Equatable {
         }
     }
 
+    /// The same spring starting at another relative velocity (`initialSpringVelocity` computed
+    /// when the animation starts: a released finger's speed over the distance left).
+    public func withInitialVelocity(_ v: Double) -> SpringParameters {
+        switch self {
+        case let .uikit(d, zeta, _): .uikit(duration: d, dampingRatio: zeta, initialVelocity: v)
+        case let .physical(m, k, c, _, overdamping):
+            .physical(mass: m, stiffness: k, damping: c, initialVelocity: v, allowsOverdamping: overdamping)
+        case let .response(r, zeta, _): .response(response: r, dampingRatio: zeta, initialVelocity: v)
+        case let .perceptual(d, bounce, _): .perceptual(duration: d, bounce: bounce, initialVelocity: v)
+        }
+    }
+
     /// Converts to constants and a running duration; throws naming the first bad parameter.
     public func resolve() throws(ParameterError) -> SpringTiming {
         let v = initialVelocity

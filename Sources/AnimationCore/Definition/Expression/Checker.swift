@@ -113,7 +113,7 @@ struct Checker {
         var l = try infer(left)
         var r = try infer(right)
         switch op {
-        case .add, .subtract, .multiply, .divide, .less, .lessEqual, .greater, .greaterEqual:
+        case .add, .subtract, .multiply, .divide, .remainder, .less, .lessEqual, .greater, .greaterEqual:
             guard l.type == .number, r.type == .number else {
                 throw CheckError(offset: offset, code: .typeMismatch, message: "'\(op.rawValue)' needs numbers, got \(l.type) and \(r.type)")
             }
@@ -157,10 +157,11 @@ struct Checker {
         }
         switch function {
         case .min, .max: return try require([.number, .number], .number)
-        case .abs, .floor, .ceil, .round, .sqrt: return try require([.number], .number)
+        case .abs, .floor, .ceil, .round, .sqrt, .sin, .cos, .sign: return try require([.number], .number)
+        case .pow, .atan2, .hypot: return try require([.number, .number], .number)
         case .clamp: return try require([.number, .number, .number], .number)
         case .project: return try require([.number, .number], .number)
-        case .rubberBand:
+        case .rubberBand, .rubberBandInverse:
             if typed.count == 2 { typed.append(.number(RubberBand.scrollViewCoefficient)) }
             return try require([.number, .number, .number], .number)
         case .mix:

@@ -170,6 +170,13 @@ struct ProgramBuilder {
             case .mix: append(type == .color ? .mix4 : .mix, dst, x, y, z)
             case .project: append(.project, dst, x, y)
             case .rubberBand: append(.rubberBand, dst, x, y, z)
+            case .rubberBandInverse: append(.rubberBandInverse, dst, x, y, z)
+            case .pow: append(.power, dst, x, y)
+            case .sin: append(.sine, dst, x)
+            case .cos: append(.cosine, dst, x)
+            case .atan2: append(.arcTangent2, dst, x, y)
+            case .sign: append(.sign, dst, x)
+            case .hypot: append(.hypotenuse, dst, x, y)
             }
         case let .conditional(condition, a, b, _):
             let c = emit(condition)
@@ -206,6 +213,7 @@ struct ProgramBuilder {
         case .subtract: append(.subtract, dst, a, b)
         case .multiply: append(.multiply, dst, a, b)
         case .divide: append(.divide, dst, a, b)
+        case .remainder: append(.remainder, dst, a, b)
         case .less: append(.less, dst, a, b)
         case .lessEqual: append(.lessEqual, dst, a, b)
         case .greater: append(.greater, dst, a, b)

@@ -24,7 +24,7 @@ enum UnaryOperator: String, Sendable {
 }
 
 enum BinaryOperator: String, Sendable {
-    case add = "+", subtract = "-", multiply = "*", divide = "/"
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
     case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
     case equal = "==", notEqual = "!="
     case and = "&&", or = "||"
@@ -46,7 +46,7 @@ struct SyntaxError: Error, Sendable {
 }
 
 /// Parses the expression language: numbers, 'strings', #colours, true/false, names with
-/// `.members`, calls `f(a, b)`, unary `- !`, binary `* / + - < <= > >= == != && ||` (usual
+/// `.members`, calls `f(a, b)`, unary `- !`, binary `* / % + - < <= > >= == != && ||` (usual
 /// precedence, comparisons not chained), and `c ? a : b`. No assignment, no loops.
 struct ExpressionParser {
     static let maximumDepth = 32
@@ -196,6 +196,8 @@ struct ExpressionParser {
                 left = try node(.binary(.multiply, left, try unary()), at: at)
             } else if accept("/") {
                 left = try node(.binary(.divide, left, try unary()), at: at)
+            } else if accept("%") {
+                left = try node(.binary(.remainder, left, try unary()), at: at)
             } else {
                 return left
             }

@@ -83,10 +83,11 @@ struct Read: Sendable, Equatable {
     var width = 1
 
     enum Kind: Int32, Sendable {
-        case animated, control, pan, tap, basic, group, member, timer
+        case animated, control, pan, tap, basic, group, member, timer, longPress
     }
 }
 
 enum Function: String, Sendable, CaseIterable {
     case min, max, abs, floor, ceil, round, sqrt, clamp, mix, project, rubberBand
+    case pow, sin, cos, atan2, sign, hypot, rubberBandInverse
 }

@@ -64,10 +64,11 @@ extension DefinedControl {
     // MARK: Touches
 
     /// What one input made of a touch, before any reaction runs.
-    private enum Recognized {
+    enum Recognized {
         case control(Int, ControlTracking.Outcome, Point)
         case tap(Int, Point)
         case pan(Int, PanRecognizer.Event, Point)
+        case longPress(Int, LongPressRecognizer.Event)
     }
 
     /// Every input sees the touch first (in declaration order; a pan that begins makes every tap
@@ -76,8 +77,11 @@ extension DefinedControl {
         let location = touch.location ?? .zero
         let count = inputCount
         guard count > 0 else { return }
-        try withUnsafeTemporaryAllocation(of: Recognized.self, capacity: count) { (buffer) throws(ControlError) in
-            let found = feed(touch, at: t, location, inputs: mask, into: buffer.baseAddress!)
+        if touch.isDown { touchDown = t }
+        // Twice the inputs: a tap may recognize and have an earlier recognition delivered at once.
+        try withUnsafeTemporaryAllocation(of: Recognized.self, capacity: 2 * count) { (buffer) throws(ControlError) in
+            var found = feed(touch, at: t, location, inputs: mask, into: buffer.baseAddress!)
+            if instance.definition.arbitrates { found = try arbitrate(buffer.baseAddress!, found, at: t) }
             defer { buffer.baseAddress!.deinitialize(count: found) }
             guard found > 0 else { return }
             try react(UnsafeBufferPointer(rebasing: buffer[0..<found]), at: t, emit: &emit)
@@ -109,8 +113,16 @@ extension DefinedControl {
                 let event = pan.handle(touch, at: t, accepts: area.contains)
                 setInput(index, .pan(pan))
                 guard let event else { continue }
-                if case .began = event { failTaps() }
+                if case .began = event { exclude(by: index, spec.simultaneous) }
                 (out + found).initialize(to: .pan(index, event, location)); found += 1
+            case let (.longPress(press), .longPress(spec)):
+                var press = press
+                let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
+                let event = press.handle(touch, at: t, accepts: area.contains)
+                setInput(index, .longPress(press))
+                guard let event else { continue }
+                if case .began = event { exclude(by: index, spec.simultaneous) }
+                (out + found).initialize(to: .longPress(index, event)); found += 1
             default:
                 break
             }
@@ -145,6 +157,21 @@ extension DefinedControl {
                     r[0] = point.x
                     r[1] = point.y
                     try run(spec.recognized, r, at: t, emit: &emit)
+                case let .longPress(index, event):
+                    guard case let .longPress(spec) = definition.inputs[index] else { continue }
+                    let reactions: ReactionList
+                    switch event {
+                    case let .began(p), let .changed(p), let .ended(p):
+                        r[0] = p.x; r[1] = p.y
+                        switch event {
+                        case .began: reactions = spec.began
+                        case .changed: reactions = spec.changed
+                        default: reactions = spec.ended
+                        }
+                    case .cancelled:
+                        reactions = spec.cancelled
+                    }
+                    try run(reactions, r, at: t, emit: &emit)
                 case let .pan(index, event, point):
                     guard case let .pan(spec) = definition.inputs[index] else { continue }
                     let reactions: ReactionList
@@ -179,12 +206,132 @@ extension DefinedControl {
         try run(reactions, r, at: t, emit: &emit)
     }
 
-    private mutating func failTaps() {
-        for index in 0..<inputCount {
-            if case var .tap(tap) = input(index) {
+    /// Recognizer `winner` began: every other recognizer still possible fails (the first to begin
+    /// wins, docs/fidelity.md#arbitration), except those it recognizes simultaneously with.
+    private mutating func exclude(by winner: Int, _ simultaneous: UInt64) {
+        for index in 0..<inputCount where index != winner && (index >= 64 || simultaneous & (1 << UInt64(index)) == 0) {
+            switch input(index) {
+            case var .tap(tap):
                 tap.fail()
                 setInput(index, .tap(tap))
+                if instance.definition.arbitrates { dropRecognizerTimers(index) }
+            case var .longPress(press) where press.isPossible:
+                press.fail()
+                setInput(index, .longPress(press))
+                dropRecognizerTimers(index)
+            case let .pan(pan) where !pan.isRecognized && pan.phase != .idle:
+                setInput(index, .pan(PanRecognizer(hysteresis: pan.hysteresis)))
+            default:
+                break
             }
+        }
+    }
+
+    /// After the inputs saw an event (only for definitions with long presses, multi-taps or
+    /// failure requirements): recognizer timers follow the recognizers' state, and each
+    /// tap's recognition that `requireToFail` holds is held, dropped or delivered (UIKit's
+    /// failure requirements: held while a required recognizer is possible, dropped when one
+    /// recognizes, delivered when all have failed). Returns how many of `out` remain.
+    mutating func arbitrate(_ out: UnsafeMutablePointer<Recognized>, _ found: Int, at t: Double) throws(ControlError) -> Int {
+        let definition = instance.definition
+        // Recognizers that recognized or began in this event.
+        var won: UInt64 = 0
+        for k in 0..<found {
+            switch out[k] {
+            case let .tap(index, _) where index < 64: won |= 1 << UInt64(index)
+            case let .pan(index, .began, _) where index < 64: won |= 1 << UInt64(index)
+            case let .longPress(index, .began) where index < 64: won |= 1 << UInt64(index)
+            default: break
+            }
+        }
+        var possible: UInt64 = 0
+        for index in 0..<min(inputCount, 64) {
+            let bit: UInt64 = 1 << UInt64(index)
+            switch input(index) {
+            case let .tap(tap):
+                if tap.isTracking { possible |= bit }
+                try followTimer(index, tap.waitDeadline)
+            case let .longPress(press):
+                if press.isPossible { possible |= bit }
+                try followTimer(index, press.beginTime)
+            case let .pan(pan):
+                if pan.phase != .idle && !pan.isRecognized { possible |= bit }
+            case .control:
+                break
+            }
+        }
+        // Recognitions this event made, held or dropped by what they wait for.
+        var kept = 0
+        for k in 0..<found {
+            let item = out[k]
+            if case let .tap(index, point) = item, case let .tap(spec) = definition.inputs[index], spec.requireToFail != 0 {
+                if spec.requireToFail & won != 0 { continue }
+                if spec.requireToFail & possible != 0 {
+                    guard case var .tap(tap) = input(index) else { continue }
+                    tap.held = point
+                    setInput(index, .tap(tap))
+                    continue
+                }
+            }
+            out[kept] = item
+            kept += 1
+        }
+        // Recognitions held before: dropped when what they wait for recognized, delivered when it all failed.
+        for index in 0..<inputCount {
+            guard case var .tap(tap) = input(index), let point = tap.held, case let .tap(spec) = definition.inputs[index] else { continue }
+            if spec.requireToFail & won != 0 {
+                tap.held = nil
+            } else if spec.requireToFail & possible == 0 {
+                tap.held = nil
+                (out + kept).initialize(to: .tap(index, point))
+                kept += 1
+            } else {
+                continue
+            }
+            setInput(index, .tap(tap))
+        }
+        return kept
+    }
+
+    /// Keeps input `index`'s one recognizer timer at `deadline` (none when nil).
+    private mutating func followTimer(_ index: Int, _ deadline: Double?) throws(ControlError) {
+        let pending = timers.first { $0.kind == .recognizer(input: index) }?.t
+        guard pending != deadline else { return }
+        dropRecognizerTimers(index)
+        if let deadline { try schedule(.recognizer(input: index), at: deadline) }
+    }
+
+    mutating func dropRecognizerTimers(_ index: Int) {
+        guard timers.contains(where: { $0.kind == .recognizer(input: index) }) else { return }
+        timers.removeAll { $0.kind == .recognizer(input: index) }
+        releaseEmptyTimers()
+    }
+
+    /// Input `index`'s own timer fell due: a long press begins, a multi-tap's wait runs out;
+    /// then what that changes for the others, and the reactions.
+    mutating func recognizerTimer(_ index: Int, at t: Double, emit: inout [Emission]) throws(ControlError) {
+        let count = inputCount
+        try withUnsafeTemporaryAllocation(of: Recognized.self, capacity: 2 * count) { (buffer) throws(ControlError) in
+            let out = buffer.baseAddress!
+            var found = 0
+            switch (input(index), instance.definition.inputs[index]) {
+            case let (.longPress(press), .longPress(spec)) where press.beginTime == t:
+                var press = press
+                if let event = press.pressDurationElapsed() {
+                    setInput(index, .longPress(press))
+                    exclude(by: index, spec.simultaneous)
+                    out.initialize(to: .longPress(index, event))
+                    found = 1
+                }
+            case (.tap(var tap), _):
+                if tap.intervalElapsed(at: t) { setInput(index, .tap(tap)) }
+            default:
+                break
+            }
+            found = try arbitrate(out, found, at: t)
+            defer { out.deinitialize(count: found) }
+            guard found > 0 else { return }
+            try react(UnsafeBufferPointer(start: out, count: found), at: t, emit: &emit)
         }
     }
 

@@ -5,6 +5,7 @@ extension DefinedControl {
     /// (re)schedules its completion timer for the instant it comes to rest.
     mutating func startMotion(_ index: Int, _ r: UnsafeMutablePointer<Double>, at t: Double) throws(ControlError) {
         let plan = definition.motionPlans[index]
+        for axis in plan.axes { try cutCompletions(of: axis.animated, at: t) }
         var end = t
         do throws(ParameterError) {
             switch plan.kind {

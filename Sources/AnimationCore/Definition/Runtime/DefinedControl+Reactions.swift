@@ -20,9 +20,10 @@ extension DefinedControl {
             case let .jump(first, width, program, result):
                 compute(program, r, at: t)
                 for k in 0..<width { mutableAnimated(first + k).pointee.set(r[result + k]) }
-            case let .animate(first, width, program, result, timing, mode):
+                try cutCompletions(of: first, at: t)
+            case let .animate(first, width, program, result, timing, mode, completion):
                 compute(program, r, at: t)
-                try animate(first, width, r, result, timing, mode, at: t)
+                try animate(first, width, r, result, timing, mode, completion, at: t)
             case let .emit(name, fields, program):
                 compute(program, r, at: t)
                 let definition = instance.definition
@@ -73,7 +74,13 @@ extension DefinedControl {
                 case let .pan(pan): setInput(input, .pan(PanRecognizer(hysteresis: pan.hysteresis)))
                 case var .tap(tap):
                     tap.fail()
+                    tap.held = nil
                     setInput(input, .tap(tap))
+                    dropRecognizerTimers(input)
+                case var .longPress(press):
+                    press.reset()
+                    setInput(input, .longPress(press))
+                    dropRecognizerTimers(input)
                 case .control: break
                 }
             case let .addBasic(index, program, from, to, duration, curve):
@@ -104,8 +111,10 @@ extension DefinedControl {
     }
 
     private mutating func animate(_ first: Int, _ width: Int, _ r: UnsafeMutablePointer<Double>, _ result: Int,
-                                  _ source: TimingSource, _ mode: AnimateMode, at t: Double) throws(ControlError) {
+                                  _ source: TimingSource, _ mode: AnimateMode, _ completion: ReactionList,
+                                  at t: Double) throws(ControlError) {
         let timing: Timing
+        var relativeVelocity: Double?
         switch source {
         case let .timing(index):
             timing = instance.timings[index].timing
@@ -113,16 +122,32 @@ extension DefinedControl {
             timing = instance.springTimings[index]
         case let .spring(.literal(index)):
             timing = instance.literalSpringTimings[index]
+        case let .springWithVelocity(spring, velocity):
+            // A velocity that is not finite (a release at the destination: over a distance of 0)
+            // starts the spring at rest.
+            let v = r[velocity].isFinite ? r[velocity] : 0
+            relativeVelocity = v
+            do {
+                timing = .spring(try self.spring(spring).parameters.withInitialVelocity(v).resolve())
+            } catch {
+                throw .invalidParameter(error)
+            }
         case let .curve(curve, duration):
             timing = .curve(instance.definition.reactionCurves[curve], duration: r[duration])
         case let .instanceCurve(curve, duration):
             timing = .curve(instance.curves[curve], duration: r[duration])
         }
         let delay = mode.delay < 0 ? 0 : AnimateMode.seconds(r[Int(mode.delay)])
+        if mode.kind != .additive { try cutCompletions(of: first, at: t) }
         for k in 0..<width {
             switch mode.kind {
             case .retarget:
-                if case let .spring(spring) = timing {
+                if case let .spring(spring) = timing, let relativeVelocity {
+                    // The given velocity instead of the current one, relative to the distance left.
+                    let shown = animated(first + k).pointee.value(at: t)
+                    mutableAnimated(first + k).pointee.retarget(to: r[result + k], spring: spring,
+                                                                velocity: relativeVelocity * (r[result + k] - shown), at: t)
+                } else if case let .spring(spring) = timing {
                     mutableAnimated(first + k).pointee.retarget(to: r[result + k], spring: spring, at: t)
                 } else {
                     mutableAnimated(first + k).pointee.animate(to: r[result + k], timing: timing, at: t)
@@ -132,6 +157,28 @@ extension DefinedControl {
             case .additive:
                 mutableAnimated(first + k).pointee.animate(to: r[result + k], timing: timing, at: t, delay: delay)
             }
+        }
+        guard !completion.isEmpty else { return }
+        // UIKit calls a completion on a later turn of the run loop, never inside the call that
+        // animated: at least a timer's minimum delay later.
+        let end = t + (mode.kind == .retarget ? 0 : delay) + timing.duration
+        try schedule(.completion(completion, animated: first, finished: true),
+                     at: max(end, t + DefinitionLimits.minimumTimerDelay))
+    }
+
+    /// Animations of animated value `first` were taken away (a `set`, a retargeting or
+    /// from-current animation, a motion): their pending completions run with `finished` false,
+    /// as UIKit's do when an animation is removed before its end.
+    mutating func cutCompletions(of first: Int, at t: Double) throws(ControlError) {
+        guard timers.contains(where: { if case .completion(_, first, true) = $0.kind { true } else { false } }) else { return }
+        var cut: [ReactionList] = []
+        timers.removeAll { timer in
+            guard case let .completion(list, animated, true) = timer.kind, animated == first else { return false }
+            cut.append(list)
+            return true
+        }
+        for list in cut {
+            try schedule(.completion(list, animated: first, finished: false), at: t + DefinitionLimits.minimumTimerDelay)
         }
     }
 

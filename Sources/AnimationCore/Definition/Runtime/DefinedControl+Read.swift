@@ -23,14 +23,26 @@ extension DefinedControl: MachineSource {
             case 1: r[0] = flag(tracking.isSelected)
             case 2: r[0] = flag(tracking.isEnabled)
             case 3: r[0] = flag(tracking.isTracking)
-            default: r[0] = flag(tracking.isTouchInside)
+            case 4: r[0] = flag(tracking.isTouchInside)
+            default: r[0] = elapsed(tracking.isTracking, at: t)
             }
         case .pan?:
             guard case let .pan(pan) = input(i) else { r[0] = 0; return }
-            r[0] = f == 0 ? flag(pan.isRecognized) : flag(pan.phase != .idle)
+            switch f {
+            case 0: r[0] = flag(pan.isRecognized)
+            case 1: r[0] = flag(pan.phase != .idle)
+            default: r[0] = elapsed(pan.phase != .idle, at: t)
+            }
         case .tap?:
             guard case let .tap(tap) = input(i) else { r[0] = 0; return }
-            r[0] = flag(tap.isTracking)
+            r[0] = f == 0 ? flag(tap.isTracking) : elapsed(tap.isTracking, at: t)
+        case .longPress?:
+            guard case let .longPress(press) = input(i) else { r[0] = 0; return }
+            switch f {
+            case 0: r[0] = flag(press.isRecognized)
+            case 1: r[0] = flag(press.phase != .idle)
+            default: r[0] = elapsed(press.phase != .idle, at: t)
+            }
         case .basic?:
             guard let animation = basic(i) else { r[0] = 0; return }
             switch f {
@@ -73,6 +85,12 @@ extension DefinedControl: MachineSource {
         case nil:
             r[0] = 0
         }
+    }
+
+    /// Seconds since the pointer went down, for an input tracking it; 0 otherwise.
+    @inline(__always)
+    private func elapsed(_ tracking: Bool, at t: Double) -> Double {
+        tracking ? max(t - touchDown, 0) : 0
     }
 
     /// The address of member `member` of group `group` (nil if there is none), sampled after the

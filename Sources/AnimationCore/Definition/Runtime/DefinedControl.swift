@@ -78,6 +78,12 @@ public struct DefinedControl: Control {
 
     var inputCount: Int { instance.definition.inputs.count }
 
+    /// When the pointer last went down.
+    var touchDown: Double {
+        get { buffer.head.pointee.touchDown }
+        set { unique.head.pointee.touchDown = newValue }
+    }
+
     /// An emptied timer list lets its storage go (`removeFirst` and `removeAll(where:)` keep it),
     /// so a session at rest holds none.
     mutating func releaseEmptyTimers() {
@@ -88,6 +94,7 @@ public struct DefinedControl: Control {
         case control(ControlTracking)
         case tap(TapRecognizer)
         case pan(PanRecognizer)
+        case longPress(LongPressRecognizer)
     }
 
     struct PendingTimer: Sendable, Equatable {
@@ -98,6 +105,10 @@ public struct DefinedControl: Control {
             case timer(Int)
             /// A control input's minimum highlight is over.
             case unhighlight(input: Int)
+            /// A recognizer's own timer: a long press's minimum duration, a multi-tap's wait for its next tap.
+            case recognizer(input: Int)
+            /// An `animate`'s completion on animated value `animated` (its first scalar).
+            case completion(ReactionList, animated: Int, finished: Bool)
         }
     }
 
@@ -129,8 +140,13 @@ public struct DefinedControl: Control {
                                                           selected: constants[spec.selected] != 0, enabled: constants[spec.enabled] != 0,
                                                           changesSelectionAsPrimaryAction: constants[spec.changesSelection] != 0)))
             case let .tap(spec):
+                let taps = constants[spec.numberOfTapsRequired]
                 setInput(index, .tap(TapRecognizer(allowableMovement: constants[spec.allowableMovement],
-                                                   maximumDuration: constants[spec.maximumDuration])))
+                                                   maximumDuration: constants[spec.maximumDuration],
+                                                   numberOfTapsRequired: taps >= 1 && taps <= 100 ? Int32(taps) : taps > 100 ? 100 : 1)))
+            case let .longPress(spec):
+                setInput(index, .longPress(LongPressRecognizer(minimumPressDuration: constants[spec.minimumPressDuration],
+                                                               allowableMovement: constants[spec.allowableMovement])))
             case let .pan(spec):
                 setInput(index, .pan(PanRecognizer(hysteresis: constants[spec.hysteresis])))
             }
@@ -179,6 +195,13 @@ public struct DefinedControl: Control {
                     setInput(input, .control(tracking))
                     if changed, case let .control(spec) = definition.inputs[input] {
                         try runEntry(spec.onStateChange, at: deadline, emit: &produced)
+                    }
+                case let .recognizer(input):
+                    try recognizerTimer(input, at: deadline, emit: &produced)
+                case let .completion(list, _, finished):
+                    try withRegisters(frameSize) { (r) throws(ControlError) in
+                        r[0] = finished ? 1 : 0
+                        try run(list, r, at: deadline, emit: &produced)
                     }
                 }
                 try runDeferred(emit: &produced)
@@ -342,6 +365,7 @@ public struct DefinedControl: Control {
         if a.buffer === b.buffer { return true }
         let definition = a.instance.definition
         return a.deferred.isEmpty && b.deferred.isEmpty && a.groups == b.groups && a.timers == b.timers
+            && a.touchDown == b.touchDown
             && definition.variables.indices.allSatisfy { a.variable($0) == b.variable($0) }
             && (0..<definition.animatedScalars).allSatisfy { a.animated($0).pointee == b.animated($0).pointee }
             && definition.inputs.indices.allSatisfy { a.input($0) == b.input($0) }
