@@ -254,6 +254,8 @@ final class SessionStore: Sendable {
         var emitted: [Emission]
         /// The journal record to wait for before acknowledging (nil without a journal).
         var record: UInt64?
+        /// The session as this batch left it, for an answer that carries the frames that follow.
+        var session: Session
     }
 
     /// Applies a batch to a session all or nothing; journalled before it is visible. `shorthands`
@@ -285,7 +287,7 @@ final class SessionStore: Sendable {
             record.shorthands.append(shorthands, of: inputs, rebasedBy: record.session.events.count)
             record.session.commit(prepared)
             return .success(.success(Applied(time: record.session.time, state: record.session.state,
-                                             emitted: prepared.emitted, record: sequence)))
+                                             emitted: prepared.emitted, record: sequence, session: record.session)))
         }
         if case .success(.success) = outcome {} else { totalEvents.subtract(inputs.count, ordering: .relaxed) }
         return try outcome.get()
