@@ -186,7 +186,8 @@ struct SessionsAPI: Sendable {
     }
 
     func postEvents(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-        _ = try Query(context.request.queryString, allowed: [])
+        let query = try Query(context.request.queryString, allowed: ["window", "fps"])
+        let ahead = try Self.windowAhead(query, limit: environment.limits.maxFramesPerRequest)
         let body = try parseBody(context.request)
         let now = environment.now()
         let slot = try find(context.id, now: now)
@@ -221,12 +222,54 @@ struct SessionsAPI: Sendable {
                 w.member("accepted", inputs.count)
                 w.key("emitted")
                 FrameEncoder.encode(applied.emitted, into: &w)
+                if let ahead {
+                    Self.encodeSettled(applied.session, into: &w)
+                    w.key("window")
+                    Self.encodeWindow(applied.session, ahead.window(from: slot.time(lastEvent: applied.time, now: now),
+                                                                    settledAt: applied.session.settledAt), into: &w)
+                }
                 w.endObject()
             }
             return Self.durable(response, applied.record, environment)
         case let .failure(error):
             throw problem(for: error, decoded: decoded, definition: slot.version.definition)
         }
+    }
+
+    /// `?window=<seconds>&fps=<rate>` on a post: the answer carries the frames from its `time` on,
+    /// so a page draws the touch's effect without asking again (docs/client.md#playing).
+    struct WindowAhead: Equatable {
+        let span: Double
+        let fps: Double
+
+        /// From `from` for `span` seconds, ending at `settledAt` when everything comes to rest
+        /// sooner: after it every frame is the last one, until the next event.
+        func window(from: Double, settledAt: Double?) -> SampleWindow {
+            let to = settledAt.map { min(from + span, max($0, from)) } ?? from + span
+            return SampleWindow(from: from, to: to, fps: fps, count: Session.frameCount(from: from, to: to, fps: fps))
+        }
+    }
+
+    /// The frames a post asks for, nil without `window`; `fps` (default 60) only with it, and
+    /// no more frames than a frames request may hold.
+    static func windowAhead(_ query: Query, limit: Int) throws(Problem) -> WindowAhead? {
+        guard let span = try query.number("window") else {
+            if query.string("fps") != nil {
+                throw Problem(400, "invalid_query", "'fps' applies to the frames of 'window'; give 'window' too", field: "fps")
+            }
+            return nil
+        }
+        guard span > 0, span <= 10 else {
+            throw Problem(400, "invalid_query", "'window' must be greater than 0 and at most 10 (seconds)", field: "window")
+        }
+        let fps = try query.number("fps") ?? 60
+        guard fps > 0 else { throw Problem(400, "invalid_query", "'fps' must be greater than 0", field: "fps") }
+        let count = Session.frameCount(from: 0, to: span, fps: fps)
+        guard count <= limit else {
+            throw Problem(400, "frame_limit", "\(count) frames requested; at most \(limit) per request (narrow 'window' or lower 'fps')",
+                          field: "fps")
+        }
+        return WindowAhead(span: span, fps: fps)
     }
 
     /// A wall-clock session's events happen when they are posted: one stamped later than now (by
@@ -270,25 +313,28 @@ struct SessionsAPI: Sendable {
     /// not `kept` in the frames cache is written behind room for its head (`jsonBehindRoom`).
     static func framesAnswer(_ session: Session, window: SampleWindow, export: ExportOptions, title: String,
                              kept: Bool = true) -> HTTPResponse {
-        let (from, to, fps, count) = (window.from, window.to, window.fps, window.count)
+        let (from, to, fps) = (window.from, window.to, window.fps)
         guard export.format == .json else {
             return export.response(for: SampledMotion(name: session.kind, title: "\(title), frames \(window.description)",
                                                       window: window, frames: session.frames(from: from, to: to, fps: fps),
                                                       emissions: session.emissions(from: from, to: to)))
         }
         let write = kept ? json : jsonBehindRoom
-        return write(200, 2048) { w in
-            w.beginObject()
-            w.member("from", from)
-            w.member("to", to)
-            w.member("fps", fps)
-            w.member("count", count)
-            w.key("frames")
-            let emitted = FrameWriter.encodeWindow(session, window, into: &w)
-            w.key("emitted")
-            FrameEncoder.encode(emitted, into: &w)
-            w.endObject()
-        }
+        return write(200, 2048) { w in encodeWindow(session, window, into: &w) }
+    }
+
+    /// `{from, to, fps, count, frames, emitted}`: a frames answer's body, and a post's `window`.
+    static func encodeWindow(_ session: Session, _ window: SampleWindow, into w: inout JSONWriter) {
+        w.beginObject()
+        w.member("from", window.from)
+        w.member("to", window.to)
+        w.member("fps", window.fps)
+        w.member("count", window.count)
+        w.key("frames")
+        let emitted = FrameWriter.encodeWindow(session, window, into: &w)
+        w.key("emitted")
+        FrameEncoder.encode(emitted, into: &w)
+        w.endObject()
     }
 
     func frame(_ context: RequestContext) throws(Problem) -> HTTPResponse {

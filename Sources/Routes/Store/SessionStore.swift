@@ -255,6 +255,8 @@ final class SessionStore: Sendable {
         var emitted: [Emission]
         /// The journal record to wait for before acknowledging (nil without a journal).
         var record: UInt64?
+        /// The session as this batch left it, for an answer that carries the frames that follow.
+        var session: Session
     }
 
     /// A batch of inputs to apply, and the shorthands among them as posted (indexing `inputs`).
@@ -301,7 +303,7 @@ final class SessionStore: Sendable {
             record.shorthands.append(batch.shorthands, of: inputs, rebasedBy: record.session.events.count)
             record.session.commit(prepared)
             return .applied(Applied(time: record.session.time, state: record.session.state, emitted: prepared.emitted,
-                                    record: sequence), count: inputs.count)
+                                    record: sequence, session: record.session), count: inputs.count)
         }
         switch outcome {
         case let .applied(applied, _):
