@@ -198,6 +198,29 @@ def run(base, screenshot, executable, timeout):
                 raise Failure(f"the page threw: {errors[0]}")
             print(f"client-browser-test: a lost pointerup posts {types}")
 
+            # A session the server lost ends: the view shows it, the page hears `ended`, and
+            # reattach() recreates it from its scenario, the switch still on.
+            ended = page.evaluate("""async () => {
+              const sw = sessions.sw;
+              const heard = new Promise((resolve) => sw.addEventListener('ended', (e) => resolve(e.detail.reason), { once: true }));
+              await fetch(`/v1/sessions/${sw.id}`, { method: 'DELETE' });
+              sw.send({ type: 'touchDown', x: 5, y: 5 }).catch(() => {});
+              const reason = await heard;
+              const shown = document.querySelector('#switch').dataset.controlsimEnded;
+              const previous = sw.id;
+              const id = await sw.reattach();
+              const again = await fetch(`/v1/sessions/${id}`).then((r) => r.json());
+              return { reason, shown, previous, id, isOn: again.state.isOn,
+                       cleared: document.querySelector('#switch').dataset.controlsimEnded === undefined };
+            }""")
+            if ended["reason"] != "gone" or ended["shown"] != "gone" or ended["id"] == ended["previous"] \
+                    or ended["isOn"] is not True or not ended["cleared"]:
+                raise Failure(f"a deleted session should end and reattach with its state: {ended}")
+            print(f"client-browser-test: a lost session ends ({ended['reason']}) and reattaches as {ended['id']}, the switch still on")
+            state = page.evaluate(STATE)
+            if len(state["problems"]) != 1 or "session_not_found" not in state["problems"][0]:
+                raise Failure(f"the lost session's one problem should be session_not_found: {state['problems']}")
+
             os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
             page.screenshot(path=screenshot, full_page=True)
             page.close()
