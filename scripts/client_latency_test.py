@@ -19,7 +19,8 @@ the figures are wall-clock times, and CI machines are shared):
   callback delay of the emissions no event caused (completions, decelerations): target ≤ 17 ms
     at the 95th percentile; and of those an event caused (bounded by the fetch), reported.
 
-Usage: client_latency_test.py BASE_URL [--chromium PATH] [--taps N] [--drags N] [--timeout S]
+Usage: client_latency_test.py BASE_URL [--chromium PATH] [--taps N] [--drags N] [--timeout S] [--clock wall]
+  --clock wall measures wall-clock sessions, streamed, for comparison.
 """
 import argparse
 import json
@@ -48,7 +49,7 @@ PAGE = """<!doctype html>
 """
 
 SETUP = """
-async () => {
+async (clock) => {
   const { ControlSim } = await import('/client.js');
   // A fetch that records the times of the events the page posts, as posted.
   const recording = (url, init) => {
@@ -63,7 +64,7 @@ async () => {
   window.record = { inputs: [], changes: [], frames: [], emissions: [], posted: [] };
   const sessions = {};
   for (const [id, control] of [['switch', 'switch'], ['card', 'card'], ['scroll', 'scrollView']]) {
-    const session = await sim.createSession({ control });
+    const session = await sim.createSession({ control, clock });
     const element = document.getElementById(id);
     session.attach(element);
     session.play();
@@ -153,7 +154,7 @@ def analyse(record, gestures):
     return latencies, to_dom
 
 
-def run(base, executable, taps, drags, timeout):
+def run(base, executable, taps, drags, timeout, clock):
     started = time.monotonic()
     with sync_playwright() as playwright:
         args = ["--no-sandbox"] if os.geteuid() == 0 else []
@@ -165,9 +166,11 @@ def run(base, executable, taps, drags, timeout):
             url = base + "/latency-test-page.html"
             page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=PAGE))
             page.goto(url)
-            transports = page.evaluate(SETUP)
-            if set(transports.values()) != {"polling"}:
+            transports = page.evaluate(SETUP, clock)
+            if clock == "virtual" and set(transports.values()) != {"polling"}:
                 raise Failure(f"virtual sessions should draw from fetched frames ('polling'): {transports}")
+            if clock == "wall":
+                page.wait_for_function("Object.values(sessions).every((s) => s.transport === 'stream')", timeout=10000)
             page.wait_for_selector('#card [data-layer-id="grabber"]', timeout=10000)
             page.wait_for_selector('#switch [data-layer-id="thumb"]', timeout=10000)
             gestures = []
@@ -222,6 +225,7 @@ def run(base, executable, taps, drags, timeout):
     caused = [e["late"] for e in record["emissions"] if (e["id"], round(e["t"], 6)) in posted]
     uncaused = [e["late"] for e in record["emissions"] if (e["id"], round(e["t"], 6)) not in posted]
     names = sorted({e["name"] for e in record["emissions"] if (e["id"], round(e["t"], 6)) not in posted})
+    print(f"client-latency-test: {clock} sessions, {'streamed' if clock == 'wall' else 'the default path'}")
     print(f"client-latency-test: {len(gestures)} gestures ({taps} taps each on the switch and the card, {drags} drags each on "
           f"the card and the scroll view); {len(latencies)} changed the layers")
     print(f"client-latency-test: animation frame interval median {frame:.1f} ms; POST …/events fetch median {fetch:.1f} ms, "
@@ -256,9 +260,11 @@ def main():
     parser.add_argument("--taps", type=int, default=10)
     parser.add_argument("--drags", type=int, default=5)
     parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--clock", choices=["virtual", "wall"], default="virtual",
+                        help="wall: wall-clock sessions, streamed (the comparison the docs give)")
     options = parser.parse_args()
     try:
-        run(options.base.rstrip("/"), options.chromium, options.taps, options.drags, options.timeout)
+        run(options.base.rstrip("/"), options.chromium, options.taps, options.drags, options.timeout, options.clock)
     except Failure as failure:
         print(f"client-latency-test: FAILED: {failure}", file=sys.stderr)
         sys.exit(1)
