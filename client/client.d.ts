@@ -39,11 +39,67 @@ export interface Emission {
   [field: string]: FieldValue;
 }
 
-export interface EventReply {
+export interface EventReply<S extends Fields = Fields> {
   time: number;
-  state: Fields;
+  state: S;
   accepted: number;
   emitted: Emission[];
+  /** With `?window` (a playing session's posts): when everything comes to rest; null when it does not by itself. */
+  settledAt?: number | null;
+  /** With `?window`: the frames from `time` on, and what they emit. */
+  window?: FramesReply;
+}
+
+/** The semantic state each built-in control declares (its definition's `state`). */
+export interface ControlStates {
+  button: { highlighted: boolean; selected: boolean; enabled: boolean };
+  progressButton: { ringVisible: boolean; animating: boolean; paused: boolean };
+  switch: { isOn: boolean };
+  card: { state: 'collapsed' | 'expanded' | string; interactive: boolean; animating: boolean };
+  checkbox: { isOn: boolean; highlighted: boolean; enabled: boolean };
+  slider: { value: number; tracking: boolean; enabled: boolean };
+  stepper: { value: number; minusHighlighted: boolean; plusHighlighted: boolean; enabled: boolean };
+  segmentedControl: { selectedSegmentIndex: number; highlightedSegmentIndex: number; draggingSelected: boolean; enabled: boolean };
+  sheet: { selectedDetent: string; isPresented: boolean; isDragging: boolean };
+  scrollView: { contentOffsetX: number; contentOffsetY: number; isDragging: boolean; isDecelerating: boolean };
+}
+
+/** An emission as an attached element receives it, with the session's id. */
+export interface ElementEmission extends Emission {
+  session: string;
+}
+
+/** `controlsimlayout`'s detail: the control's box, its scale, and the surface's place in the element. */
+export interface LayoutDetail {
+  bounds: { x: number; y: number; width: number; height: number };
+  scale: number;
+  left: number;
+  top: number;
+}
+
+/** Why a session ended: the server no longer has it. */
+export interface Ended {
+  /** `gone`: expired after its idle time, deleted, or lost in a restart; `damaged`: held apart by the server. */
+  reason: 'gone' | 'damaged';
+  error: ControlSimError;
+}
+
+/** A session as a scenario (docs/scenarios.md): what `reattach` recreates it from. */
+export interface Scenario {
+  control?: string;
+  definition?: unknown;
+  config?: Record<string, unknown>;
+  clock?: 'virtual' | 'wall';
+  events: ControlEvent[];
+  [member: string]: unknown;
+}
+
+declare global {
+  interface ElementEventMap {
+    /** Every emission of a session attached to the element: `controlsim:emitted`, `controlsim:<name>`. */
+    [type: `controlsim:${string}`]: CustomEvent<ElementEmission>;
+    controlsimlayout: CustomEvent<LayoutDetail>;
+  }
 }
 
 /** An event to post: a pointer fact, a shorthand or one of the control's commands. */
@@ -106,7 +162,7 @@ export interface ControlSummary {
 }
 
 export interface ClientOptions {
-  /** Where the server is; default the page's origin. */
+  /** Where the server is; default the server this module was served from (else the page's origin). */
   baseURL?: string;
   /** Sent as `Authorization: Bearer`; streams need none, so a client with a token polls. */
   token?: string | null;
@@ -131,6 +187,8 @@ export class ControlSimError extends Error {
   /** The problem's stable code; `unreachable` when nothing answered. */
   readonly code: string;
   readonly field: string | null;
+  /** The request, `METHOD url`; null when none was made. */
+  readonly url: string | null;
 }
 
 export const BUILT_IN_CONTROLS: readonly string[];
@@ -146,20 +204,32 @@ export class ControlSim {
   controls(): Promise<ControlSummary[]>;
   /** `GET /v1/controls/{name}`; null where the server has no such endpoint or control. */
   control(name: string): Promise<{ name: string; builtIn: boolean; definition: unknown } | null>;
+  createSession<C extends keyof ControlStates>(options: CreateSessionOptions & { control: C; definition?: undefined }): Promise<Session<ControlStates[C]>>;
   createSession(options: CreateSessionOptions): Promise<Session>;
   openSession(id: string): Promise<Session>;
 }
 
 export interface PlayOptions {
-  /** `auto` (default): stream a wall-clock session, poll a virtual one. */
+  /**
+   * `auto` (default): stream a wall-clock session, poll a virtual one; polling draws from the
+   * frames each events answer carries and fetches ahead (docs/client.md#playing).
+   */
   transport?: 'auto' | 'stream' | 'polling';
   /** The stream's rate; default 60. */
   fps?: number;
 }
 
+/** A window: the server's defaults are `from` the session's time, `to` from + 1, `fps` 60. */
+export interface WindowOptions {
+  from?: number;
+  /** Seconds, or `settled`: when everything has come to rest. */
+  to?: number | 'settled';
+  fps?: number;
+}
+
 export interface KeyframesOptions {
   from?: number;
-  to?: number;
+  to?: number | 'settled';
   fps?: number;
   format?: 'waapi' | 'css';
   tolerance?: number;
@@ -172,17 +242,28 @@ export interface SessionEventMap {
   emitted: CustomEvent<Emission>;
   problem: CustomEvent<ControlSimError>;
   transport: CustomEvent<'stream' | 'polling' | 'stopped'>;
+  /** The server no longer has the session; its views show it. */
+  ended: CustomEvent<Ended>;
+  /** `reattach` made it anew: its new id and the previous one. */
+  reattached: CustomEvent<{ id: string; previous: string }>;
 }
 
-export class Session extends EventTarget {
+export class Session<S extends Fields = Fields> extends EventTarget {
   readonly client: ControlSim;
+  /** Changes when `reattach` recreates the session. */
   readonly id: string;
   readonly control: string;
   readonly clock: 'virtual' | 'wall';
   /** The resolved configuration the server echoed. */
   readonly config: Record<string, unknown>;
-  /** The semantic state after the last answer. */
-  readonly state: Fields;
+  /** The semantic state after the last answer, typed per built-in control. */
+  readonly state: S;
+  /** When everything comes to rest if no event comes (as of the last answer); null when it does not by itself. */
+  readonly settledAt: number | null;
+  /** What `reattach` recreates the session from: its creation and every event it accepted. */
+  readonly scenario: Scenario | null;
+  /** Set when the server no longer has the session (`ended`). */
+  readonly ended: Ended | null;
   /** The newest frame received while playing. */
   readonly latest: Frame | null;
   readonly transport: 'stream' | 'polling' | 'stopped';
@@ -193,16 +274,19 @@ export class Session extends EventTarget {
   now(): number;
   /** Session seconds for a performance.now() value. */
   timeOf(stamp: number): number;
-  send(events: ControlEvent | ControlEvent[]): Promise<EventReply>;
+  send(events: ControlEvent | ControlEvent[]): Promise<EventReply<S>>;
   frame(t?: number): Promise<Frame>;
-  frames(window?: { from?: number; to?: number; fps?: number }): Promise<FramesReply>;
+  frames(window?: WindowOptions): Promise<FramesReply>;
   keyframes(options: KeyframesOptions & { format: 'css' }): Promise<string>;
   keyframes(options?: KeyframesOptions): Promise<WAAPIExport>;
   delete(): Promise<void>;
+  /** Recreates the session from `scenario` (default its own) after it ended; resolves with the new id. */
+  reattach(scenario?: Scenario): Promise<string>;
   /** Every emitted callback named `name` (`*`: all); returns the function that stops it. */
   on(name: string, callback: (emission: Emission) => void): () => void;
-  attach(element: HTMLElement, options?: ViewOptions): View;
-  bind(element: HTMLElement | SVGElement,
+  /** An element, or a selector; null (a querySelector that found nothing) throws a TypeError naming it. */
+  attach(element: Element | string | null, options?: ViewOptions): View;
+  bind(element: HTMLElement | SVGElement | Element | string | null,
        bindings: Record<string, string | ((properties: Fields, frame: Frame) => string | number | undefined)>): { detach(): void };
   play(options?: PlayOptions): this;
   stop(): void;
@@ -221,8 +305,14 @@ export interface ViewOptions {
   padding?: number;
   /** Forward pointer input as touch events (default true). */
   pointer?: boolean;
-  /** Clip the layers to the control's box, as `clipsToBounds` does (default true). */
-  clip?: boolean;
+  /**
+   * Clip the layers to the control's box, as `clipsToBounds` does: `auto` (default) while a
+   * layer reaches past the box (a scroll view's content, a card off screen), so shadows inside
+   * are never cut square; true always; false never.
+   */
+  clip?: boolean | 'auto';
+  /** Raised layers (a thumb, a card) cast RAISED_SHADOW (default true). */
+  shadows?: boolean;
   /**
    * The control's box in its coordinates. Default: (0, 0, width, height) when the session's
    * config has a numeric `width` and `height`, otherwise the first frame's back-most layer.
@@ -235,12 +325,14 @@ export interface ViewOptions {
 /**
  * A session drawn into an element. The element receives bubbling `controlsim:emitted` and
  * `controlsim:<name>` CustomEvents whose detail is the emission (and `session`, its id), and
- * `controlsim:layout` (detail: bounds, scale, and the surface's left and top in the element)
- * whenever the control is fitted anew.
+ * `controlsimlayout` (detail: bounds, scale, and the surface's left and top in the element;
+ * also sent as `controlsim:layout`, its former name) whenever the control is fitted anew.
  */
 export class View {
-  readonly session: Session;
+  readonly session: Session<any>;
   readonly element: HTMLElement;
+  /** Shows that the session ended (null: clears it). */
+  showEnded(ended: Ended | null): void;
   /** The control's box: the `bounds` option, the config's width × height, or the first frame's back-most layer. */
   readonly bounds: { x: number; y: number; width: number; height: number } | null;
   readonly surface: HTMLDivElement;
@@ -253,7 +345,10 @@ export class View {
 
 /** Draws layers into a container, the same markup and styles as the exports. */
 export function renderLayers(container: Element, layers: Layer[], bounds: { x: number; y: number },
-                             nodes?: Map<string, Element>): Map<string, Element>;
+                             nodes?: Map<string, Element>, options?: { shadows?: boolean }): Map<string, Element>;
+
+/** The box-shadow a raised layer casts. */
+export const RAISED_SHADOW: string;
 
 /** A blur style's tint at full strength: red, green, blue (0–255) and alpha. */
 export function blurTint(style: string): [number, number, number, number];

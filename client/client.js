@@ -2,8 +2,8 @@
 // and no build step. Its types are GET /client.d.ts; the API it speaks is GET /openapi.yaml;
 // docs/client.md has an example page.
 //
-//   import { ControlSim } from '/client.js';
-//   const sim = new ControlSim();
+//   import { ControlSim } from 'http://localhost:8080/client.js';
+//   const sim = new ControlSim();                        // the server this module came from
 //   const session = await sim.createSession({ control: 'switch' });
 //   session.attach(document.querySelector('#switch'));   // drawn from layers, driven by the pointer
 //   session.on('valueChanged', (e) => console.log(e.isOn));
@@ -17,8 +17,21 @@
 export const BUILT_IN_CONTROLS = Object.freeze(['button', 'progressButton', 'switch', 'card']);
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-/** How often a polled session asks for what was emitted since it last asked. */
-const EMISSION_POLL_MS = 250;
+/**
+ * How much motion a polled session holds ahead: each events answer carries this many seconds of
+ * frames (`?window`), and the session asks for the next window when less than AHEAD_LOW_S of it
+ * is left, so it draws from what it holds while it fetches.
+ */
+const AHEAD_S = 0.5;
+const AHEAD_LOW_S = 0.3;
+/** A session at rest asks again this often, for what other clients changed. */
+const REST_POLL_MS = 1000;
+/**
+ * The server this module was served from (`…/client.js` → its directory): a page anywhere,
+ * `file://` too, talks to it without naming it. Empty (the page's origin) when the module is
+ * not served over HTTP.
+ */
+const MODULE_BASE = /^https?:/.test(import.meta.url) ? new URL('.', import.meta.url).href.replace(/\/+$/, '') : '';
 /** A stream that has not opened by then makes way for polling (a browser holds ~6 connections). */
 const STREAM_OPEN_MS = 3000;
 /**
@@ -32,21 +45,29 @@ const streamsByHost = new Map();
 /** How many emissions a session remembers, to deliver each once. */
 const EMISSION_MEMORY = 500;
 
-/** A refusal from the server: its status and its problem+json (`code`, `detail`, `field`). */
+/**
+ * A refusal from the server: its status and its problem+json (`code`, `detail`, `field`), and
+ * the request's `url`; the message names both.
+ */
 export class ControlSimError extends Error {
-  constructor(status, problem, message) {
-    super(message || (problem && (problem.detail || problem.title)) || `the server answered ${status}`);
+  constructor(status, problem, message, url = null) {
+    const what = (problem && (problem.detail || problem.title)) || `the server answered ${status}`;
+    super(message || (url ? `${url}: ${status} ${(problem && problem.code) || ''}: ${what}`.replace(/  +/g, ' ') : what));
     this.name = 'ControlSimError';
     this.status = status;
     this.problem = problem || null;
     this.code = (problem && problem.code) || (status === 0 ? 'unreachable' : 'http_error');
     this.field = (problem && problem.field) || null;
+    this.url = url;
   }
 }
 
-/** One server. `baseURL` defaults to the page's own origin; `token` is sent as a bearer token. */
+/**
+ * One server. `baseURL` defaults to the server this module was served from (the page's origin
+ * when the module is not served over HTTP); `token` is sent as a bearer token.
+ */
 export class ControlSim {
-  constructor({ baseURL = '', token = null, fetch: fetchImpl = null } = {}) {
+  constructor({ baseURL = MODULE_BASE, token = null, fetch: fetchImpl = null } = {}) {
     this.baseURL = String(baseURL).replace(/\/+$/, '');
     this.token = token;
     this.fetch = fetchImpl || ((...args) => globalThis.fetch(...args));
@@ -68,7 +89,8 @@ export class ControlSim {
         method, headers, cache: 'no-store', body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
-      throw new ControlSimError(0, null, `cannot reach ${this.url(path)}: ${error.message}`);
+      throw new ControlSimError(0, null, `${method} ${this.url(path)}: cannot reach the server (${error.message}); `
+        + 'is ControlSim running there, and does it allow this page\'s origin (--cors-origins)?', this.url(path));
     }
     const text = await response.text();
     let json = null;
@@ -76,7 +98,13 @@ export class ControlSim {
     if (text && type.includes('json')) {
       try { json = JSON.parse(text); } catch { json = null; }
     }
-    if (!response.ok) throw new ControlSimError(response.status, json);
+    if (!response.ok) {
+      const where = `${method} ${this.url(path)}`;
+      // Not ControlSim's problem+json: another server answered (a page's own dev server, say).
+      const message = json && json.code ? null
+        : `${where}: ${response.status} ${response.statusText || ''} without a ControlSim problem; is ControlSim at ${this.baseURL || 'this page\'s origin'}? (new ControlSim({ baseURL }))`;
+      throw new ControlSimError(response.status, json, message, where);
+    }
     return json === null && text && !type.includes('json') ? text : json;
   }
 
@@ -113,19 +141,27 @@ export class ControlSim {
     const body = {};
     for (const [key, value] of Object.entries(options)) if (value !== undefined) body[key] = value;
     const json = await this.request('POST', '/v1/sessions', body);
-    return new Session(this, json, performance.now());
+    const session = new Session(this, json, performance.now());
+    // What reattach() recreates it from, should the server lose it.
+    session.scenario = body.scenario ? { ...body.scenario, events: [...(body.scenario.events || [])] }
+      : { ...body, clock: json.clock, events: [] };
+    return session;
   }
 
   /** A session that already exists, its clock continuing from the session's time. */
   async openSession(id) {
     const json = await this.request('GET', `/v1/sessions/${encodeURIComponent(id)}`);
-    return new Session(this, json, performance.now());
+    const session = new Session(this, json, performance.now());
+    session.scenario = await this.request('GET', `/v1/sessions/${encodeURIComponent(id)}/scenario`).catch(() => null);
+    return session;
   }
 }
 
 /**
  * One session. An EventTarget: `frame` (detail: the frame), `emitted` (detail: the emission),
- * `problem` (detail: a ControlSimError), `transport` (detail: 'stream' | 'polling' | 'stopped').
+ * `problem` (detail: a ControlSimError), `transport` (detail: 'stream' | 'polling' | 'stopped'),
+ * `ended` (detail: {reason, error}: the server no longer has it), `reattached` (detail: {id,
+ * previous}).
  */
 export class Session extends EventTarget {
   constructor(client, json, arrived) {
@@ -136,6 +172,11 @@ export class Session extends EventTarget {
     this.clock = json.clock;
     this.config = json.config;
     this.state = json.state || {};
+    this.settledAt = json.settledAt === undefined ? null : json.settledAt;
+    /** The scenario reattach() recreates the session from: its creation and every accepted event. */
+    this.scenario = null;
+    /** Why the server no longer has it ('gone', 'damaged'), or null. */
+    this.ended = null;
     /** performance.now() at session time 0. */
     this.origin = arrived - (Number(json.time) || 0) * 1000;
     this.lastT = Number(json.time) || 0;
@@ -197,16 +238,21 @@ export class Session extends EventTarget {
     const batch = this.queue.splice(0);
     const events = batch.flatMap((b) => b.list);
     this.posting = true;
+    const p = this.playing;
+    // A playing session asks for the frames that follow, to draw the event's effect at once.
+    const ahead = p && !p.streaming ? `?window=${AHEAD_S}&fps=${p.fps}` : '';
     try {
-      const reply = await this.client.request('POST', `/v1/sessions/${this.id}/events`,
+      const reply = await this.client.request('POST', `/v1/sessions/${this.id}/events${ahead}`,
                                               events.length === 1 ? events[0] : { events });
       this.state = reply.state || this.state;
+      if (reply.settledAt !== undefined) this.settledAt = reply.settledAt;
+      if (this.scenario) this.scenario.events.push(...events);
       this.sync(Number(reply.time));
+      if (reply.window && this.playing === p && p) this.hold(reply.window, true);
       this.deliver(reply.emitted);
       for (const b of batch) b.resolve(reply);
     } catch (error) {
-      if (error.status === 404) this.gone = true;
-      this.report(error);
+      this.fail(error);
       for (const b of batch) b.reject(error);
     } finally {
       this.posting = false;
@@ -219,26 +265,56 @@ export class Session extends EventTarget {
     return this.client.request('GET', `/v1/sessions/${this.id}/frame?t=${t}`);
   }
 
-  /** Frames at from + k/fps up to `to`, and what was emitted between. */
-  frames({ from = 0, to = from + 1, fps = 60 } = {}) {
-    return this.client.request('GET', `/v1/sessions/${this.id}/frames?from=${from}&to=${to}&fps=${fps}`);
+  /**
+   * Frames at from + k/fps up to `to`, and what was emitted between. The server's defaults:
+   * `from` the session's time, `to` from + 1 (or `'settled'`), `fps` 60.
+   */
+  frames({ from, to, fps } = {}) {
+    return this.client.request('GET', `/v1/sessions/${this.id}/frames${windowQuery({ from, to, fps })}`);
   }
 
   /**
    * A window of motion as Web Animations keyframes (`format: 'waapi'`, the default: an object
-   * for playExport) or a stylesheet (`format: 'css'`: text); `name` prefixes its classes.
+   * for playExport) or a stylesheet (`format: 'css'`: text); `name` prefixes its classes. The
+   * window defaults as frames()'s does.
    */
-  keyframes({ from = 0, to = from + 1, fps = 60, format = 'waapi', tolerance, name } = {}) {
-    let query = `from=${from}&to=${to}&fps=${fps}&format=${format}`;
-    if (tolerance !== undefined) query += `&tolerance=${tolerance}`;
-    if (name !== undefined) query += `&name=${encodeURIComponent(name)}`;
-    return this.client.request('GET', `/v1/sessions/${this.id}/frames?${query}`);
+  keyframes({ from, to, fps, format = 'waapi', tolerance, name } = {}) {
+    return this.client.request('GET', `/v1/sessions/${this.id}/frames${windowQuery({ from, to, fps, format, tolerance, name })}`);
+  }
+
+  /**
+   * Recreates the session from its scenario (its creation and every event it accepted) after
+   * the server lost it (`ended`): the same motion, a new id; views, bindings and listeners
+   * stay. Resolves with the new id.
+   */
+  async reattach(scenario = this.scenario) {
+    if (!scenario) throw new ControlSimError(0, null, `session ${this.id}: no scenario to recreate it from`);
+    const json = await this.client.request('POST', '/v1/sessions', { scenario });
+    const previous = this.id;
+    this.id = json.id;
+    this.state = json.state || {};
+    this.settledAt = json.settledAt === undefined ? null : json.settledAt;
+    this.scenario = { ...scenario, events: [...(scenario.events || [])] };
+    // A wall-clock session starts its clock again; a virtual one keeps the page's.
+    if (json.clock === 'wall') this.origin = performance.now() - (Number(json.time) || 0) * 1000;
+    this.lastT = Math.max(this.lastT, Number(json.time) || 0);
+    this.gone = false;
+    this.ended = null;
+    for (const view of this.views) view.showEnded(null);
+    const playing = this.playing;
+    if (playing) {
+      this.stop();
+      this.play({ transport: playing.transport, fps: playing.fps });
+    }
+    this.dispatchEvent(new CustomEvent('reattached', { detail: { id: this.id, previous } }));
+    return this.id;
   }
 
   /** Deletes the session on the server and stops playing it. */
   async delete() {
     this.stop();
     this.gone = true;
+    this.scenario = null;
     await this.client.request('DELETE', `/v1/sessions/${this.id}`).catch((error) => {
       if (error.status !== 404) throw error;
     });
@@ -256,7 +332,10 @@ export class Session extends EventTarget {
     return () => this.removeEventListener('emitted', listener);
   }
 
-  /** Draws the session into `element` from its frames' layers and forwards pointer input. */
+  /**
+   * Draws the session into `element` (or the element a selector names) from its frames' layers
+   * and forwards pointer input.
+   */
   attach(element, options = {}) {
     const view = new View(this, element, options);
     this.views.add(view);
@@ -269,7 +348,9 @@ export class Session extends EventTarget {
    * copies a property, `{transform: (p) => `translateX(${p.thumbCenterX}px)`}` computes a value
    * from all of them (and the frame); `--name` sets a custom property. Returns `{detach()}`.
    */
-  bind(element, bindings) {
+  bind(target, bindings) {
+    const element = typeof target === 'string' ? document.querySelector(target) : target;
+    if (!element) throw new TypeError(`bind: no element ${typeof target === 'string' ? `matches '${target}'` : 'given'}`);
     const binding = {
       render: (frame) => {
         for (const [style, source] of Object.entries(bindings)) {
@@ -295,8 +376,8 @@ export class Session extends EventTarget {
   play({ transport = 'auto', fps = 60 } = {}) {
     if (this.playing) return this;
     const wantsStream = transport === 'stream' || (transport === 'auto' && this.clock === 'wall');
-    this.playing = { fps, wantsStream, fetching: false, retryAt: 0, emittedThrough: this.lastT, lastEmissionPoll: -Infinity,
-                     source: null, streaming: false, dirty: false, frameRequest: 0 };
+    this.playing = { transport, fps, wantsStream, fetching: false, retryAt: 0, generation: 0, buffer: null, held: [],
+                     lastFetch: -Infinity, heldTimer: 0, source: null, streaming: false, dirty: false, frameRequest: 0 };
     this.setTransport('polling');
     if (wantsStream && !this.client.token && typeof EventSource !== 'undefined' && this.streamSlots().size < MAX_STREAMS) {
       this.openStream();
@@ -316,6 +397,7 @@ export class Session extends EventTarget {
     if (!playing) return;
     this.playing = null;
     cancelAnimationFrame(playing.frameRequest);
+    clearTimeout(playing.heldTimer);
     if (playing.source) playing.source.close();
     this.streamSlots().delete(this);
     this.setTransport('stopped');
@@ -330,46 +412,146 @@ export class Session extends EventTarget {
 
   tick(now) {
     const p = this.playing;
-    if (!p.streaming && !p.fetching && !this.gone && now >= p.retryAt) this.poll(now);
-    if (p.dirty) {
-      p.dirty = false;
-      for (const view of this.views) view.render(this.latest);
-      for (const binding of this.bindings) binding.render(this.latest);
+    if (!p.streaming) {
+      this.drawHeld(this.now());
+      if (!p.fetching && !this.gone && now >= p.retryAt && this.wantsMore(now)) this.fetchAhead(now);
+    }
+    this.paint();
+  }
+
+  /**
+   * Takes a window of frames to draw from (an events answer's, `fresh`: what the session held
+   * is stale, since a later event changed what follows; or one fetched ahead, which extends it).
+   * Its emissions wait for the clock to reach them.
+   */
+  hold(window, fresh) {
+    const p = this.playing;
+    if (!p || !window || !Array.isArray(window.frames) || window.frames.length === 0) return;
+    if (fresh) {
+      p.generation += 1;
+      p.held = [];
+    }
+    const frames = window.frames;
+    p.buffer = { from: frames[0].t, fps: window.fps, frames, end: frames[frames.length - 1].t };
+    p.held = mergeEmissions(p.held, window.emitted);
+    this.scheduleHeld();
+    if (fresh) {
+      // Drawn in this task, so the next paint shows it: no animation frame waits for it.
+      this.drawHeld(this.now());
+      this.paint();
     }
   }
 
-  async poll(now) {
+  /**
+   * A timer for the next held emission's time: a callback fires then, within a timer's
+   * precision, rather than at the next animation frame after it.
+   */
+  scheduleHeld() {
+    const p = this.playing;
+    if (!p) return;
+    clearTimeout(p.heldTimer);
+    if (p.held.length === 0) return;
+    const wait = Math.max(0, this.origin + p.held[0].t * 1000 - performance.now());
+    p.heldTimer = setTimeout(() => {
+      if (this.playing !== p) return;
+      this.drawHeld(this.now());
+      this.paint();
+      this.scheduleHeld();
+    }, wait);
+  }
+
+  /** Draws the views and bindings when a new frame came. */
+  paint() {
+    const p = this.playing;
+    if (!p || !p.dirty) return;
+    p.dirty = false;
+    for (const view of this.views) view.render(this.latest);
+    for (const binding of this.bindings) binding.render(this.latest);
+  }
+
+  /** The held frame nearest the session time `t` (the last once everything is at rest), and the emissions due by `t`. */
+  drawHeld(t) {
+    const p = this.playing;
+    const buffer = p.buffer;
+    if (buffer) {
+      const k = Math.round((t - buffer.from) * buffer.fps);
+      const index = Math.min(buffer.frames.length - 1, Math.max(0, k));
+      if (k <= buffer.frames.length - 1 || this.atRest(buffer)) {
+        const frame = buffer.frames[index];
+        if (frame !== this.latest) this.accept(frame, true);
+      }
+    }
+    if (p.held.length > 0 && p.held[0].t <= t) {
+      const due = [];
+      while (p.held.length > 0 && p.held[0].t <= t) due.push(p.held.shift());
+      this.deliver(due);
+      this.scheduleHeld();
+    }
+  }
+
+  /** Whether nothing moves after the window's last frame (it reaches `settledAt`). */
+  atRest(buffer) {
+    return this.settledAt !== null && this.settledAt !== undefined && buffer.end >= this.settledAt - 1e-6;
+  }
+
+  /** Whether to fetch: the held frames run out within AHEAD_LOW_S, or at rest, now and then for others' changes. */
+  wantsMore(now) {
+    const buffer = this.playing.buffer;
+    if (!buffer) return true;
+    if (this.atRest(buffer)) return now - this.playing.lastFetch >= REST_POLL_MS;
+    return buffer.end - this.now() < AHEAD_LOW_S;
+  }
+
+  /** The next window: from where the held frames end (so no emission is skipped) to AHEAD_S past now. */
+  async fetchAhead(now) {
     const p = this.playing;
     p.fetching = true;
+    p.lastFetch = now;
+    const generation = p.generation;
+    const whilePosting = this.posting;
     const t = this.now();
-    const from = p.emittedThrough;
-    // Now and then one request asks for the window since the last one, for what was emitted
-    // meanwhile (a completion long after the event that caused it); fps = 1/window keeps that
-    // answer to two frames.
-    const askEmissions = t - from >= 0.001 && now - p.lastEmissionPoll >= EMISSION_POLL_MS;
+    const from = p.buffer && !this.atRest(p.buffer) ? Math.min(p.buffer.end, t) : t;
+    let to = t + AHEAD_S;
+    // Up to the first frame at or after the rest: that frame is the rest.
+    if (this.settledAt !== null && this.settledAt !== undefined && this.settledAt >= from) {
+      to = Math.min(to, from + Math.ceil((this.settledAt - from) * p.fps - 1e-9) / p.fps);
+    }
+    // A long gap (a page in the background) is asked for its emissions alone, two frames.
+    const fps = to - from > 2 ? 1 / (to - from) : p.fps;
     try {
-      if (askEmissions) {
-        const reply = await this.client.request('GET', `/v1/sessions/${this.id}/frames?from=${from}&to=${t}&fps=${1 / (t - from)}`);
-        if (this.playing !== p) return;
-        p.emittedThrough = t;
-        p.lastEmissionPoll = now;
+      const reply = await this.client.request('GET', `/v1/sessions/${this.id}/frames?from=${from}&to=${Math.max(to, from)}&fps=${fps}`);
+      // An event answered meanwhile made these stale (or may have: one was in flight).
+      if (this.playing !== p || p.generation !== generation || whilePosting) return;
+      if (fps !== p.fps) {
         this.deliver(reply.emitted);
-        this.accept(reply.frames[reply.frames.length - 1]);
+        p.buffer = null;
       } else {
-        // A wall-clock session's present as the server has it (which also sets the page's clock).
-        const frame = this.clock === 'wall'
-          ? await this.client.request('GET', `/v1/sessions/${this.id}/frame`) : await this.frame(t);
-        if (this.playing !== p) return;
-        this.accept(frame);
+        this.hold(reply, false);
       }
     } catch (error) {
       if (this.playing !== p) return;
       p.retryAt = now + 1000;
-      if (error.status === 404) this.gone = true;
-      this.report(error);
+      this.fail(error);
     } finally {
       p.fetching = false;
     }
+  }
+
+  /**
+   * A refusal reported on the session; one that says the server no longer has the session
+   * (404: expired after its idle time, deleted, or lost in a restart; 503 `session_damaged`)
+   * ends it: `ended` on the session, and its views show it.
+   */
+  fail(error) {
+    const reason = error.status === 404 && (!error.code || error.code === 'session_not_found') ? 'gone'
+      : error.code === 'session_damaged' ? 'damaged' : null;
+    if (reason && !this.ended) {
+      this.gone = true;
+      this.ended = { reason, error };
+      for (const view of this.views) view.showEnded(this.ended);
+      this.dispatchEvent(new CustomEvent('ended', { detail: this.ended }));
+    }
+    this.report(error);
   }
 
   openStream() {
@@ -385,7 +567,6 @@ export class Session extends EventTarget {
       if (this.playing !== p || p.source !== source) return;
       p.source = null;
       p.streaming = false;
-      p.emittedThrough = this.latest ? this.latest.t : this.lastT;
       this.setTransport('polling');
     };
     const timer = setTimeout(() => { if (!opened) fallBack(); }, STREAM_OPEN_MS);
@@ -404,16 +585,21 @@ export class Session extends EventTarget {
     // `end`: the session is gone or the stream is over; `error`: refused or dropped. Polling
     // takes over at once rather than EventSource retrying by itself.
     source.addEventListener('end', (message) => {
-      if (message.data && message.data.includes('session_gone')) this.gone = true;
+      if (message.data && message.data.includes('session_gone')) {
+        this.fail(new ControlSimError(404, { code: 'session_not_found', detail: 'the stream ended: the session is gone' },
+                                      null, `GET ${this.client.url(`/v1/sessions/${this.id}/stream`)}`));
+      }
       fallBack();
     });
     source.addEventListener('error', fallBack);
   }
 
-  accept(frame) {
+  /** A frame to draw: a newer one than the last, or (`held`) the held one for the clock's time. */
+  accept(frame, held = false) {
     if (!frame || !Array.isArray(frame.layers)) return;
-    if (this.latest && frame.t < this.latest.t) return;
-    this.sync(frame.t);
+    if (!held && this.latest && frame.t < this.latest.t) return;
+    // A held frame may be up to half a frame ahead of the clock: only the server's present syncs it.
+    if (!held) this.sync(frame.t);
     this.latest = frame;
     if (this.playing) this.playing.dirty = true;
     this.dispatchEvent(new CustomEvent('frame', { detail: frame }));
@@ -444,6 +630,23 @@ export class Session extends EventTarget {
   }
 }
 
+/** `?from&to&fps…` with only the members given: the server's defaults for the rest. */
+function windowQuery(options) {
+  const parts = [];
+  for (const [key, value] of Object.entries(options)) {
+    if (value !== undefined && value !== null) parts.push(`${key}=${encodeURIComponent(String(value))}`);
+  }
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+/** Emissions by time, `more` added to `list` (both sorted), each once. */
+function mergeEmissions(list, more) {
+  if (!Array.isArray(more) || more.length === 0) return list;
+  const keys = new Set(list.map((e) => JSON.stringify(e)));
+  const merged = [...list, ...more.filter((e) => !keys.has(JSON.stringify(e)))];
+  return merged.sort((a, b) => a.t - b.t);
+}
+
 /**
  * The control's box from its configuration: (0, 0, width, height) when the config has both as
  * positive numbers (a slider, whose back-most layer is its 4 pt track, not its 31 pt bounds).
@@ -452,6 +655,16 @@ function configBox(config) {
   const { width, height } = config || {};
   return typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0
     ? { x: 0, y: 0, width, height } : null;
+}
+
+/** Whether a layer reaches more than half a point past the box (its `scale` about its centre). */
+function reachesPast(layers, box) {
+  return layers.some((layer) => {
+    const s = layer.scale ?? 1;
+    const cx = layer.x + layer.width / 2, cy = layer.y + layer.height / 2;
+    const hw = (Math.abs(layer.width) * s) / 2, hh = (Math.abs(layer.height) * s) / 2;
+    return cx - hw < box.x - 0.5 || cy - hh < box.y - 0.5 || cx + hw > box.x + box.width + 0.5 || cy + hh > box.y + box.height + 0.5;
+  });
 }
 
 /** Styles whose numbers are lengths in pixels, for `bind`. */
@@ -465,11 +678,15 @@ const PX_STYLES = new Set(['left', 'top', 'right', 'bottom', 'width', 'height', 
  * session as touchDown/Move/Up/Cancel in control coordinates.
  */
 export class View {
-  constructor(session, element, { scale = 'fit', maxScale = 2, padding = 0, pointer = true, clip = true, bounds = null,
-                                  hitSlop = 0 } = {}) {
+  constructor(session, target, { scale = 'fit', maxScale = 2, padding = 0, pointer = true, clip = 'auto', bounds = null,
+                                 hitSlop = 0, shadows = true } = {}) {
+    const element = typeof target === 'string' ? document.querySelector(target) : target;
+    if (!element || typeof element.append !== 'function') {
+      throw new TypeError(`attach: no element ${typeof target === 'string' ? `matches '${target}'` : `given (${target})`}`);
+    }
     this.session = session;
     this.element = element;
-    this.options = { scale, maxScale, padding, bounds, hitSlop };
+    this.options = { scale, maxScale, padding, bounds, hitSlop, clip, shadows };
     this.bounds = null;
     this.scaleFactor = 1;
     this.pointerId = null;
@@ -477,8 +694,10 @@ export class View {
     this.surface.className = 'controlsim-surface';
     Object.assign(this.surface.style, { position: 'absolute', left: '0px', top: '0px', transformOrigin: '0 0',
                                         touchAction: 'none', userSelect: 'none' });
-    // The control's box clips its layers, as a UIView with clipsToBounds (a scroll view's content).
-    if (clip) this.surface.style.overflow = 'hidden';
+    // The control's box clips its layers, as a UIView with clipsToBounds (a scroll view's
+    // content); 'auto': only while a layer reaches past the box, so a thumb's shadow is not cut
+    // square at a switch's edge.
+    if (clip === true) this.surface.style.overflow = 'hidden';
     if (getComputedStyle(element).position === 'static') element.style.position = 'relative';
     element.append(this.surface);
     this.layers = new Map();
@@ -509,7 +728,31 @@ export class View {
       this.layout();
     }
     if (!this.bounds) return;
-    renderLayers(this.surface, frame.layers, this.bounds, this.layers);
+    renderLayers(this.surface, frame.layers, this.bounds, this.layers, { shadows: this.options.shadows });
+    if (this.options.clip === 'auto') this.surface.style.overflow = reachesPast(frame.layers, this.bounds) ? 'hidden' : 'visible';
+  }
+
+  /**
+   * Shows that the server no longer has the session (`ended`: {reason, error}; null clears it):
+   * the control dims under a label naming why, and the element gets `data-controlsim-ended`.
+   */
+  showEnded(ended) {
+    if (this.endedLabel) this.endedLabel.remove();
+    this.endedLabel = null;
+    this.surface.style.filter = '';
+    if (!ended) {
+      delete this.element.dataset.controlsimEnded;
+      return;
+    }
+    this.element.dataset.controlsimEnded = ended.reason;
+    this.surface.style.filter = 'grayscale(1) opacity(0.45)';
+    const label = document.createElement('div');
+    label.className = 'controlsim-ended';
+    label.textContent = ended.reason === 'damaged' ? 'session damaged on the server' : 'session ended (expired, deleted or lost in a restart)';
+    Object.assign(label.style, { position: 'absolute', left: '0', right: '0', bottom: '4px', textAlign: 'center', pointerEvents: 'none',
+                                 font: '12px system-ui, sans-serif', color: '#8e1e14' });
+    this.element.append(label);
+    this.endedLabel = label;
   }
 
   /** Fits the bounds in the element, centred; `scale` a number fixes it. */
@@ -527,9 +770,10 @@ export class View {
       left: `${Math.round((boxWidth - width * s) / 2)}px`, top: `${Math.round((boxHeight - height * s) / 2)}px`,
     });
     this.surface.style.setProperty('--hairline', `${1 / s}px`);
-    this.element.dispatchEvent(new CustomEvent('controlsim:layout', {
-      detail: { bounds: this.bounds, scale: s, left: parseFloat(this.surface.style.left), top: parseFloat(this.surface.style.top) },
-    }));
+    const detail = { bounds: this.bounds, scale: s, left: parseFloat(this.surface.style.left), top: parseFloat(this.surface.style.top) };
+    this.element.dispatchEvent(new CustomEvent('controlsimlayout', { detail }));
+    // Its former name, kept for pages written against it (the `controlsim:` prefix is the emissions').
+    this.element.dispatchEvent(new CustomEvent('controlsim:layout', { detail }));
   }
 
   /** A pointer event's position in the control's coordinates. */
@@ -634,11 +878,12 @@ const isOpaque = (color) => Boolean(color) && /^#[0-9a-f]{6}ff$/i.test(color);
  * Draws `layers` into `container`: one element per layer id, back to front, the same markup
  * and styles as the CSS and WAAPI exports (position by `translate(x, y) scale(s)` about the
  * centre from the top left of `bounds`). `nodes` (id → element) is kept between calls.
- * Class hints for a page's CSS: `layer` and the kind, `hollow` for a clear rect, `raised` for an
+ * Classes for a page's CSS: `layer` and the kind, `hollow` for a clear rect, `raised` for an
  * opaque rounded rect above the back-most at least 20 points square (a thumb, a card, a sheet;
- * not a scroll view's rows nor a translucent highlight).
+ * not a scroll view's rows nor a translucent highlight). A raised layer casts RAISED_SHADOW, as
+ * UIKit's thumbs and cards do, unless `shadows` is false.
  */
-export function renderLayers(container, layers, bounds, nodes = new Map()) {
+export function renderLayers(container, layers, bounds, nodes = new Map(), { shadows = true } = {}) {
   const seen = new Set();
   layers.forEach((layer, index) => {
     let node = nodes.get(layer.id);
@@ -654,7 +899,7 @@ export function renderLayers(container, layers, bounds, nodes = new Map()) {
     }
     if (container.children[index] !== node) container.insertBefore(node, container.children[index] || null);
     seen.add(layer.id);
-    drawLayer(node, layer, kind, index, bounds);
+    drawLayer(node, layer, kind, index, bounds, shadows);
   });
   for (const [id, node] of nodes) {
     if (!seen.has(id)) {
@@ -665,7 +910,10 @@ export function renderLayers(container, layers, bounds, nodes = new Map()) {
   return nodes;
 }
 
-function drawLayer(node, layer, kind, index, bounds) {
+/** The shadow a raised layer casts (UISwitch's thumb: a soft 8 pt blur and a tight 1 pt one, 3 pt down). */
+export const RAISED_SHADOW = '0 3px 8px rgba(0, 0, 0, 0.15), 0 3px 1px rgba(0, 0, 0, 0.06)';
+
+function drawLayer(node, layer, kind, index, bounds, shadows) {
   const style = node.style;
   const width = Math.max(0, layer.width);
   const height = Math.max(0, layer.height);
@@ -716,8 +964,9 @@ function drawLayer(node, layer, kind, index, bounds) {
     style.backgroundColor = layer.backgroundColor || 'transparent';
     const clear = isClear(layer.backgroundColor);
     node.classList.toggle('hollow', clear);
-    node.classList.toggle('raised', isOpaque(layer.backgroundColor) && (layer.cornerRadius || 0) > 0
-                                    && index > 0 && width >= 20 && height >= 20);
+    const raised = isOpaque(layer.backgroundColor) && (layer.cornerRadius || 0) > 0 && index > 0 && width >= 20 && height >= 20;
+    node.classList.toggle('raised', raised);
+    style.boxShadow = raised && shadows ? RAISED_SHADOW : '';
   }
 }
 

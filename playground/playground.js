@@ -206,7 +206,7 @@ class Panel {
     });
     $('.try').addEventListener('click', () => this.tryDefinition());
     $('.register').addEventListener('click', () => this.registerDefinition($('.register-name').value.trim()));
-    this.stage.addEventListener('controlsim:layout', (event) => this.placeBezel(event.detail));
+    this.stage.addEventListener('controlsimlayout', (event) => this.placeBezel(event.detail));
   }
 
   /** The control's definition and commands, from the server when it has them. */

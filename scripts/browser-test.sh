@@ -7,6 +7,9 @@
 #                           drives them with mouse input on Playwright's fake clock (Playwright's
 #                           Python package from PyPI, in .ci/.venv, installed when missing; it
 #                           drives the same Chromium) and checks the DOM;
+#   client_latency_test.py  the client module on the real clock: 10 taps each on a switch and a
+#                           card, 5 drags each on the card and a scroll view; prints pointer →
+#                           first pixel and callback delays against their targets (~45 s);
 #   browser_test.py         the playground: taps the switch, drags the card, clicks the checkbox,
 #                           flicks the scroll view, drags the sheet and the slider, presses the
 #                           stepper, taps a segment; checks the DOM and the sessions' frames, and
@@ -72,5 +75,6 @@ start=$(date +%s)
 timeout $((seconds + 30)) python3 scripts/export_browser_test.py "$base" --chromium "$chromium" --timeout "$seconds"
 timeout $((seconds + 30)) "$venv/bin/python" scripts/client_browser_test.py "$base" "${CLIENT_SCREENSHOT:-$workdir/client.png}" \
   --chromium "$chromium" --timeout "$seconds"
+timeout $((seconds + 60)) "$venv/bin/python" scripts/client_latency_test.py "$base" --chromium "$chromium" --timeout "$seconds"
 timeout $((seconds + 30)) python3 scripts/browser_test.py "$base" "$screenshot" --chromium "$chromium" --timeout "$seconds"
 echo "browser-test: passed in $(( $(date +%s) - start )) s"

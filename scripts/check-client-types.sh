@@ -45,8 +45,17 @@ async function page(root: HTMLElement): Promise<void> {
   console.log(animations.length, css.length, motion.animations[0].options.easing);
   // @ts-expect-error: a transport the module does not have
   session.play({ transport: 'carrier-pigeon' });
-  // @ts-expect-error: attach needs an element
-  session.attach('not an element');
+  // @ts-expect-error: attach needs an element or a selector
+  session.attach(42);
+  const toggle = await sim.createSession({ control: 'switch' });
+  const on: boolean = toggle.state.isOn;
+  const settled: number | null = (await toggle.send({ type: 'tap', x: 1, y: 1 })).settledAt ?? toggle.settledAt;
+  console.log(on, settled, await toggle.frames({ to: 'settled' }), toggle.ended?.reason);
+  toggle.addEventListener('ended', (e) => { void toggle.reattach(); console.log(e.detail.error.url); });
+  root.addEventListener('controlsim:valueChanged', (e) => console.log(e.detail.isOn, e.detail.session));
+  root.addEventListener('controlsimlayout', (e) => console.log(e.detail.scale));
+  // @ts-expect-error: a switch's state has no such field
+  console.log(toggle.state.value);
   await session.delete();
 }
 console.log(page);
@@ -54,6 +63,41 @@ EOF
 tsc --noEmit --strict --target es2020 --module es2020 --moduleResolution node --lib dom,es2020 \
   "$work/client.d.ts" "$work/usage.ts"
 echo "check-client-types: client.d.ts compiles; a page written against it type-checks"
+
+# The documented snippets as written: each module <script> of README.md's and docs/client.md's
+# HTML, and their TypeScript, checked under --strict (JavaScript with --checkJs), the module's
+# URL as the docs write it (http://localhost:8080/client.js) resolved to the declarations.
+mkdir -p "$work/snippets"
+python3 - "$work/snippets" README.md docs/client.md <<'PY'
+import re, sys
+out, files = sys.argv[1], sys.argv[2:]
+count = 0
+for name in files:
+    text = open(name, encoding="utf-8").read()
+    for lang, body in re.findall(r"```(html|ts)\n(.*?)```", text, re.S):
+        scripts = re.findall(r'<script type="module">\n(.*?)</script>', body, re.S) if lang == "html" else [body]
+        for script in scripts:
+            count += 1
+            stem = f"{out}/{name.replace('/', '_').replace('.md', '')}_{count}"
+            # An HTML page's script is JavaScript, a `ts` block TypeScript; `export {}` makes each
+            # a module, as a module script is (top-level await).
+            with open(stem + (".mjs" if lang == "html" else ".ts"), "w", encoding="utf-8") as f:
+                f.write(script + "\nexport {};\n")
+print(f"check-client-types: {count} documented snippets")
+PY
+cp client/client.d.ts "$work/snippets/client.d.ts"
+cat > "$work/snippets/tsconfig.json" <<'JSON'
+{
+  "compilerOptions": {
+    "strict": true, "noEmit": true, "allowJs": true, "checkJs": true,
+    "target": "es2022", "module": "es2022", "moduleResolution": "node", "lib": ["dom", "es2022"],
+    "baseUrl": ".", "paths": { "http://localhost:8080/client.js": ["./client.d.ts"], "./client.js": ["./client.d.ts"] }
+  },
+  "include": ["*.mjs", "*.ts"]
+}
+JSON
+tsc -p "$work/snippets/tsconfig.json" || { echo "check-client-types: FAILED: a documented snippet does not type-check under --strict" >&2; exit 1; }
+echo "check-client-types: README.md's and docs/client.md's snippets type-check under --strict as written"
 
 # What the module exports at run time against what the declarations declare.
 node --input-type=module -e "

@@ -198,6 +198,29 @@ def run(base, screenshot, executable, timeout):
                 raise Failure(f"the page threw: {errors[0]}")
             print(f"client-browser-test: a lost pointerup posts {types}")
 
+            # A session the server lost ends: the view shows it, the page hears `ended`, and
+            # reattach() recreates it from its scenario, the switch still on.
+            ended = page.evaluate("""async () => {
+              const sw = sessions.sw;
+              const heard = new Promise((resolve) => sw.addEventListener('ended', (e) => resolve(e.detail.reason), { once: true }));
+              await fetch(`/v1/sessions/${sw.id}`, { method: 'DELETE' });
+              sw.send({ type: 'touchDown', x: 5, y: 5 }).catch(() => {});
+              const reason = await heard;
+              const shown = document.querySelector('#switch').dataset.controlsimEnded;
+              const previous = sw.id;
+              const id = await sw.reattach();
+              const again = await fetch(`/v1/sessions/${id}`).then((r) => r.json());
+              return { reason, shown, previous, id, isOn: again.state.isOn,
+                       cleared: document.querySelector('#switch').dataset.controlsimEnded === undefined };
+            }""")
+            if ended["reason"] != "gone" or ended["shown"] != "gone" or ended["id"] == ended["previous"] \
+                    or ended["isOn"] is not True or not ended["cleared"]:
+                raise Failure(f"a deleted session should end and reattach with its state: {ended}")
+            print(f"client-browser-test: a lost session ends ({ended['reason']}) and reattaches as {ended['id']}, the switch still on")
+            state = page.evaluate(STATE)
+            if len(state["problems"]) != 1 or "session_not_found" not in state["problems"][0]:
+                raise Failure(f"the lost session's one problem should be session_not_found: {state['problems']}")
+
             os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
             page.screenshot(path=screenshot, full_page=True)
             page.close()
@@ -207,17 +230,13 @@ def run(base, screenshot, executable, timeout):
             browser.close()
 
 
-def example_page(base):
-    """docs/client.md's example page, pointed at `base`."""
+def example_page():
+    """docs/client.md's example page, as written."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with open(os.path.join(root, "docs", "client.md"), encoding="utf-8") as f:
         text = f.read()
     start, end = text.index("<!-- example:start -->"), text.index("<!-- example:end -->")
-    html = text[start:end].split("```html\n", 1)[1].rsplit("```", 1)[0]
-    line = "const SERVER = 'http://localhost:8080';"
-    if line not in html:
-        raise Failure(f"docs/client.md's example no longer says {line}")
-    return html.replace(line, f"const SERVER = {json.dumps(base)};")
+    return text[start:end].split("```html\n", 1)[1].rsplit("```", 1)[0]
 
 
 EXAMPLE_STATE = """
@@ -237,9 +256,10 @@ def run_example(browser, base, screenshot):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.clock.install(time=0)
     page.clock.pause_at(1000)
+    # Served from the server's address, as written; `?server=` names the server, as the docs say.
     url = base + "/example-from-docs.html"
-    page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=example_page(base)))
-    page.goto(url)
+    page.route(lambda address: address.startswith(url), lambda route: route.fulfill(status=200, content_type="text/html", body=example_page()))
+    page.goto(url + "?server=" + base)
 
     def wait(until, what):
         return settle(page, until, f"docs/client.md's example to show {what} (errors: {errors})", state_of=EXAMPLE_STATE)

@@ -110,3 +110,21 @@ struct APIEventsWindowTests {
         #expect(try app.session(id) == before)
     }
 }
+
+extension APIEventsWindowTests {
+    /// A rest between two frames: the window ends at the first frame after it, which is the rest.
+    /// The switch rests at 0.25 s; at 50 fps the frames are k/50 and the first at or after 0.25
+    /// is k = 13, 0.26.
+    @Test func aRestBetweenFramesEndsAtTheFrameAfterIt() throws {
+        let app = TestApp()
+        let id = try app.create(control: "switch")
+        let reply = try expectOK(app.post("/v1/sessions/\(id)/events?window=1&fps=50", #"{"type":"touchDown","t":0,"x":25,"y":15}"#))
+        #expect(reply["settledAt"] == 0.25)
+        let window = try #require(reply["window"])
+        #expect(window["to"] == 0.26)
+        #expect(window["count"] == 14)
+        let last = try #require(window["frames"]?.arrayValue?.last)
+        #expect(last["t"] == 0.26)
+        #expect(last["properties"] == ["thumbCenterX": 35.5, "trackColor": "#34c759ff", "isOn": true])
+    }
+}

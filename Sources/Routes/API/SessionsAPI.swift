@@ -242,10 +242,15 @@ struct SessionsAPI: Sendable {
         let span: Double
         let fps: Double
 
-        /// From `from` for `span` seconds, ending at `settledAt` when everything comes to rest
-        /// sooner: after it every frame is the last one, until the next event.
+        /// From `from` for `span` seconds, ending at the first frame at or after `settledAt` when
+        /// everything comes to rest sooner: that frame is the rest, and every later one is the
+        /// same until the next event.
         func window(from: Double, settledAt: Double?) -> SampleWindow {
-            let to = settledAt.map { min(from + span, max($0, from)) } ?? from + span
+            var to = from + span
+            if let settledAt, settledAt < to {
+                let frames = max(0, ((settledAt - from) * fps - 1e-9).rounded(.up))
+                to = min(to, from + frames / fps)
+            }
             return SampleWindow(from: from, to: to, fps: fps, count: Session.frameCount(from: from, to: to, fps: fps))
         }
     }
