@@ -109,6 +109,7 @@ public struct Scene: Sendable {
                     case .control: if content == nil { tracking |= bit } else { recognizers |= bit }
                     case .pan: recognizers |= bit; pans.append(k)
                     case .tap: recognizers |= bit; taps.append(k)
+                    case .longPress: recognizers |= bit
                     }
                 }
             }
