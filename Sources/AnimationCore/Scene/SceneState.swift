@@ -58,8 +58,15 @@ public struct SceneState: Sendable {
     struct Participant: Sendable {
         let view: Int
         var status: Status
+        /// Where the view's (0, 0) was in the window when the touch came down: its recognisers
+        /// measure the finger from there, so a pan's translation is the finger's travel on the
+        /// screen even while the view itself moves (a list inside a list scrolling with it).
+        let origin: Point
         /// A scroll view with `isDirectionalLockEnabled`: how it locks this touch.
         var lock: DirectionalLock?
+        /// Pans whose hysteresis this touch set to 0 (a decelerating scroll view caught by the
+        /// touch), with the hysteresis to give back when the touch is over for them.
+        var caught: [(input: Int, hysteresis: Double)] = []
     }
 
     /// `isDirectionalLockEnabled`: a step within 20° of an axis the scroll view can scroll locks
