@@ -326,3 +326,19 @@ struct SceneNestedListTests {
         }
     }
 }
+
+/// A second finger landing in a list another finger is dragging (docs/fidelity.md#scenes).
+@Suite("Scenes: a second finger in a dragged list")
+struct SceneSecondFingerTests {
+    @Test("The dragging list takes the second finger: the button under it never sees it; the list follows the first finger alone")
+    func secondFingerOnAButton() throws {
+        var state = try SceneArbitrationTests.list()
+        try state.down(1, 195, 700, at: 0)
+        try state.drag(1, from: 195, 700, by: 0, -5, steps: 8, from: 0)
+        // The button (content y 100…150) shows at 70…120 with the list at offset 30.
+        var log = try state.down(2, 195, 95, at: 0.2)
+        log += try state.up(2, 195, 95, at: 0.25)
+        #expect(log == [])
+        #expect(state.number("list", "contentOffsetY", at: 0.25) == 30)
+    }
+}

@@ -10,9 +10,13 @@ extension SceneState {
         if let hit {
             // A view tracking a touch exclusively keeps every other touch from views that are not its ancestors.
             let exclusive = touches.first { other in other.hit.map { scene.nodes[$0].isExclusiveTouch } == true }?.hit
+            // A recogniser on the path that another finger has made recognise takes this touch
+            // too, and cancels touches in views: the hit view never gets it.
+            var absorbed = false
             var view: Int? = hit
             while let v = view {
                 view = scene.nodes[v].parent
+                if recognizes(v) { absorbed = true }
                 guard scene.nodes[v].recognizers != 0, !drivesRecognizers(v) else { continue }
                 if let exclusive, !scene.isAncestor(v, of: exclusive) { continue }
                 let lock = scene.nodes[v].isDirectionalLockEnabled && scene.nodes[v].isScrollView
@@ -20,7 +24,7 @@ extension SceneState {
                 touch.participants.append(Participant(view: v, status: .possible, origin: origin(of: v, at: t), lock: lock))
             }
             let node = scene.nodes[hit]
-            if node.tracking != 0, exclusive == nil, !tracks(hit), !(node.isExclusiveTouch && !touches.isEmpty) {
+            if node.tracking != 0, exclusive == nil, !absorbed, !tracks(hit), !(node.isExclusiveTouch && !touches.isEmpty) {
                 touch.holders = touch.participants.map(\.view).filter { v in
                     v != hit && scene.nodes[v].isScrollView && scene.nodes[v].delaysContentTouches
                 }
@@ -312,6 +316,11 @@ extension SceneState {
     /// Another touch drives `view`'s recognisers (each control follows one finger).
     private func drivesRecognizers(_ view: Int) -> Bool {
         touches.contains { touch in touch.participants.contains { $0.view == view && $0.status != .failed } }
+    }
+
+    /// Another touch has made `view`'s recognisers recognise.
+    private func recognizes(_ view: Int) -> Bool {
+        touches.contains { touch in touch.participants.contains { $0.view == view && $0.status == .recognized } }
     }
 
     /// Another touch is tracked by `view`'s own touch handling.
