@@ -170,7 +170,13 @@ public struct SceneState: Sendable {
             } else if let k = due.touch {
                 // A control refusing the released touch (too many timers) drops it, as a firing's fault is dropped.
                 var copy = self
-                if (try? copy.release(k, at: due.t, emit: &emit)) != nil { self = copy } else { touches[k].delivery = .finished }
+                var produced: [SceneEmission] = []
+                if (try? copy.release(k, at: due.t, emit: &produced)) != nil {
+                    self = copy
+                    emit += produced
+                } else {
+                    touches[k].delivery = .finished
+                }
             }
         }
     }
