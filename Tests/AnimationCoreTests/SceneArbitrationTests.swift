@@ -240,3 +240,105 @@ struct SceneDirectionalLockTests {
         #expect(state.number("list", "contentOffsetY", at: 0.7) == 50)
     }
 }
+
+/// A touch landing on a decelerating scroll view (docs/fidelity.md#scenes).
+@Suite("Scenes: a touch on a moving list")
+struct SceneCaughtTouchTests {
+    /// The list of `SceneArbitrationTests` with its button at content y 600, flicked up from the
+    /// panel: released at 0.125 s at offset 115, moving 1000 pt/s.
+    static func flicked() throws -> SceneState {
+        var state = try Scenes.state([sceneView("list", try builtIn("scrollView"), 0, 0, 390, 844, [
+            sceneView("button", try builtIn("button"), 95, 600, 200, 50),
+        ])])
+        try state.down(1, 195, 700, at: 0)
+        try state.drag(1, from: 195, 700, by: 0, -15.625, steps: 8, from: 0)
+        try state.up(1, 195, 575, at: 0.125)
+        return state
+    }
+
+    @Test("A tap that stops a fling does not reach the button under it")
+    func tapStopsTheFling() throws {
+        var state = try Self.flicked()
+        let offset = state.number("list", "contentOffsetY", at: 0.3)
+        #expect(offset > 115 && state.bool("list", "isDecelerating", at: 0.3) == true)
+        let y = 625 - offset  // the button's middle, where it shows at 0.3 s
+        var log = try state.down(2, 195, y, at: 0.3)
+        log += try state.up(2, 195, y, at: 0.35)
+        #expect(log == ["list scrollViewDidEndDecelerating @0.3"], "the list stops; the button sees nothing")
+        #expect(state.number("list", "contentOffsetY", at: 1) == offset)
+        // At rest, the same tap reaches the button (after the content-touch delay, at the lift).
+        log = try state.down(3, 195, y, at: 1)
+        log += try state.up(3, 195, y, at: 1.05)
+        #expect(log.contains("button touchUpInside @1.05"))
+    }
+
+    @Test("Caught by a touch, the list's pan begins with the first move, without the 10 pt hysteresis")
+    func caughtPanBeginsAtOnce() throws {
+        var state = try Self.flicked()
+        let offset = state.number("list", "contentOffsetY", at: 0.3)
+        try state.down(2, 195, 400, at: 0.3)
+        #expect(try state.move(2, 195, 396, at: 0.3 + 1.0 / 64) == ["list scrollViewWillBeginDragging @0.315625"])
+        #expect(state.number("list", "contentOffsetY", at: 0.32) == offset + 4)
+        try state.up(2, 195, 396, at: 0.4)
+        // The next touch has the hysteresis back.
+        state.wait(until: 3)
+        try state.down(3, 195, 400, at: 3)
+        #expect(try state.move(3, 195, 396, at: 3 + 1.0 / 64) == [])
+    }
+}
+
+/// Nested scroll views of the same axis, and recognising together (docs/fidelity.md#scenes).
+@Suite("Scenes: nested lists of the same axis")
+struct SceneNestedListTests {
+    static func nested(simultaneous: Bool) throws -> SceneState {
+        var inner = sceneView("inner", try builtIn("scrollView", ["height": 300]), 0, 100, 390, 300)
+        if simultaneous { inner.recognizesSimultaneouslyWith = ["outer"] }
+        return try Scenes.state([sceneView("outer", try builtIn("scrollView"), 0, 0, 390, 844, [inner])])
+    }
+
+    @Test("A vertical drag in an inner vertical list scrolls the inner one only: its pan is asked first")
+    func innerWins() throws {
+        var state = try Self.nested(simultaneous: false)
+        try state.down(1, 195, 300, at: 0)
+        #expect(try state.drag(1, from: 195, 300, by: 0, -5, steps: 8, from: 0) == ["inner scrollViewWillBeginDragging @0.03125"])
+        #expect(state.number("inner", "contentOffsetY", at: 0.125) == 30)
+        #expect(state.number("outer", "contentOffsetY", at: 0.125) == 0)
+    }
+
+    @Test("Recognising simultaneously, both lists scroll with the finger")
+    func together() throws {
+        var state = try Self.nested(simultaneous: true)
+        try state.down(1, 195, 300, at: 0)
+        #expect(try state.drag(1, from: 195, 300, by: 0, -5, steps: 8, from: 0)
+                    == ["inner scrollViewWillBeginDragging @0.03125", "outer scrollViewWillBeginDragging @0.03125"])
+        #expect(state.number("inner", "contentOffsetY", at: 0.125) == 30)
+        #expect(state.number("outer", "contentOffsetY", at: 0.125) == 30)
+    }
+
+    @Test("recognizesSimultaneouslyWith must name a view of the scene")
+    func unknownView() throws {
+        var inner = sceneView("inner", nil, 0, 0, 10, 10)
+        inner.recognizesSimultaneouslyWith = ["outer", "nowhere"]
+        #expect(throws: SceneError(.unknownView, at: TreePath([.key("views"), .index(0), .key("children"), .index(0),
+                                                                  .key("recognizesSimultaneouslyWith"), .index(1)]),
+                                   "no view has the id 'nowhere'")) {
+            _ = try Scene([sceneView("outer", nil, 0, 0, 100, 100, [inner])])
+        }
+    }
+}
+
+/// A second finger landing in a list another finger is dragging (docs/fidelity.md#scenes).
+@Suite("Scenes: a second finger in a dragged list")
+struct SceneSecondFingerTests {
+    @Test("The dragging list takes the second finger: the button under it never sees it; the list follows the first finger alone")
+    func secondFingerOnAButton() throws {
+        var state = try SceneArbitrationTests.list()
+        try state.down(1, 195, 700, at: 0)
+        try state.drag(1, from: 195, 700, by: 0, -5, steps: 8, from: 0)
+        // The button (content y 100…150) shows at 70…120 with the list at offset 30.
+        var log = try state.down(2, 195, 95, at: 0.2)
+        log += try state.up(2, 195, 95, at: 0.25)
+        #expect(log == [])
+        #expect(state.number("list", "contentOffsetY", at: 0.25) == 30)
+    }
+}

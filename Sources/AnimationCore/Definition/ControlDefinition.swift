@@ -54,7 +54,7 @@ public final class ControlDefinition: @unchecked Sendable {
     let motionPlans: [MotionPlan]
     /// Where a scene puts the control's children and how they move with it; nil: it takes none
     /// (docs/scenes.md). Set once, by the loader.
-    internal(set) var content: ContentSpec?
+    var content: ContentSpec?
 
     init(description: String?, parameters: [ParameterSpec], commands: [CommandSpec], layout: [ParameterSlots],
          checks: [Check], gen: CodeGen, strings: [String], springs: [SpringTiming], variables: [VariableSpec],

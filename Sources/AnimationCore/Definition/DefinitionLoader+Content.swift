@@ -11,10 +11,14 @@
 /// UIKit's `bounds.origin` moves subviews. `scrolls` (expressions of the configuration) makes the
 /// container a scroll view for the scene's arbitration: its pan is `UIScrollView`'s, which holds
 /// its content's touches back, cancels them, and begins only along an axis it can scroll.
+/// `isDecelerating` (a bool of the state) says when a touch stops it and is its alone.
 struct ContentSpec: Sendable {
     var frame: RegionSpec
     /// Constant slots of the bools `scrolls.x` and `scrolls.y`; nil when the container does not scroll.
     var scrolls: (x: Int, y: Int)?
+    /// `isDecelerating`, a bool of the state: a touch landing while it holds is the scroll view's
+    /// alone (UIKit's `tracksImmediatelyWhileDecelerating`).
+    var isDecelerating: (program: Program, result: Int)?
 }
 
 extension DefinitionLoader {
@@ -33,7 +37,14 @@ extension DefinitionLoader {
             try axes.finish()
             scrolls = (slots[0], slots[1])
         }
+        var decelerating: (program: Program, result: Int)?
+        if let tree = r.raw("isDecelerating") {
+            var builder = ProgramBuilder(gen, base: 0)
+            let typed = try expression(tree, at: r.field("isDecelerating"), names: stateNames, expecting: .bool)
+            let result = builder.emit(typed)
+            decelerating = (builder.finish(), result)
+        }
         try r.finish()
-        parts.content = ContentSpec(frame: frame, scrolls: scrolls)
+        parts.content = ContentSpec(frame: frame, scrolls: scrolls, isDecelerating: decelerating)
     }
 }

@@ -33,6 +33,8 @@ public struct Scene: Sendable {
         let tracking: UInt64
         let pans: [Int]
         let taps: [Int]
+        /// Views whose recognisers recognise together with this one's (either side naming the other).
+        public fileprivate(set) var simultaneous: [Int] = []
 
         /// A scroll view for the arbitration: its content scrolls along some axis.
         var isScrollView: Bool { content?.scrolls != nil }
@@ -53,6 +55,16 @@ public struct Scene: Sendable {
         for (index, view) in views.enumerated() {
             roots.append(try builder.add(view, parent: nil, depth: 1, at: path.appending(index)))
         }
+        // Simultaneous recognition names views anywhere in the scene: resolved once all are known.
+        for (index, names, at) in builder.simultaneous {
+            for (k, name) in names.enumerated() {
+                guard let other = builder.nodes.firstIndex(where: { $0.id == name }) else {
+                    throw SceneError(.unknownView, at: at.appending(k), "no view has the id '\(name)'")
+                }
+                if !builder.nodes[index].simultaneous.contains(other) { builder.nodes[index].simultaneous.append(other) }
+                if !builder.nodes[other].simultaneous.contains(index) { builder.nodes[other].simultaneous.append(index) }
+            }
+        }
         nodes = builder.nodes
         self.roots = roots
     }
@@ -72,6 +84,7 @@ public struct Scene: Sendable {
     private struct Builder {
         var nodes: [Node] = []
         var ids: Set<String> = []
+        var simultaneous: [(Int, [String], TreePath)] = []
 
         mutating func add(_ view: SceneView, parent: Int?, depth: Int, at path: TreePath) throws(SceneError) -> Int {
             guard nodes.count < Scene.maximumViews else {
@@ -124,6 +137,9 @@ public struct Scene: Sendable {
                               isDirectionalLockEnabled: view.isDirectionalLockEnabled,
                               touchesShouldCancel: view.touchesShouldCancel, content: content,
                               recognizers: recognizers, tracking: tracking, pans: pans, taps: taps))
+            if !view.recognizesSimultaneouslyWith.isEmpty {
+                simultaneous.append((index, view.recognizesSimultaneouslyWith, path.appending("recognizesSimultaneouslyWith")))
+            }
             var children: [Int] = []
             for (k, child) in view.children.enumerated() {
                 children.append(try add(child, parent: index, depth: depth + 1, at: path.appending("children").appending(k)))

@@ -8,6 +8,7 @@ public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
         case sceneTooDeep = "scene_too_deep"
         case tooManyViews = "too_many_views"
         case childrenNotAccepted = "children_not_accepted"
+        case unknownView = "unknown_view"
     }
 
     public var code: Code

@@ -10,26 +10,44 @@ extension SceneState {
         if let hit {
             // A view tracking a touch exclusively keeps every other touch from views that are not its ancestors.
             let exclusive = touches.first { other in other.hit.map { scene.nodes[$0].isExclusiveTouch } == true }?.hit
+            // A recogniser on the path that another finger has made recognise takes this touch
+            // too, and cancels touches in views: the hit view never gets it.
+            var absorbed = false
             var view: Int? = hit
             while let v = view {
                 view = scene.nodes[v].parent
+                if recognizes(v) { absorbed = true }
                 guard scene.nodes[v].recognizers != 0, !drivesRecognizers(v) else { continue }
                 if let exclusive, !scene.isAncestor(v, of: exclusive) { continue }
                 let lock = scene.nodes[v].isDirectionalLockEnabled && scene.nodes[v].isScrollView
                     ? DirectionalLock(axis: nil, last: p, lastTime: t, given: p) : nil
-                touch.participants.append(Participant(view: v, status: .possible, lock: lock))
+                touch.participants.append(Participant(view: v, status: .possible, origin: origin(of: v, at: t), lock: lock))
             }
             let node = scene.nodes[hit]
-            if node.tracking != 0, exclusive == nil, !tracks(hit), !(node.isExclusiveTouch && !touches.isEmpty) {
+            if node.tracking != 0, exclusive == nil, !absorbed, !tracks(hit), !(node.isExclusiveTouch && !touches.isEmpty) {
                 touch.holders = touch.participants.map(\.view).filter { v in
                     v != hit && scene.nodes[v].isScrollView && scene.nodes[v].delaysContentTouches
                 }
                 touch.delivery = touch.holders.isEmpty ? .delivered : .held(until: t + Self.contentTouchDelay)
             }
         }
+        // A touch landing on a decelerating scroll view stops it and is its alone: its pan begins
+        // with no hysteresis, every other recogniser on the path is out, the content never sees it.
+        if let caught = touch.participants.firstIndex(where: { isDecelerating($0.view, at: t) }) {
+            let v = touch.participants[caught].view
+            for i in touch.participants.indices where i != caught { touch.participants[i].status = .failed }
+            if touch.hit != v { touch.delivery = .none }
+            touch.holders = []
+            for index in scene.nodes[v].pans {
+                guard case var .pan(recognizer) = controls[v]!.input(index) else { continue }
+                touch.participants[caught].caught.append((index, recognizer.hysteresis))
+                recognizer.hysteresis = 0
+                controls[v]!.setInput(index, .pan(recognizer))
+            }
+        }
         touches.append(touch)
-        for participant in touch.participants {
-            try send(.down(p), to: participant.view, inputs: scene.nodes[participant.view].recognizers, at: t, emit: &emit)
+        for participant in touch.participants where participant.status != .failed {
+            try send(.down(p), to: participant.view, inputs: scene.nodes[participant.view].recognizers, from: participant.origin, at: t, emit: &emit)
         }
         if touch.delivery == .delivered, let hit {
             try send(.down(p), to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit)
@@ -46,23 +64,25 @@ extension SceneState {
         var winner: Int?
         for i in touches[k].participants.indices where touches[k].participants[i].status == .possible {
             let v = touches[k].participants[i].view
-            let (begins, blocked) = panBegins(v, with: points[i], at: t)
+            let origin = touches[k].participants[i].origin
+            let (begins, blocked) = panBegins(v, with: Point(x: points[i].x - origin.x, y: points[i].y - origin.y), at: t)
             heldBack[i] = blocked
             guard begins else { continue }
-            if shouldBegin(v, touch: touches[k]) {
-                winner = i
-                break
-            }
-            try fail(k, participant: i, at: t, emit: &emit)
-        }
-        if let winner {
-            touches[k].participants[winner].status = .recognized
-            for i in touches[k].participants.indices where i != winner && touches[k].participants[i].status == .possible {
+            guard shouldBegin(v, touch: touches[k]) else {
                 try fail(k, participant: i, at: t, emit: &emit)
+                continue
+            }
+            // It begins and excludes every other possible one it does not recognise together with.
+            winner = winner ?? i
+            touches[k].participants[i].status = .recognized
+            for j in touches[k].participants.indices where j != i && touches[k].participants[j].status == .possible
+                && !scene.nodes[v].simultaneous.contains(touches[k].participants[j].view) {
+                try fail(k, participant: j, at: t, emit: &emit)
             }
         }
         for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
-            try send(.move(points[i]), to: participant.view, inputs: scene.nodes[participant.view].recognizers & ~heldBack[i], at: t, emit: &emit)
+            try send(.move(points[i]), to: participant.view, inputs: scene.nodes[participant.view].recognizers & ~heldBack[i],
+                     from: participant.origin, at: t, emit: &emit)
         }
         if winner != nil {
             try cancelDelivery(k, at: t, emit: &emit)
@@ -89,7 +109,8 @@ extension SceneState {
         for i in touches[k].participants.indices where touches[k].participants[i].status == .possible {
             let v = touches[k].participants[i].view
             guard let control = controls[v] else { continue }
-            let local = localPoint(points[i], in: v, at: t)
+            let origin = touches[k].participants[i].origin
+            let local = Point(x: points[i].x - origin.x, y: points[i].y - origin.y)
             for index in scene.nodes[v].taps {
                 guard case let .tap(recognizer) = control.input(index), recognizer.isTracking else { continue }
                 var copy = recognizer
@@ -110,8 +131,9 @@ extension SceneState {
         for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
             let inputs = scene.nodes[participant.view].recognizers
             if vetoed[i] != 0 { try send(.cancel, to: participant.view, inputs: vetoed[i], at: t, emit: &emit) }
-            try send(.up(points[i]), to: participant.view, inputs: inputs & ~vetoed[i], at: t, emit: &emit)
+            try send(.up(points[i]), to: participant.view, inputs: inputs & ~vetoed[i], from: participant.origin, at: t, emit: &emit)
         }
+        for i in touches[k].participants.indices { giveBackHysteresis(k, i) }
         if recognized != nil {
             try cancelDelivery(k, at: t, emit: &emit)
         } else if let hit {
@@ -133,6 +155,7 @@ extension SceneState {
         for participant in touches[k].participants where participant.status != .failed {
             try send(.cancel, to: participant.view, inputs: scene.nodes[participant.view].recognizers, at: t, emit: &emit)
         }
+        for i in touches[k].participants.indices { giveBackHysteresis(k, i) }
         try cancelDelivery(k, at: t, emit: &emit)
         touches.remove(at: k)
     }
@@ -185,12 +208,12 @@ extension SceneState {
         return points
     }
 
-    /// Whether one of `view`'s pans begins with a move to `p`, and which of its pans must not see
-    /// the move: a scroll view's pan past its hysteresis only along axes it cannot scroll.
-    private func panBegins(_ view: Int, with p: Point, at t: Double) -> (Bool, UInt64) {
+    /// Whether one of `view`'s pans begins with a move to `local` (as its recognisers measure),
+    /// and which of its pans must not see the move: a scroll view's pan past its hysteresis only
+    /// along axes it cannot scroll.
+    private func panBegins(_ view: Int, with local: Point, at t: Double) -> (Bool, UInt64) {
         guard let control = controls[view] else { return (false, 0) }
         let node = scene.nodes[view]
-        let local = localPoint(p, in: view, at: t)
         var begins = false
         var blocked: UInt64 = 0
         for index in node.pans {
@@ -255,6 +278,7 @@ extension SceneState {
         touches[k].participants[i].status = .failed
         let v = touches[k].participants[i].view
         try send(.cancel, to: v, inputs: scene.nodes[v].recognizers, at: t, emit: &emit)
+        giveBackHysteresis(k, i)
         if case .held = touches[k].delivery, touches[k].holders.contains(v) { try updateHolders(k, at: t, emit: &emit) }
     }
 
@@ -269,11 +293,34 @@ extension SceneState {
         }
     }
 
+    /// The content says it is decelerating (`content.isDecelerating`).
+    func isDecelerating(_ view: Int, at t: Double) -> Bool {
+        guard scene.nodes[view].isScrollView, let decelerating = scene.nodes[view].content?.isDecelerating,
+              let control = controls[view] else { return false }
+        return control.instance.evaluate(decelerating.program, source: control, at: t) { r in r[decelerating.result] != 0 }
+    }
+
+    /// The pans a caught scroll view had its hysteresis taken from get it back.
+    private mutating func giveBackHysteresis(_ k: Int, _ i: Int) {
+        let v = touches[k].participants[i].view
+        for (index, hysteresis) in touches[k].participants[i].caught {
+            guard case var .pan(recognizer) = controls[v]!.input(index) else { continue }
+            recognizer.hysteresis = hysteresis
+            controls[v]!.setInput(index, .pan(recognizer))
+        }
+        touches[k].participants[i].caught = []
+    }
+
     // MARK: Delivery
 
     /// Another touch drives `view`'s recognisers (each control follows one finger).
     private func drivesRecognizers(_ view: Int) -> Bool {
         touches.contains { touch in touch.participants.contains { $0.view == view && $0.status != .failed } }
+    }
+
+    /// Another touch has made `view`'s recognisers recognise.
+    private func recognizes(_ view: Int) -> Bool {
+        touches.contains { touch in touch.participants.contains { $0.view == view && $0.status == .recognized } }
     }
 
     /// Another touch is tracked by `view`'s own touch handling.
@@ -285,18 +332,17 @@ extension SceneState {
         }
     }
 
-    func localPoint(_ p: Point, in view: Int, at t: Double) -> Point {
-        let origin = origin(of: view, at: t)
-        return Point(x: p.x - origin.x, y: p.y - origin.y)
-    }
-
-    /// `touch` (in the window's coordinates) to the inputs `inputs` of `view`'s control.
-    private mutating func send(_ touch: Touch, to view: Int, inputs: UInt64, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+    /// `touch` (in the window's coordinates) to the inputs `inputs` of `view`'s control, measured
+    /// from `origin` (recognisers: where the view was at the touch-down) or else from where the
+    /// view is now (touch tracking: `location(in:)`).
+    private mutating func send(_ touch: Touch, to view: Int, inputs: UInt64, from origin: Point? = nil, at t: Double,
+                               emit: inout [SceneEmission]) throws(SceneInputError) {
         guard inputs != 0, var control = controls[view] else { return }
+        let o = origin ?? self.origin(of: view, at: t)
         let local: Touch = switch touch {
-        case let .down(p): .down(localPoint(p, in: view, at: t))
-        case let .move(p): .move(localPoint(p, in: view, at: t))
-        case let .up(p): .up(localPoint(p, in: view, at: t))
+        case let .down(p): .down(Point(x: p.x - o.x, y: p.y - o.y))
+        case let .move(p): .move(Point(x: p.x - o.x, y: p.y - o.y))
+        case let .up(p): .up(Point(x: p.x - o.x, y: p.y - o.y))
         case .cancel: .cancel
         }
         var produced: [Emission] = []

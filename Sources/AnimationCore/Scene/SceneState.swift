@@ -58,8 +58,15 @@ public struct SceneState: Sendable {
     struct Participant: Sendable {
         let view: Int
         var status: Status
+        /// Where the view's (0, 0) was in the window when the touch came down: its recognisers
+        /// measure the finger from there, so a pan's translation is the finger's travel on the
+        /// screen even while the view itself moves (a list inside a list scrolling with it).
+        let origin: Point
         /// A scroll view with `isDirectionalLockEnabled`: how it locks this touch.
         var lock: DirectionalLock?
+        /// Pans whose hysteresis this touch set to 0 (a decelerating scroll view caught by the
+        /// touch), with the hysteresis to give back when the touch is over for them.
+        var caught: [(input: Int, hysteresis: Double)] = []
     }
 
     /// `isDirectionalLockEnabled`: a step within 20° of an axis the scroll view can scroll locks
@@ -163,7 +170,13 @@ public struct SceneState: Sendable {
             } else if let k = due.touch {
                 // A control refusing the released touch (too many timers) drops it, as a firing's fault is dropped.
                 var copy = self
-                if (try? copy.release(k, at: due.t, emit: &emit)) != nil { self = copy } else { touches[k].delivery = .finished }
+                var produced: [SceneEmission] = []
+                if (try? copy.release(k, at: due.t, emit: &produced)) != nil {
+                    self = copy
+                    emit += produced
+                } else {
+                    touches[k].delivery = .finished
+                }
             }
         }
     }

@@ -27,6 +27,9 @@ public struct SceneView: Sendable {
     /// What a containing scroll view's `touchesShouldCancel(in:)` answers for this view; nil:
     /// UIKit's default, false for an enabled control and true for any other view.
     public var touchesShouldCancel: Bool?
+    /// Views whose recognisers may recognise together with this view's (the delegate's
+    /// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` answering true, from either side).
+    public var recognizesSimultaneouslyWith: [String] = []
     /// Back to front.
     public var children: [SceneView]
 
