@@ -85,7 +85,7 @@ struct Configuration: Sendable, Equatable {
             .field("cors_origins", corsOrigins.joined(separator: ","))
             .field("auth", token == nil ? "off" : "bearer")
             .field("frames_cache_bytes", framesCacheBytes)
-            .field("node", nodeID)
             .field("registry", registry.map { "etcd://" + $0.map { "\($0.host):\($0.port)" }.joined(separator: ",") } ?? "journal")
+            .field("node", nodeID)
     }
 }
