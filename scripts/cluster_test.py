@@ -442,7 +442,7 @@ def create_latency(port, control, count):
 
 def latency(cluster, single, count, figures):
     """Creates by registered name through the proxy: etcd against the journal (single node)."""
-    cluster.via_proxy("PUT", "/v1/controls/bench", {"definition": dot(30)})
+    cluster.via_proxy("PUT", "/v1/controls/bench", {"definition": dot(30)}, status=201)
     r = request(single.port, "PUT", "/v1/controls/bench", {"definition": dot(30)})
     check(r.status in (200, 201), f"single node: PUT bench {r.status}")
     rounds = {"etcd": [], "journal": [], "built-in": []}
@@ -461,7 +461,7 @@ def latency(cluster, single, count, figures):
 def etcd_outage(cluster, etcd, figures):
     """etcd stopped: registry calls 503, everything else as before; a node killed and restarted replays."""
     port = cluster.proxy.port
-    cluster.via_proxy("PUT", "/v1/controls/kept", {"definition": dot(25)})
+    cluster.via_proxy("PUT", "/v1/controls/kept", {"definition": dot(25)}, status=201)
     kept = create_everywhere(cluster, "kept", 25)
     before = snapshot(cluster, kept.values())
     etcd.stop()
