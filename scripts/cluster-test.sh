@@ -2,11 +2,15 @@
 # Three nodes behind nginx on loopback, routed by the node id in session ids (README, "Running a
 # cluster"): every request reaches its session's owner, a node killed with SIGKILL answers 503 at
 # once while the others carry on, and after a restart its sessions are back byte for byte from
-# its journal; then wrk through nginx against one node direct. scripts/cluster_test.py does the
-# checks and prints the figures.
+# its journal; then wrk through nginx against one node direct. The nodes share one registry of
+# user-defined controls in an etcd started here on loopback (its own temporary data directory and
+# free ports): registrations, replacements, removals and racing changes through the proxy, create
+# latency against the single-node default, etcd stopped and started again (README, "Running a
+# cluster"). scripts/cluster_test.py does the checks and prints the figures.
 # Usage: scripts/cluster-test.sh [extra cluster_test.py options]
-# Installs nginx and wrk from Debian packages when missing (needs root); builds the release server
-# when it is missing or predates --node-id. Runs nginx in the foreground with its own config in a
+# Installs nginx, wrk and etcd-server from Debian packages when missing (needs root; the package's
+# own etcd service is kept from starting, as nginx's is); builds the release server
+# when it is missing or predates --registry. Runs nginx in the foreground with its own config in a
 # temporary directory, never the system service.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,10 +18,11 @@ cd "$(dirname "$0")/.."
 missing=()
 command -v nginx >/dev/null || missing+=(nginx)
 command -v wrk >/dev/null || missing+=(wrk)
+[ -x /usr/bin/etcd ] || missing+=(etcd-server)
 if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" = 0 ] || { echo "cluster-test: install ${missing[*]} (Debian packages) or run as root" >&2; exit 1; }
   echo "cluster-test: installing ${missing[*]}"
-  # Keep the package from starting nginx as a service on port 80.
+  # Keep the packages from starting nginx (port 80) or etcd (2379) as services.
   policy=/usr/sbin/policy-rc.d
   added_policy=""
   if [ ! -e "$policy" ]; then
@@ -42,9 +47,9 @@ nginx -t -q -p "$scratch" -c "$PWD/deploy/nginx.conf" -e "$scratch/error.log" -g
 rm -rf "$scratch"
 
 server=.build/release/Server
-if [ ! -x "$server" ] || ! "$server" --help | grep -q -- --node-id; then
+if [ ! -x "$server" ] || ! "$server" --help | grep -q -- --registry; then
   swift build -c release --product Server
 fi
 
 # cluster_test.py stops every process it started on exit, and its children die with it.
-exec timeout 300 python3 scripts/cluster_test.py "$server" "$@"
+exec timeout 420 python3 scripts/cluster_test.py "$server" --etcd /usr/bin/etcd "$@"

@@ -12,7 +12,17 @@
    sessions byte for byte as before the kill.
 5. Throughput with wrk: GET a frame of sessions on all nodes through nginx, against one node direct.
 
-Usage: cluster_test.py SERVER_BINARY [--per-control N] [--bench-seconds S] [--connections C]
+With --etcd (README, "Running a cluster": one registry for the whole cluster), the nodes keep
+user-defined controls in an etcd started here on loopback, and before step 3:
+- registers, replaces and deletes controls through the proxy and creates sessions of them on
+  every node; two racing PUTs (If-Match) and two racing POSTs of one name: exactly one wins;
+- create latency through the proxy by registered name, with etcd and with the single-node default
+  (a fourth node, registry in its journal, behind its own nginx), in the same run;
+- etcd stopped: registrations and creates by registered name answer 503 registry_unavailable, built-ins
+  and existing sessions carry on byte for byte, /readyz says degraded; a node killed with SIGKILL and
+  restarted while etcd is down replays its sessions; etcd back: everything resumes.
+
+Usage: cluster_test.py SERVER_BINARY [--etcd ETCD_BINARY] [--per-control N] [--bench-seconds S] [--connections C]
 """
 import argparse
 import ctypes
@@ -27,6 +37,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 CONTROLS = ["button", "progressButton", "switch", "card"]
@@ -75,12 +86,15 @@ class Response:
         return self.headers.get(name.lower())
 
 
-def request(port, method, path, body=None, timeout=5):
+def request(port, method, path, body=None, timeout=5, headers=None):
     started = time.perf_counter()
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         data = None if body is None else json.dumps(body).encode()
-        conn.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
+        sent = dict(headers or {})
+        if data:
+            sent["Content-Type"] = "application/json"
+        conn.request(method, path, body=data, headers=sent)
         r = conn.getresponse()
         payload = r.read()
         return Response(r.status, {k.lower(): v for k, v in r.getheaders()}, payload, time.perf_counter() - started)
@@ -89,8 +103,8 @@ def request(port, method, path, body=None, timeout=5):
 
 
 class Node:
-    def __init__(self, name, binary, root):
-        self.name, self.binary = name, binary
+    def __init__(self, name, binary, root, extra=()):
+        self.name, self.binary, self.extra = name, binary, list(extra)
         self.data = os.path.join(root, name, "data")
         self.log = os.path.join(root, name, "server.log")
         os.makedirs(os.path.dirname(self.log), exist_ok=True)
@@ -102,7 +116,7 @@ class Node:
         seen = self.read_log().count("msg=listening")
         log = open(self.log, "ab")
         args = [self.binary, "--host", "127.0.0.1", "--port", str(self.port), "--node-id", self.name,
-                "--data-dir", self.data]
+                "--data-dir", self.data] + self.extra
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log,
                                      preexec_fn=die_with_parent(signal.SIGKILL))
         deadline = time.time() + 20
@@ -178,9 +192,51 @@ class Proxy:
                 self.proc.wait()
 
 
+class Etcd:
+    """One etcd member on loopback, its data in a temporary directory; stopped and started again."""
+
+    def __init__(self, binary, root):
+        self.binary, self.data, self.log = binary, os.path.join(root, "etcd", "data"), os.path.join(root, "etcd", "etcd.log")
+        os.makedirs(os.path.dirname(self.log), exist_ok=True)
+        self.port, self.peer = free_port(), free_port()
+        self.proc = None
+
+    def start(self):
+        client, peer = f"http://127.0.0.1:{self.port}", f"http://127.0.0.1:{self.peer}"
+        log = open(self.log, "ab")
+        self.proc = subprocess.Popen([self.binary, "--name", "registry", "--data-dir", self.data,
+                                      "--listen-client-urls", client, "--advertise-client-urls", client,
+                                      "--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer,
+                                      "--initial-cluster", f"registry={peer}"],
+                                     stdout=log, stderr=log, preexec_fn=die_with_parent(signal.SIGKILL))
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            check(self.proc.poll() is None, f"etcd exited with {self.proc.returncode}; see {self.log}")
+            try:
+                if request(self.port, "POST", "/v3/kv/range", {"key": "Lw=="}, timeout=1).status == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.05)
+        raise Failure("etcd did not answer within 20 s")
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    @property
+    def url(self):
+        return f"etcd://127.0.0.1:{self.port}"
+
+
 class Cluster:
-    def __init__(self, binary, generator, root):
-        self.nodes = {name: Node(name, binary, root) for name in NODES}
+    def __init__(self, binary, generator, root, extra=()):
+        self.nodes = {name: Node(name, binary, root, extra) for name in NODES}
         for node in self.nodes.values():
             node.start()
         self.proxy = Proxy(root, generator, self.nodes.values())
@@ -291,6 +347,158 @@ def routing(cluster, per_control, figures):
 
     figures["stream first event through the proxy"] = stream_first_event(cluster, next(iter(sessions)))
     return sessions
+
+
+# A user-defined control: a dot that shrinks while pressed (its size shows which definition a
+# session was made with).
+def dot(size):
+    return {"parameters": {"size": {"type": "number", "default": size, "exclusiveMinimum": 0, "maximum": 1000}},
+            "animated": {"scale": {"type": "number", "initial": 1}},
+            "inputs": {"press": {"type": "control", "region": {"x": 0, "y": 0, "width": "size", "height": "size"},
+                                 "on": {"touchDown": [{"animate": "scale", "to": 0.8, "timing": {"curve": "easeOut", "duration": 0.1}}],
+                                        "touchUpInside": [{"animate": "scale", "to": 1, "timing": {"curve": "easeOut", "duration": 0.2}}]}}},
+            "properties": {"scale": "scale"},
+            "layers": [{"id": "dot", "frame": {"x": 0, "y": 0, "width": "size", "height": "size"}, "scale": "scale"}]}
+
+
+def create_everywhere(cluster, control, want_size):
+    """Creates sessions of `control` through the proxy until every node has made one; their ids."""
+    made = {}
+    for _ in range(12):
+        r = cluster.via_proxy("POST", "/v1/sessions", {"control": control}, status=201)
+        body = r.json()
+        check(body["config"]["size"] == want_size, f"a {control} made on {owner(body['id'])} has size {body['config']['size']}, not {want_size}")
+        made.setdefault(owner(body["id"]), body["id"])
+        if len(made) == len(NODES):
+            return made
+    raise Failure(f"creates of {control} reached only {sorted(made)}")
+
+
+def race(port, requests):
+    """Sends the requests at once from threads (one connection each); their answers in order."""
+    answers = [None] * len(requests)
+    gate = threading.Barrier(len(requests))
+
+    def send(index, method, path, body, headers):
+        gate.wait()
+        answers[index] = request(port, method, path, body, headers=headers)
+    threads = [threading.Thread(target=send, args=(i, *r)) for i, r in enumerate(requests)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers
+
+
+def shared_registry(cluster, figures):
+    """Register, replace, delete through the proxy; sessions of each on every node; races."""
+    port = cluster.proxy.port
+    r = cluster.via_proxy("POST", "/v1/controls", {"name": "dot", "definition": dot(20)}, status=201)
+    first = r.json()["digest"]
+    check(r.header("ETag") == f'"{first}"', f"ETag {r.header('ETag')}")
+    old = create_everywhere(cluster, "dot", 20)
+    for _ in range(len(NODES) * 2):
+        listed = [c for c in cluster.via_proxy("GET", "/v1/controls").json()["controls"] if c["name"] == "dot"]
+        check(len(listed) == 1 and listed[0]["digest"] == first, f"GET /v1/controls: {listed}")
+    r = cluster.via_proxy("PUT", "/v1/controls/dot", {"definition": dot(40)}, status=200)
+    second = r.json()["digest"]
+    create_everywhere(cluster, "dot", 40)
+    for node, sid in old.items():
+        check(cluster.via_proxy("GET", f"/v1/sessions/{sid}", owner=node).json()["config"]["size"] == 20,
+              f"{sid} lost the definition it was made with")
+    cluster.via_proxy("DELETE", "/v1/controls/dot", status=204)
+    for _ in range(len(NODES) * 2):
+        expect_problem(cluster.via_proxy("POST", "/v1/sessions", {"control": "dot"}, status=400), 400, "unknown_control")
+        expect_problem(cluster.via_proxy("GET", "/v1/controls/dot", status=404), 404, "control_not_found")
+    figures["registry through the proxy"] = (f"register, replace ({first[:8]}… → {second[:8]}…), delete: every node saw each "
+                                             f"change on its next request; {len(old)} sessions made before the replacement kept theirs")
+
+    # Two clients replace one name from the same state: exactly one wins.
+    tag = cluster.via_proxy("PUT", "/v1/controls/race", {"definition": dot(10)}, status=201).header("ETag")
+    answers = race(port, [("PUT", "/v1/controls/race", {"definition": dot(11)}, {"If-Match": tag}),
+                          ("PUT", "/v1/controls/race", {"definition": dot(12)}, {"If-Match": tag})])
+    statuses = sorted(a.status for a in answers)
+    check(statuses == [200, 409], f"racing PUTs answered {statuses}: {[a.body[:200] for a in answers]}")
+    expect_problem(next(a for a in answers if a.status == 409), 409, "control_changed")
+    winner = 11 if answers[0].status == 200 else 12
+    create_everywhere(cluster, "race", winner)
+    answers = race(port, [("POST", "/v1/controls", {"name": "race2", "definition": dot(13)}, None),
+                          ("POST", "/v1/controls", {"name": "race2", "definition": dot(14)}, None)])
+    statuses = sorted(a.status for a in answers)
+    check(statuses == [201, 409], f"racing POSTs answered {statuses}")
+    expect_problem(next(a for a in answers if a.status == 409), 409, "control_exists")
+    figures["racing changes of one name"] = "2 PUTs with one If-Match: 200 and 409 control_changed; 2 POSTs: 201 and 409 control_exists"
+
+
+def create_latency(port, control, count):
+    seconds = []
+    for _ in range(count):
+        r = request(port, "POST", "/v1/sessions", {"control": control})
+        check(r.status == 201, f"create {control}: {r.status} {r.body[:200]!r}")
+        seconds.append(r.seconds)
+    seconds.sort()
+    return statistics.median(seconds) * 1000, seconds[min(len(seconds) - 1, int(len(seconds) * 0.99))] * 1000
+
+
+def latency(cluster, single, count, figures):
+    """Creates by registered name through the proxy: etcd against the journal (single node)."""
+    cluster.via_proxy("PUT", "/v1/controls/bench", {"definition": dot(30)}, status=201)
+    r = request(single.port, "PUT", "/v1/controls/bench", {"definition": dot(30)})
+    check(r.status in (200, 201), f"single node: PUT bench {r.status}")
+    rounds = {"etcd": [], "journal": [], "built-in": []}
+    for _ in range(2):  # interleaved, so both see the same load
+        rounds["etcd"].append(create_latency(cluster.proxy.port, "bench", count))
+        rounds["journal"].append(create_latency(single.port, "bench", count))
+        rounds["built-in"].append(create_latency(cluster.proxy.port, "switch", count))
+    load = os.getloadavg()[0]
+    for name, results in rounds.items():
+        median = statistics.median(m for m, _ in results)
+        p99 = max(p for _, p in results)
+        figures[f"create latency by name, {name}"] = f"median {median:.2f} ms, p99 {p99:.2f} ms ({2 * count} creates through nginx)"
+    figures["create latency: machine"] = f"loaded (1-min load average {load:.1f} on {os.cpu_count()} cores, shared with other builds)"
+
+
+def etcd_outage(cluster, etcd, figures):
+    """etcd stopped: registry calls 503, everything else as before; a node killed and restarted replays."""
+    port = cluster.proxy.port
+    cluster.via_proxy("PUT", "/v1/controls/kept", {"definition": dot(25)}, status=201)
+    kept = create_everywhere(cluster, "kept", 25)
+    before = snapshot(cluster, kept.values())
+    etcd.stop()
+    for method, path, body in (("POST", "/v1/controls", {"name": "late", "definition": dot(5)}),
+                               ("PUT", "/v1/controls/kept", {"definition": dot(6)}),
+                               ("DELETE", "/v1/controls/kept", None),
+                               ("POST", "/v1/sessions", {"control": "kept"})):
+        for _ in range(len(NODES)):
+            r = request(port, method, path, body)
+            expect_problem(r, 503, "registry_unavailable")
+            check(r.header("Retry-After") == "5", f"{method} {path}: Retry-After {r.header('Retry-After')}")
+    for name in NODES:
+        ready = cluster.via_proxy("GET", f"/readyz?node={name}", owner=name).json()
+        check(ready.get("status") == "degraded" and ready.get("registry", {}).get("status") == "unavailable", f"/readyz on {name}: {ready}")
+    for _ in range(len(NODES)):
+        cluster.via_proxy("POST", "/v1/sessions", {"control": "switch"}, status=201)
+    check(snapshot(cluster, kept.values()) == before, "sessions of a registered control changed while etcd was down")
+    victim = cluster.nodes[VICTIM]
+    victim.kill()
+    victim.start()
+    deadline = time.time() + 20
+    while time.time() < deadline and request(victim.port, "GET", "/readyz").status != 200:
+        time.sleep(0.01)
+    check(snapshot(cluster, kept.values()) == before, f"{VICTIM}, killed and restarted with etcd down, did not replay its sessions byte for byte")
+    for node, sid in kept.items():
+        cluster.via_proxy("POST", f"/v1/sessions/{sid}/events", {"type": "tap", "t": 0, "x": 5, "y": 5}, owner=node)
+    figures["etcd stopped"] = (f"registrations and creates by name 503 registry_unavailable on every node, /readyz degraded; "
+                               f"built-ins created; {len(kept)} sessions of a registered control byte for byte, and after "
+                               f"SIGKILL and a restart of {VICTIM} with etcd down")
+    etcd.start()
+    create_everywhere(cluster, "kept", 25)
+    cluster.via_proxy("PUT", "/v1/controls/kept", {"definition": dot(26)}, status=200)
+    create_everywhere(cluster, "kept", 26)
+    for name in NODES:
+        ready = cluster.via_proxy("GET", f"/readyz?node={name}", owner=name).json()
+        check(ready == {"status": "ready"}, f"/readyz on {name} after etcd came back: {ready}")
+    figures["etcd back"] = "creates by name and changes answered on every node, /readyz ready"
 
 
 def stream_first_event(cluster, sid):
@@ -437,6 +645,8 @@ def main():
     parser.add_argument("--per-control", type=int, default=6)
     parser.add_argument("--bench-seconds", type=int, default=5)
     parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--etcd", help="etcd binary: the nodes share a registry in it")
+    parser.add_argument("--latency-creates", type=int, default=200)
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("cluster-test: terminated"))
 
@@ -445,12 +655,30 @@ def main():
     shutil.copy2(args.binary, binary)        # a rebuild during the run must not change the nodes
     figures = {}
     cluster = None
+    etcd = None
+    single = None
+    single_proxy = None
     ok = False
     try:
-        cluster = Cluster(binary, os.path.abspath(args.generator), root)
+        extra = []
+        if args.etcd:
+            etcd = Etcd(args.etcd, root)
+            etcd.start()
+            extra = ["--registry", etcd.url, "--registry-timeout-ms", "1000"]
+        cluster = Cluster(binary, os.path.abspath(args.generator), root, extra)
         print(f"cluster-test: nodes on ports {', '.join(f'{n.name}={n.port}' for n in cluster.nodes.values())}, "
               f"nginx on {cluster.proxy.port}", flush=True)
         sessions = routing(cluster, args.per_control, figures)
+        if etcd:
+            shared_registry(cluster, figures)
+            # The single-node default: a node with the registry in its journal, behind its own nginx.
+            single = Node("single", binary, root)
+            single.start()
+            os.makedirs(os.path.join(root, "single-proxy"), exist_ok=True)
+            single_proxy = Proxy(os.path.join(root, "single-proxy"), os.path.abspath(args.generator), [single])
+            single_proxy.start()
+            latency(cluster, single_proxy, args.latency_creates, figures)
+            etcd_outage(cluster, etcd, figures)
         before = snapshot(cluster, sessions)
         lost = outage(cluster, sessions, before, figures)
         recovery(cluster, lost, before, figures)
@@ -460,6 +688,9 @@ def main():
     except Failure as failure:
         print(f"cluster-test: FAILED: {failure}", file=sys.stderr)
     finally:
+        for proc in (single_proxy, single, etcd):
+            if proc:
+                proc.stop()
         if cluster:
             cluster.stop()
             if os.path.exists(cluster.proxy.access_log):

@@ -4,9 +4,12 @@
 public func makeApp(_ environment: AppEnvironment) -> Application {
     let store = SessionStore(limits: environment.limits, journal: environment.journal, registry: ControlRegistry(),
                              epoch: environment.epoch, log: environment.log)
-    let sessions = SessionsAPI(environment: environment, store: store,
+    // User-defined names in the registry the cluster shares (etcd), or in this node's journal.
+    let shared = environment.registry.map { EtcdDirectory(store: $0, limits: environment.limits, log: environment.log) }
+    var sessions = SessionsAPI(environment: environment, store: store,
                                framesCache: FramesCache(capacity: environment.limits.framesCacheBytes))
-    let controls = ControlsAPI(environment: environment, store: store)
+    sessions.shared = shared
+    let controls = ControlsAPI(environment: environment, store: store, directory: shared ?? JournalledDirectory(store: store))
     let streams = StreamAPI(environment: environment, store: store)
     // Without a journal there is nothing to replay: ready at once.
     let readiness = Readiness(ready: environment.journal == nil)
@@ -23,19 +26,34 @@ public func makeApp(_ environment: AppEnvironment) -> Application {
             guard let damage = readiness.damage else {
                 throw Problem(503, "not_ready", "the journal is still being replayed")
             }
-            // Degraded still serves: every session but the damaged ones answers as before.
-            let sessions = store.damagedCount
-            return json(status: 200) { w in
-                w.beginObject()
-                if damage.isEmpty && sessions == 0 {
-                    w.member("status", "ready")
-                } else {
-                    w.member("status", "degraded")
-                    w.key("damage")
-                    damage.encode(damagedSessions: sessions, into: &w)
+            // Degraded still serves: every session but the damaged ones answers as before, and
+            // without the shared registry built-ins and existing sessions do. Asking etcd waits
+            // on the network, so a clustered node answers off the loop.
+            let answer = { @Sendable (registryFailure: String?) -> HTTPResponse in
+                let sessions = store.damagedCount
+                return json(status: 200) { w in
+                    w.beginObject()
+                    if damage.isEmpty && sessions == 0 && registryFailure == nil {
+                        w.member("status", "ready")
+                    } else {
+                        w.member("status", "degraded")
+                        if !damage.isEmpty || sessions > 0 {
+                            w.key("damage")
+                            damage.encode(damagedSessions: sessions, into: &w)
+                        }
+                        if let registryFailure {
+                            w.key("registry")
+                            w.beginObject()
+                            w.member("status", "unavailable")
+                            w.member("detail", registryFailure)
+                            w.endObject()
+                        }
+                    }
+                    w.endObject()
                 }
-                w.endObject()
             }
+            guard let shared else { return answer(nil) }
+            return Offloaded(environment) { () throws(Problem) in answer(shared.probe()) }.response
         },
         .init("GET", "/openapi.yaml") { _ throws(Problem) in
             HTTPResponse(status: 200, contentType: "application/yaml", body: PackageResources.openapi_yaml)

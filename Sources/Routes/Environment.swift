@@ -20,6 +20,12 @@ public struct AppEnvironment: Sendable {
     /// This node's id in a cluster (`NodeID`): shown by `/healthz`, `GET /v1/sessions` and the
     /// `X-Node` header, and the only value the list's `node` parameter accepts. Nil outside a cluster.
     public var node: String?
+    /// The registry a cluster shares (etcd, `--registry`); nil keeps user-defined controls in
+    /// this node's journal.
+    public var registry: (any KeyValueStore)?
+    /// Runs work that may block (a registry call) away from the event loops; the answer is
+    /// delivered as a pending response's. Inline by default, so a test's answers are ready at once.
+    public var offload: @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() }
 
     public init(now: @escaping @Sendable () -> Double,
                 makeID: @escaping @Sendable () -> String,

@@ -34,6 +34,23 @@ extension Configuration {
         syncPolicy = .batch(window: window)
     }
 
+    /// `etcd://HOST:PORT[,HOST:PORT…]`; a host is a name or an address (IPv6 in brackets).
+    static func registryEndpoints(_ value: String, _ source: String) throws(ConfigurationError) -> [EtcdTransport.Endpoint] {
+        let invalid = ConfigurationError(message: "invalid value \"\(value)\" for \(source): expected etcd://HOST:PORT[,HOST:PORT...]")
+        guard value.hasPrefix("etcd://") else { throw invalid }
+        var endpoints: [EtcdTransport.Endpoint] = []
+        for item in value.dropFirst("etcd://".count).split(separator: ",", omittingEmptySubsequences: false) {
+            guard let colon = item.lastIndex(of: ":"), let port = Int(item[item.index(after: colon)...]), (1...65535).contains(port) else {
+                throw invalid
+            }
+            var host = item[..<colon]
+            if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
+            guard !host.isEmpty, !host.contains("/") else { throw invalid }
+            endpoints.append(.init(host: String(host), port: port))
+        }
+        return endpoints
+    }
+
     static var usage: String {
         let lines = options.map { option in
             let name = "  \(option.flag) \(option.placeholder)"
@@ -110,6 +127,17 @@ extension Configuration {
                 throw ConfigurationError(message: "invalid value \"\(value)\" for \(source): expected 1 to 32 lowercase letters and digits")
             }
             configuration.explicitNodeID = value
+        },
+        ConfigurationOption(flag: "--registry", environment: "CONTROLSIM_REGISTRY", placeholder: "URL",
+                            help: "etcd://HOST:PORT[,HOST:PORT...]: user-defined controls in the etcd a cluster shares (default: this node's journal).") { configuration, value, source throws(ConfigurationError) in
+            configuration.registry = try registryEndpoints(value, source)
+        },
+        ConfigurationOption(flag: "--registry-timeout-ms", environment: nil, placeholder: "MS",
+                            help: "The longest one etcd call may take, connecting included (default 2000).") { configuration, value, source throws(ConfigurationError) in
+            guard let ms = Int(value), ms >= 10, ms <= 60_000 else {
+                throw ConfigurationError(message: "invalid value \"\(value)\" for \(source): expected milliseconds from 10 to 60000")
+            }
+            configuration.registryTimeout = Double(ms) / 1000
         },
         ConfigurationOption(flag: "--cors-origins", environment: "CORS_ORIGINS", placeholder: "LIST",
                             help: "Comma-separated browser origins allowed, or * (default *).") { configuration, value, source throws(ConfigurationError) in

@@ -38,6 +38,11 @@ struct Configuration: Sendable, Equatable {
     var token: String?
     /// `--node-id`; nil takes the default derived from `hostname` and the port (`nodeID`).
     var explicitNodeID: String?
+    /// `--registry etcd://HOST:PORT[,HOST:PORT…]`: user-defined controls in the etcd the cluster
+    /// shares; nil keeps them in this node's journal.
+    var registry: [EtcdTransport.Endpoint]?
+    /// The longest one etcd call may take, connection included (`--registry-timeout-ms`).
+    var registryTimeout = 2.0
     /// This machine's name, the default node id's source.
     var hostname = Configuration.localHostname
 
@@ -80,6 +85,7 @@ struct Configuration: Sendable, Equatable {
             .field("cors_origins", corsOrigins.joined(separator: ","))
             .field("auth", token == nil ? "off" : "bearer")
             .field("frames_cache_bytes", framesCacheBytes)
+            .field("registry", registry.map { "etcd://" + $0.map { "\($0.host):\($0.port)" }.joined(separator: ",") } ?? "journal")
             .field("node", nodeID)
     }
 }

@@ -6,15 +6,25 @@ import AnimationCore
 struct ControlsAPI: Sendable {
     let environment: AppEnvironment
     let store: SessionStore
+    /// Where user-defined names live: this node's journal, or the registry the cluster shares.
+    let directory: any ControlDirectory
 
     var routes: [Router.Route] {
         [
-            .init("GET", "/v1/controls", list),
-            .init("POST", "/v1/controls", register),
-            .init("GET", "/v1/controls/{name}", show),
-            .init("PUT", "/v1/controls/{name}", replace),
-            .init("DELETE", "/v1/controls/{name}", delete),
+            .init("GET", "/v1/controls", route { api, context throws(Problem) in try api.list(context) }),
+            .init("POST", "/v1/controls", route { api, context throws(Problem) in try api.register(context) }),
+            .init("GET", "/v1/controls/{name}", route { api, context throws(Problem) in try api.show(context) }),
+            .init("PUT", "/v1/controls/{name}", route { api, context throws(Problem) in try api.replace(context) }),
+            .init("DELETE", "/v1/controls/{name}", route { api, context throws(Problem) in try api.delete(context) }),
         ]
+    }
+
+    /// With a shared registry every handler here waits on the network: it runs off the loop.
+    private func route(_ handler: @escaping @Sendable (ControlsAPI, RequestContext) throws(Problem) -> HTTPResponse)
+        -> @Sendable (RequestContext) throws(Problem) -> HTTPResponse {
+        let api = self
+        guard directory.isShared else { return { context throws(Problem) in try handler(api, context) } }
+        return { context throws(Problem) in Offloaded(api.environment) { () throws(Problem) in try handler(api, context) }.response }
     }
 
     var registry: ControlRegistry { store.registry }
@@ -30,14 +40,16 @@ struct ControlsAPI: Sendable {
 
     func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
+        let userDefined = try reading { () throws(RegistryError) in try directory.userDefined() }
+        let builtIns = registry.all.filter(\.builtIn)
+        // Names held apart because their journal records are damaged, so a client can settle them.
+        let damaged = directory.isShared ? [] : registry.damagedNames
         return json(status: 200) { w in
             w.beginObject()
             w.key("controls")
             w.beginArray()
-            for control in registry.all { summary(control, into: &w) }
+            for control in builtIns + userDefined { summary(control, into: &w) }
             w.endArray()
-            // Names held apart because their journal records are damaged, so a client can settle them.
-            let damaged = registry.damagedNames
             if !damaged.isEmpty {
                 w.key("damaged")
                 w.beginArray()
@@ -51,8 +63,10 @@ struct ControlsAPI: Sendable {
     func show(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
         let name = context.captures["name"] ?? ""
-        guard let control = registry.named(name) else { throw registry.damage(name)?.problem(control: name) ?? notFound(name) }
-        return json(status: 200, capacity: control.version.compact.count + 256) { w in detail(control, into: &w) }
+        guard let control = try named(name) else { throw registry.damage(name)?.problem(control: name) ?? notFound(name) }
+        var answer = jsonAnswer(status: 200, capacity: control.version.compact.count + 256) { w in detail(control, into: &w) }
+        answer.headers.add("ETag", "\"\(control.version.digest)\"")
+        return .now(answer)
     }
 
     /// `POST /v1/controls {"name", "definition"}`: a new name only.
@@ -71,23 +85,20 @@ struct ControlsAPI: Sendable {
             throw Problem(error)
         }
         try checkName(name)
-        if registry.damage(name) != nil {
-            throw Problem(409, "control_exists", "the journal records of a control named '\(name)' are damaged; PUT /v1/controls/\(name) "
-                              + "registers it again, DELETE discards it", field: "name")
-        }
-        if let existing = registry.named(name) {
-            throw existing.builtIn ? builtIn(name)
-                : Problem(409, "control_exists", "a control named '\(name)' is registered; PUT /v1/controls/\(name) replaces it", field: "name")
+        if registry.named(name)?.builtIn == true { throw builtIn(name) }
+        // This node's own names are checked before the definition is loaded (the order of
+        // problems a client has always had); a shared registry's in its transaction.
+        if !directory.isShared {
+            if registry.damage(name) != nil { throw damagedExists(name) }
+            if registry.named(name) != nil { throw exists(name) }
         }
         let control = try load(name, definition)
-        try checkRoom()
-        let record = try journal { () throws(SessionStore.StoreError) in try store.register(control) }
-        var answer = jsonAnswer(status: 201, capacity: control.version.compact.count + 256) { w in detail(control, into: &w) }
-        answer.headers.add("Location", "/v1/controls/\(name)")
-        return SessionsAPI.durable(answer, record, environment)
+        let changed = try change(.register(control), name)
+        return answer(control, changed)
     }
 
-    /// `PUT /v1/controls/{name} {"definition"}`: registers or replaces a user-defined control.
+    /// `PUT /v1/controls/{name} {"definition"}`: registers or replaces a user-defined control;
+    /// with `If-Match: "<digest>"`, only while the name holds that definition.
     func replace(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
         let name = context.captures["name"] ?? ""
@@ -101,27 +112,84 @@ struct ControlsAPI: Sendable {
             throw Problem(error)
         }
         try checkName(name)
-        let existing = registry.named(name)
-        if existing?.builtIn == true { throw builtIn(name) }
+        if registry.named(name)?.builtIn == true { throw builtIn(name) }
         let control = try load(name, definition)
-        if existing == nil { try checkRoom() }
-        let record = try journal { () throws(SessionStore.StoreError) in try store.register(control) }
-        var answer = jsonAnswer(status: existing == nil ? 201 : 200, capacity: control.version.compact.count + 256) { w in
-            detail(control, into: &w)
-        }
-        if existing == nil { answer.headers.add("Location", "/v1/controls/\(name)") }
-        return SessionsAPI.durable(answer, record, environment)
+        let changed = try change(.replace(control, ifMatch: ifMatch(context.request)), name)
+        return answer(control, changed)
     }
 
     /// Removes a user-defined name (or settles a damaged one); sessions made with it keep
-    /// working with their definition.
+    /// working with their definition. `If-Match` as for `PUT`.
     func delete(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
         let name = context.captures["name"] ?? ""
         if registry.named(name)?.builtIn == true { throw builtIn(name) }
-        let removal = try journal { () throws(SessionStore.StoreError) in try store.unregister(name) }
-        guard case let .removed(record) = removal else { throw notFound(name) }
-        return SessionsAPI.durable(HTTPAnswer(status: 204), record, environment)
+        let changed = try change(.remove(name, ifMatch: ifMatch(context.request)), name)
+        return SessionsAPI.durable(HTTPAnswer(status: 204), changed.record, environment)
+    }
+
+    // MARK: Registry
+
+    /// A built-in, or the user-defined control the directory holds under `name` now.
+    private func named(_ name: String) throws(Problem) -> RegisteredControl? {
+        if let builtIn = registry.named(name), builtIn.builtIn { return builtIn }
+        return try reading { () throws(RegistryError) in try directory.lookup(name) }
+    }
+
+    private func reading<T>(_ read: () throws(RegistryError) -> T) throws(Problem) -> T {
+        do {
+            return try read()
+        } catch {
+            throw .registryUnavailable(error)
+        }
+    }
+
+    private func change(_ change: RegistryChange, _ name: String) throws(Problem) -> RegistryChanged {
+        do {
+            return try directory.change(change)
+        } catch {
+            switch error {
+            case .exists: throw registry.damage(name) != nil ? damagedExists(name) : exists(name)
+            case let .changed(current):
+                let now = current.map { "now holds the definition \($0), not the one this change expected" }
+                    ?? "changed while this change was being made, or no longer exists"
+                throw Problem(409, "control_changed", "the control '\(name)' \(now); GET /v1/controls/\(name) and retry")
+            case .notFound: throw notFound(name)
+            case .full:
+                throw Problem(409, "too_many_controls",
+                              "the server holds its maximum of \(environment.limits.maxUserControls) user-defined controls; delete some first")
+            case .journal: throw SessionsAPI.journalProblem
+            case let .unavailable(cause): throw .registryUnavailable(cause)
+            }
+        }
+    }
+
+    /// `If-Match: "<digest>"` (quotes and a weak `W/` optional): the definition a change expects.
+    private func ifMatch(_ request: HTTPRequest) -> String? {
+        guard var value = request.headers["If-Match"].map({ Substring($0) }) else { return nil }
+        if value.hasPrefix("W/") { value = value.dropFirst(2) }
+        if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
+        return String(value)
+    }
+
+    /// 201 with `Location` for a new name, 200 for a replaced one; `ETag` the definition's digest;
+    /// sent once its journal record (if any) is durable.
+    private func answer(_ control: RegisteredControl, _ changed: RegistryChanged) -> HTTPResponse {
+        var answer = jsonAnswer(status: changed.existed ? 200 : 201, capacity: control.version.compact.count + 256) { w in
+            detail(control, into: &w)
+        }
+        if !changed.existed { answer.headers.add("Location", "/v1/controls/\(control.name)") }
+        answer.headers.add("ETag", "\"\(control.version.digest)\"")
+        return SessionsAPI.durable(answer, changed.record, environment)
+    }
+
+    private func exists(_ name: String) -> Problem {
+        Problem(409, "control_exists", "a control named '\(name)' is registered; PUT /v1/controls/\(name) replaces it", field: "name")
+    }
+
+    private func damagedExists(_ name: String) -> Problem {
+        Problem(409, "control_exists", "the journal records of a control named '\(name)' are damaged; PUT /v1/controls/\(name) "
+                    + "registers it again, DELETE discards it", field: "name")
     }
 
     // MARK: Helpers
@@ -154,21 +222,6 @@ struct ControlsAPI: Sendable {
         guard Self.isValidName(name) else {
             throw Problem(400, "invalid_field", "'\(name)' is not a control name: 1 to 64 letters, digits, - and _, starting with a letter",
                           field: "name")
-        }
-    }
-
-    private func checkRoom() throws(Problem) {
-        guard registry.userDefinedCount < environment.limits.maxUserControls else {
-            throw Problem(409, "too_many_controls",
-                          "the server holds its maximum of \(environment.limits.maxUserControls) user-defined controls; delete some first")
-        }
-    }
-
-    private func journal<T>(_ change: () throws(SessionStore.StoreError) -> T) throws(Problem) -> T {
-        do {
-            return try change()
-        } catch {
-            throw SessionsAPI.storeProblem(error, environment)
         }
     }
 

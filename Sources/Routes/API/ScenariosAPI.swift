@@ -9,8 +9,12 @@ struct ScenariosAPI: Sendable {
 
     var routes: [Router.Route] {
         [
-            .init("POST", "/v1/scenarios/run", run),
-            .init("POST", "/v1/scenarios/compare", compare),
+            .init("POST", "/v1/scenarios/run", sessions.offloading { api, context throws(Problem) in
+                try ScenariosAPI(sessions: api).run(context)
+            }),
+            .init("POST", "/v1/scenarios/compare", sessions.offloading { api, context throws(Problem) in
+                try ScenariosAPI(sessions: api).compare(context)
+            }),
         ]
     }
 

@@ -6,10 +6,15 @@ struct SessionsAPI: Sendable {
     let store: SessionStore
     /// Recent frames answers (JSON windows with an explicit `from`), by session and log length.
     let framesCache: FramesCache
+    /// The registry the cluster shares, when there is one: a create naming a user-defined control
+    /// reads the name there, off the event loop (`offloading`).
+    var shared: EtcdDirectory? = nil
+    /// True while a handler runs off the loop, where it may wait on the shared registry.
+    var offLoop = false
 
     var routes: [Router.Route] {
         [
-            .init("POST", "/v1/sessions", create),
+            .init("POST", "/v1/sessions", offloading { api, context throws(Problem) in try api.create(context) }),
             .init("GET", "/v1/sessions", list),
             .init("GET", "/v1/sessions/{id}", show),
             .init("DELETE", "/v1/sessions/{id}", delete),
@@ -79,7 +84,60 @@ struct SessionsAPI: Sendable {
     }
 
     static func sourceProblem(_ error: WireError) -> Problem {
-        Problem(error, status: error.code == "definition_too_large" ? 413 : error.code == "control_damaged" ? 503 : 400)
+        switch error.code {
+        case Problem.offloadCode: return .mustOffload
+        case "registry_unavailable":
+            var problem = Problem(error, status: 503)
+            problem.headers = [("Retry-After", "5")]
+            return problem
+        default:
+            return Problem(error, status: error.code == "definition_too_large" ? 413 : error.code == "control_damaged" ? 503 : 400)
+        }
+    }
+
+    /// Runs `handler` on the loop; when it meets a name only the shared registry can resolve
+    /// (`Problem.mustOffload`), runs it again from the start off the loop, where it may wait.
+    /// Built-in controls and inline definitions never leave the loop.
+    func offloading(_ handler: @escaping @Sendable (SessionsAPI, RequestContext) throws(Problem) -> HTTPResponse)
+        -> @Sendable (RequestContext) throws(Problem) -> HTTPResponse {
+        let api = self
+        guard shared != nil else { return { context throws(Problem) in try handler(api, context) } }
+        return { context throws(Problem) in
+            do throws(Problem) {
+                return try handler(api, context)
+            } catch where error.code == Problem.offloadCode {
+                var away = api
+                away.offLoop = true
+                return Offloaded(api.environment) { [away] () throws(Problem) in try handler(away, context) }.response
+            }
+        }
+    }
+
+    /// The control registered under `name`: a built-in or this node's own at once; the shared
+    /// registry's read there (linearizable), which only a handler running off the loop may do.
+    private func registered(_ name: String, field: String) throws(WireError) -> RegisteredControl {
+        let registry = store.registry
+        if let shared, registry.named(name)?.builtIn != true {
+            guard offLoop else { throw WireError(code: Problem.offloadCode, field: nil, "") }
+            let found: RegisteredControl?
+            do {
+                found = try shared.lookup(name)
+            } catch {
+                throw WireError(code: "registry_unavailable", field: field, Problem.registryUnavailable(error).detail)
+            }
+            guard let found else {
+                throw WireError(code: "unknown_control", field: field, "unknown control '\(name)': use one of \(registry.quotedNames) or a registered one")
+            }
+            return found
+        }
+        guard let known = registry.named(name) else {
+            if let damage = registry.damage(name) {
+                let problem = damage.problem(control: name)
+                throw WireError(code: problem.code, field: field, problem.detail)
+            }
+            throw WireError(code: "unknown_control", field: field, "unknown control '\(name)': use one of \(registry.quotedNames)")
+        }
+        return known
     }
 
     /// The control a session is made of, from `body`'s members: `control` names a registered
@@ -112,14 +170,7 @@ struct SessionsAPI: Sendable {
                 throw WireError(code: error.code.rawValue, field: "/" + member + error.path.pointer, error.message)
             }
         } else if let name {
-            guard let known = registry.named(name) else {
-                if let damage = registry.damage(name) {
-                    let problem = damage.problem(control: name)
-                    throw WireError(code: problem.code, field: body.field("control"), problem.detail)
-                }
-                throw WireError(code: "unknown_control", field: body.field("control"), "unknown control '\(name)': use one of \(registry.quotedNames)")
-            }
-            control = known
+            control = try registered(name, field: body.field("control"))
         } else {
             throw WireError(field: body.field("control"), "is required")
         }

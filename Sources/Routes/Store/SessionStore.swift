@@ -225,26 +225,45 @@ final class SessionStore: Sendable {
         digests.insert(version.digest)
     }
 
+    /// What a registration or a removal did.
+    enum RegistryWrite: Equatable {
+        /// Made; durable once the journal record is (nil without a journal).
+        case made(record: UInt64?)
+        /// Not made: the name holds another definition than `If-Match` said (`current`, nil: none).
+        case changed(current: String?)
+        /// Not made: no user-defined control (nor damaged name) to remove.
+        case notFound
+    }
+
     /// Registers (or replaces) a user-defined control: its definition and its name written, then
     /// made visible, all under the lock a snapshot takes, so a compaction either sees the control
-    /// or leaves both records to the segment after it. Returns the record to wait for.
-    func register(_ control: RegisteredControl) throws(StoreError) -> UInt64? {
-        try journalled.withLock { (digests: inout Set<String>) throws(StoreError) -> UInt64? in
+    /// or leaves both records to the segment after it. With `ifMatch`, only while the name holds
+    /// the definition of that digest (checked under the same lock).
+    func register(_ control: RegisteredControl, ifMatch: String? = nil) throws(StoreError) -> RegistryWrite {
+        try journalled.withLock { (digests: inout Set<String>) throws(StoreError) -> RegistryWrite in
+            if let ifMatch {
+                let current = registry.named(control.name)?.version.digest
+                guard current == ifMatch else { return .changed(current: current) }
+            }
             if journal != nil { try define(control.version, &digests) }
             let record = try write(.register(name: control.name, digest: control.version.digest))
             registry.put(control)
-            return record
+            return .made(record: record)
         }
     }
 
     /// Removes a user-defined control, journalled first, under the snapshot's lock; its sessions
-    /// keep their definition. Nil when there is no such user-defined control.
-    func unregister(_ name: String) throws(StoreError) -> Removal {
-        try journalled.withLock { (_: inout Set<String>) throws(StoreError) -> Removal in
+    /// keep their definition. With `ifMatch`, only while the name holds that digest.
+    func unregister(_ name: String, ifMatch: String? = nil) throws(StoreError) -> RegistryWrite {
+        try journalled.withLock { (_: inout Set<String>) throws(StoreError) -> RegistryWrite in
             guard registry.named(name).map({ !$0.builtIn }) == true || registry.damage(name) != nil else { return .notFound }
+            if let ifMatch {
+                let current = registry.named(name)?.version.digest
+                guard current == ifMatch else { return .changed(current: current) }
+            }
             let record = try write(.unregister(name: name))
             registry.remove(name)
-            return .removed(record: record)
+            return .made(record: record)
         }
     }
 

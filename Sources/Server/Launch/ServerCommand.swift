@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import Routes
 
@@ -41,6 +42,12 @@ enum ServerCommand {
         environment.limits.framesCacheBytes = configuration.framesCacheBytes
         environment.journal = journal?.journal
         environment.token = configuration.token
+        if let endpoints = configuration.registry {
+            environment.registry = EtcdGateway(transport: EtcdTransport(endpoints: endpoints, timeout: configuration.registryTimeout))
+            // Registry calls block on the network for up to the timeout: they run on Dispatch's
+            // global pool, which adds threads while its workers block, never on an event loop.
+            environment.offload = { work in DispatchQueue.global().async(execute: work) }
+        }
         environment.extraMetrics = { [statistics = journal?.journal.statistics] in
             ProcessMetrics.render(connections: connections.current, journal: statistics?.snapshot)
         }
