@@ -121,8 +121,10 @@ class Node:
                                      preexec_fn=die_with_parent(signal.SIGKILL))
         deadline = time.time() + 20
         while time.time() < deadline:
-            ports = re.findall(r"msg=listening .*port=(\d+)", self.read_log())
-            if len(ports) > seen:
+            text = self.read_log()
+            ports = re.findall(r"msg=listening .*port=(\d+)", text)
+            # Ready once the journal is replayed: the server listens before it replays.
+            if len(ports) > seen and text.count("msg=ready") >= len(ports):
                 self.port = int(ports[-1])
                 return
             check(self.proc.poll() is None, f"{self.name} exited with {self.proc.returncode} at start; see {self.log}")

@@ -35,7 +35,8 @@ def start(binary, data_dir, log_path, extra=()):
         with open(log_path, "rb") as f:
             text = f.read().decode(errors="replace")
         ports = re.findall(r"msg=listening .*port=(\d+)", text)
-        if len(ports) > getattr(start, "seen", {}).get(log_path, 0):
+        # Ready once the journal is replayed: the server listens before it replays.
+        if len(ports) > getattr(start, "seen", {}).get(log_path, 0) and text.count("msg=ready") >= len(ports):
             start.seen = getattr(start, "seen", {})
             start.seen[log_path] = len(ports)
             return proc, int(ports[-1])

@@ -38,8 +38,10 @@ def start(binary, data_dir, log_path, threads, fsync):
     deadline = time.time() + 20
     while time.time() < deadline:
         with open(log_path, "rb") as f:
-            ports = re.findall(r"msg=listening .*port=(\d+)", f.read().decode(errors="replace"))
-        if ports:
+            text = f.read().decode(errors="replace")
+        ports = re.findall(r"msg=listening .*port=(\d+)", text)
+        # Ready once the journal is replayed: the server listens before it replays.
+        if ports and "msg=ready" in text:
             return proc, int(ports[-1])
         if proc.poll() is not None:
             sys.exit(f"durability-latency: server exited with {proc.returncode}; see {log_path}")

@@ -23,9 +23,7 @@ public func makeApp(_ environment: AppEnvironment) -> Application {
             }
         },
         .init("GET", "/readyz") { _ throws(Problem) in
-            guard let damage = readiness.damage else {
-                throw Problem(503, "not_ready", "the journal is still being replayed")
-            }
+            guard let damage = readiness.damage else { return StartingMiddleware.readyzStarting(readiness) }
             // Degraded still serves: every session but the damaged ones answers as before, and
             // without the shared registry built-ins and existing sessions do. Asking etcd waits
             // on the network, so a clustered node answers off the loop.
@@ -72,7 +70,7 @@ public func makeApp(_ environment: AppEnvironment) -> Application {
     let router = Router(routes: others + [metricsRoute])
     // Inside out: auth before any route, CORS on every answer (and preflights from the table),
     // the node's name on every answer, and every answer counted.
-    var responder: any RoutedResponder = router
+    var responder: any RoutedResponder = StartingMiddleware(readiness: readiness, next: router)
     if let token = environment.token { responder = AuthMiddleware(auth: BearerAuth(token: Array(token.utf8)), next: responder) }
     responder = CORSMiddleware(cors: CORS(origins: environment.corsOrigins), router: router, next: responder)
     if let node = environment.node { responder = NodeHeaderMiddleware(node: node, next: responder) }

@@ -15,10 +15,15 @@ public struct Application: Responder {
         responder.respond(to: request).response
     }
 
-    /// Rebuilds the sessions a journal describes (before serving: records are not journalled again),
-    /// then reports ready, or degraded when the journal held damage.
-    public func restore(_ items: some Sequence<JournalReplayItem>) -> RestoreReport {
-        let report = store.restore(items, now: now())
+    /// Rebuilds the sessions a journal describes (records are not journalled again), counting its
+    /// progress for `/readyz`, then reports ready, or degraded when the journal held damage. Until
+    /// then `StartingMiddleware` keeps requests away from the sessions being rebuilt.
+    public func restore(_ items: some Collection<JournalReplayItem>) -> RestoreReport {
+        readiness.beginReplay(records: items.count)
+        let report = store.restore(items.lazy.map { [readiness] item in
+            readiness.noteReplayed()
+            return item
+        }, now: now())
         readiness.markReady(JournalDamageSummary(report))
         return report
     }
@@ -29,6 +34,10 @@ public struct Application: Responder {
             JournalReplayItem.entry(entry, at: JournalPosition(file: "memory", offset: index, length: entry.payload.count))
         })
     }
+
+    /// Before the server listens with a journal still to replay: until `restore` has replayed it,
+    /// everything under `/v1/` answers 503 `starting` (`StartingMiddleware`).
+    public func markStarting() { readiness.markStarting() }
 
     /// True once the journal was replayed (`/readyz`).
     public var isReady: Bool { readiness.isReady }

@@ -1,17 +1,40 @@
 import Synchronization
 
-/// Whether the journal has been replayed (`/readyz` answers 503 until then), and what damage the
-/// replay met: the server then still serves, degraded.
+/// Whether the journal has been replayed (`/readyz` answers 503 `starting` with the replay's
+/// progress until then), and what damage the replay met: the server then still serves, degraded.
 final class Readiness: Sendable {
     /// Nil until replayed.
     private let state: Mutex<JournalDamageSummary?>
+    /// Journal records replayed so far, of how many: what `/readyz` says while starting, so an
+    /// orchestrator can tell a slow start from a stuck one.
+    private let replayed = Atomic<Int>(0)
+    private let records = Atomic<Int>(0)
+    /// Set by the server before it listens with a journal still to replay; cleared once replayed.
+    private let starting = Atomic<Bool>(false)
 
     init(ready: Bool) { state = Mutex(ready ? JournalDamageSummary() : nil) }
 
     var isReady: Bool { damage != nil }
     var damage: JournalDamageSummary? { state.withLock { $0 } }
 
-    func markReady(_ damage: JournalDamageSummary = JournalDamageSummary()) { state.withLock { $0 = damage } }
+    /// Records replayed so far, and how many the journal holds.
+    var progress: (replayed: Int, records: Int) {
+        (replayed.load(ordering: .relaxed), records.load(ordering: .relaxed))
+    }
+
+    /// True from `markStarting` until the journal is replayed: `StartingMiddleware` refuses `/v1/`.
+    var isStarting: Bool { starting.load(ordering: .acquiring) }
+
+    func markStarting() { starting.store(true, ordering: .releasing) }
+
+    func beginReplay(records count: Int) { records.store(count, ordering: .relaxed) }
+
+    func noteReplayed() { replayed.add(1, ordering: .relaxed) }
+
+    func markReady(_ damage: JournalDamageSummary = JournalDamageSummary()) {
+        state.withLock { $0 = damage }
+        starting.store(false, ordering: .releasing)
+    }
 }
 
 /// Counts of the damage a replay met, for `/readyz` and `/metrics`.

@@ -42,9 +42,11 @@ struct RouteKey: Hashable, Sendable {
     static let unauthorized = RouteKey(other: "unauthorized")
     /// A CORS preflight answered from the route table.
     static let preflight = RouteKey(other: "preflight")
+    /// 503 `starting`: the journal is still being replayed.
+    static let starting = RouteKey(other: "starting")
 
     /// The answers without a route, in the order the metrics list them.
-    static let others: [RouteKey] = [.unmatched, .unauthorized, .preflight]
+    static let others: [RouteKey] = [.unmatched, .unauthorized, .preflight, .starting]
 
     /// The Prometheus labels `method` and `route`.
     var labels: (method: String, route: String) { (identity.method, identity.route) }

@@ -1,6 +1,6 @@
 import Glibc
 
-/// glibc functions that the Swift Glibc module does not import (epoll, eventfd, accept4), bound once
+/// glibc functions that the Swift Glibc module does not import (epoll, eventfd, accept4, malloc_trim), bound once
 /// by name with dlsym and called through C function types, plus their ABI constants.
 enum LinuxAPI {
     typealias EpollCreate1 = @convention(c) (Int32) -> Int32
@@ -8,12 +8,15 @@ enum LinuxAPI {
     typealias EpollWait = @convention(c) (Int32, UnsafeMutableRawPointer?, Int32, Int32) -> Int32
     typealias EventFD = @convention(c) (UInt32, Int32) -> Int32
     typealias Accept4 = @convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32
+    typealias MallocTrim = @convention(c) (Int) -> Int32
 
     static let epollCreate1 = bind("epoll_create1", as: EpollCreate1.self)
     static let epollCtl = bind("epoll_ctl", as: EpollCtl.self)
     static let epollWait = bind("epoll_wait", as: EpollWait.self)
     static let eventfd = bind("eventfd", as: EventFD.self)
     static let accept4 = bind("accept4", as: Accept4.self)
+    /// Gives the heap's free pages back to the system (malloc.h, not in the Glibc module).
+    static let mallocTrim = bind("malloc_trim", as: MallocTrim.self)
 
     static let epollIn: UInt32 = 0x001
     static let epollOut: UInt32 = 0x004

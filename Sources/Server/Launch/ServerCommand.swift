@@ -36,11 +36,12 @@ enum ServerCommand {
         raiseOpenFileLimit()
         let signals = try TerminationSignals.install()
         var environment = AppEnvironment.live(log: log, node: configuration.nodeID, clock: clock)
-        let journal = try configuration.ephemeral ? nil : openJournal(configuration, clock: environment.now, log: log)
+        var opened = try configuration.ephemeral ? nil : openJournal(configuration, clock: environment.now, log: log)
+        let journal = opened?.journal
         let connections = ConnectionCounter()
         environment.corsOrigins = configuration.corsOrigins
         environment.limits.framesCacheBytes = configuration.framesCacheBytes
-        environment.journal = journal?.journal
+        environment.journal = journal
         environment.token = configuration.token
         if let endpoints = configuration.registry {
             environment.registry = EtcdGateway(transport: EtcdTransport(endpoints: endpoints, timeout: configuration.registryTimeout))
@@ -48,20 +49,33 @@ enum ServerCommand {
             // global pool, which adds threads while its workers block, never on an event loop.
             environment.offload = { work in DispatchQueue.global().async(execute: work) }
         }
-        environment.extraMetrics = { [statistics = journal?.journal.statistics] in
+        environment.extraMetrics = { [statistics = journal?.statistics] in
             ProcessMetrics.render(connections: connections.current, journal: statistics?.snapshot)
         }
         let app = makeApp(environment)
-        if let journal { try restore(app, from: journal, clock: environment.now, log: log) }
+        if opened != nil { app.markStarting() }
         let server = try Server(configuration: configuration, responder: app, log: log, counter: connections, clock: clock,
-                                passes: journal?.journal)
+                                passes: journal)
         log(LogLine(level: "info", "listening").field("host", configuration.address.host).field("port", server.port)
             .field("node", configuration.nodeID).description)
+        // Listening before the replay: `/healthz` answers and `/readyz` says how far the replay got
+        // (`/v1/` answers 503 `starting` meanwhile), so an orchestrator can tell a slow start from a dead one.
+        if opened != nil {
+            do {
+                try restore(app, from: &opened!, clock: environment.now, log: log)
+            } catch {
+                server.stop()
+                throw error
+            }
+            opened = nil
+        }
+        // Scripts wait for this line (after `listening`) before they use the sessions.
+        log(LogLine(level: "info", "ready").description)
         let signal = signals.wait()
         log(LogLine(level: "info", "stopping").field("signal", signal)
             .field("grace_s", "\(configuration.timeouts.shutdownGrace)").description)
         server.stop()
-        journal?.journal.close()
+        journal?.close()
         log(LogLine(level: "info", "stopped").description)
         return 0
     }
@@ -80,10 +94,16 @@ enum ServerCommand {
     /// present, or when it held damage or files of the first format (so the damaged files leave
     /// the journal, their bytes staying in the quarantine, and every file is in the current
     /// format); and from then on compacts in the background as history piles up.
-    private static func restore(_ app: Application, from opened: FileJournal.Opened, clock: @Sendable () -> Double,
+    /// The journal's records are let go as soon as they are replayed, before a compaction builds
+    /// its snapshot, and what the replay and the compaction freed is given back to the system
+    /// (`malloc_trim`): otherwise a restarted server keeps it, resident, for good.
+    private static func restore(_ app: Application, from opened: inout FileJournal.Opened, clock: @Sendable () -> Double,
                                 log: @escaping LogSink) throws {
         let started = clock()
-        let report = app.restore(opened.replay)
+        var replay: [JournalReplayItem] = []
+        swap(&replay, &opened.replay)
+        let report = app.restore(replay)
+        replay = []
         for unusable in report.unusable.prefix(20) {
             log(LogLine(level: "warn", "journal_record_unusable").field("detail", unusable).description)
         }
@@ -95,6 +115,7 @@ enum ServerCommand {
         if opened.bytesRead > max(1 << 20, 2 * journal.snapshotBytes) || !opened.damage.isEmpty || opened.legacy {
             try journal.compact(snapshot: app.snapshot)
         }
+        _ = LinuxAPI.mallocTrim(0)
         journal.compactionNeeded = { [journal] in
             do {
                 try journal.compact(snapshot: app.snapshot)
