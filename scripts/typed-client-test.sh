@@ -33,6 +33,8 @@ if [ -n "$unexpected" ]; then
 fi
 echo "generated: $(ls "$out/controlsim_client/models" | grep -c '\.py$') model modules, $(ls "$out/controlsim_client/api/default" | grep -c '\.py$') operation modules; warnings: $(grep -c '^WARNING' "$out/generate.log" || true), all allowed"
 
+"$venv/bin/python" scripts/typed-client/check_models.py openapi.yaml "$out/controlsim_client"
+
 echo "mypy --strict on the generated client and the walk-through"
 MYPYPATH="$out" "$venv/bin/mypy" --strict --config-file scripts/typed-client/mypy.ini --cache-dir "$out/.mypy_cache" \
   "$out/controlsim_client" scripts/typed_client_walkthrough.py
