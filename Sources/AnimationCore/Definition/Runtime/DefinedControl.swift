@@ -107,8 +107,9 @@ public struct DefinedControl: Control {
             case unhighlight(input: Int)
             /// A recognizer's own timer: a long press's minimum duration, a multi-tap's wait for its next tap.
             case recognizer(input: Int)
-            /// An `animate`'s completion on animated value `animated` (its first scalar).
-            case completion(ReactionList, animated: Int, finished: Bool)
+            /// An `animate`'s completion on animated value `animated` (its first scalar; 32 bits so
+            /// that a pending timer stays three words, as sessions hold many).
+            case completion(ReactionList, animated: Int32, finished: Bool)
         }
     }
 
