@@ -36,6 +36,14 @@ struct DefinitionTests {
         return Dictionary(uniqueKeysWithValues: frame.properties.map { ($0.name, $0.value) })
     }
 
+    /// A number property of the session's frame at `t` (NaN if there is none).
+    static func number(_ session: Session, _ name: String, at t: Double) -> Double {
+        for field in session.frame(at: t).properties where field.name == name {
+            if case let .number(x) = field.value { return x }
+        }
+        return .nan
+    }
+
     static func quote(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }

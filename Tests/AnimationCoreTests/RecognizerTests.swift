@@ -109,6 +109,12 @@ struct RecognizerTests {
         #expect(Self.emitted(held) == ["0.5 press", "0.6 pan"])
     }
 
+    @Test("The new recognizers fit in the pan's slot, so a session's input slots do not grow")
+    func recognizersFitTheInputSlot() {
+        #expect(MemoryLayout<TapRecognizer>.size <= MemoryLayout<PanRecognizer>.size)
+        #expect(MemoryLayout<LongPressRecognizer>.size <= MemoryLayout<PanRecognizer>.size)
+    }
+
     @Test func faultsNameTheInputs() throws {
         let cases: [(String, String, String, String)] = [
             (#""a": {"type": "tap", "region": \#(Self.square), "requireToFail": ["b"]}"#, "unknown_reference", "/inputs/a/requireToFail/0",

@@ -35,6 +35,9 @@ public final class ControlDefinition: @unchecked Sendable {
     let frameSize: Int
     /// Where a session's state lives in its buffer.
     let stateLayout: StateLayout
+    /// The variable slot (after the declared variables) that keeps when the pointer last went
+    /// down, when some expression reads an input's `elapsed`; nil otherwise, costing nothing.
+    let elapsedSlot: Int?
     /// `code` and `literals` in memory of their own, read by the machine without a closure
     /// (immutable, freed with the definition).
     let codePointer: UnsafeMutableBufferPointer<Instruction>
@@ -90,8 +93,13 @@ public final class ControlDefinition: @unchecked Sendable {
         self.render = render
         self.report = report
         self.frameSize = frameSize
-        stateLayout = StateLayout(animated: animated.reduce(0) { $0 + $1.type.width }, variables: variables.count,
-                                  inputs: inputs.count, basics: basics.count)
+        let readsElapsed = gen.code.contains { instruction in
+            guard instruction.op == .read, let kind = Read.Kind(rawValue: instruction.a) else { return false }
+            return ReadField.isElapsed(kind, Int(instruction.c))
+        }
+        elapsedSlot = readsElapsed ? variables.count : nil
+        stateLayout = StateLayout(animated: animated.reduce(0) { $0 + $1.type.width },
+                                  variables: variables.count + (readsElapsed ? 1 : 0), inputs: inputs.count, basics: basics.count)
         codePointer = .allocate(capacity: max(gen.code.count, 1))
         _ = codePointer.initialize(from: gen.code)
         literalPointer = .allocate(capacity: max(gen.literals.count, 1))

@@ -16,6 +16,17 @@ enum ReadField {
     static let memberStride = 8
     static let timer = ["isPending"]
 
+    /// Whether `field` of an input of `kind` is its `elapsed`.
+    static func isElapsed(_ kind: Read.Kind, _ field: Int) -> Bool {
+        switch kind {
+        case .control: field == control.firstIndex(of: "elapsed")
+        case .pan: field == pan.firstIndex(of: "elapsed")
+        case .tap: field == tap.firstIndex(of: "elapsed")
+        case .longPress: field == longPress.firstIndex(of: "elapsed")
+        default: false
+        }
+    }
+
     /// Bindings for `fields`, the bool ones typed bool and the rest numbers.
     static func bindings(_ kind: Read.Kind, index: Int, _ fields: [String], bools: Set<Int>, offset: Int = 0) -> [String: Binding] {
         var members: [String: Binding] = [:]

@@ -10,21 +10,42 @@ public struct TapRecognizer: Sendable, Equatable {
     /// UITapRecognizer's inter-tap timeout.
     public static let maximumIntervalBetweenSuccessiveTaps = 0.35
 
+    // Laid out without optionals (flags instead) so that the recognizer is no larger than the
+    // pan's, which sets the size of every input's slot in a session's state.
     public var allowableMovement: Double
     public var maximumDuration: Double
-    public var numberOfTapsRequired: Int32
-    /// Taps completed of the count (0 before the first lift).
-    private var taps: Int32 = 0
     /// Where the first tap went down: movement of every tap is measured from it.
     private var first = Point.zero
     /// The last lift, while waiting for the next tap.
     private var lift = 0.0
-    private var start: (point: Point, t: Double)?
+    /// The current tap's touch-down, while `isDown`.
+    private var startTime = 0.0
+    private var heldPoint = Point.zero
+    public var numberOfTapsRequired: Int16
+    /// Taps completed of the count (0 before the first lift).
+    private var taps: Int16 = 0
+    private var isDown = false
+    private var isHeld = false
+
     /// A recognition `requireToFail` holds back until the recognizers it waits for fail: where it was.
-    public var held: Point?
+    public var held: Point? {
+        get { isHeld ? heldPoint : nil }
+        set {
+            isHeld = newValue != nil
+            heldPoint = newValue ?? .zero
+        }
+    }
+
+    private var start: (point: Point, t: Double)? {
+        get { isDown ? (first, startTime) : nil }
+        set {
+            isDown = newValue != nil
+            startTime = newValue?.t ?? 0
+        }
+    }
 
     public init(allowableMovement: Double = TapRecognizer.defaultAllowableMovement,
-                maximumDuration: Double = TapRecognizer.defaultMaximumDuration, numberOfTapsRequired: Int32 = 1) {
+                maximumDuration: Double = TapRecognizer.defaultMaximumDuration, numberOfTapsRequired: Int16 = 1) {
         self.allowableMovement = allowableMovement
         self.maximumDuration = maximumDuration
         self.numberOfTapsRequired = max(numberOfTapsRequired, 1)
@@ -33,7 +54,7 @@ public struct TapRecognizer: Sendable, Equatable {
     public static func == (a: TapRecognizer, b: TapRecognizer) -> Bool {
         a.allowableMovement == b.allowableMovement && a.maximumDuration == b.maximumDuration
             && a.numberOfTapsRequired == b.numberOfTapsRequired && a.taps == b.taps && a.first == b.first
-            && a.lift == b.lift && a.start?.point == b.start?.point && a.start?.t == b.start?.t && a.held == b.held
+            && a.lift == b.lift && a.start?.t == b.start?.t && a.held == b.held
     }
 
     /// Feeds one touch; true when this touch-up completes the taps required.
@@ -53,7 +74,7 @@ public struct TapRecognizer: Sendable, Equatable {
             first = p
             return false
         case let .move(p):
-            if start != nil, Self.distance(first, p) > allowableMovement { fail() }
+            if isDown, Self.distance(first, p) > allowableMovement { fail() }
             return false
         case let .up(p):
             guard let s = start else { return false }
@@ -76,11 +97,11 @@ public struct TapRecognizer: Sendable, Equatable {
     }
 
     /// A touch is down that may still become a tap, or the next tap of the count is awaited.
-    public var isTracking: Bool { start != nil || taps > 0 }
+    public var isTracking: Bool { isDown || taps > 0 }
 
     /// When the wait for the next tap runs out (nil when none is awaited).
     public var waitDeadline: Double? {
-        taps > 0 && start == nil ? lift + Self.maximumIntervalBetweenSuccessiveTaps : nil
+        taps > 0 && !isDown ? lift + Self.maximumIntervalBetweenSuccessiveTaps : nil
     }
 
     /// The wait for the next tap ran out at `t`: true when that failed the recognizer.

@@ -28,8 +28,6 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked
         /// Animator completions that fell due during an operation, run once the current input's
         /// reactions are done (as UIKit calls completions on a later turn). Empty between inputs.
         var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)]
-        /// When the pointer last went down: what an input's `elapsed` counts from while it tracks.
-        var touchDown = 0.0
     }
 
     struct Sizes {

@@ -77,7 +77,7 @@ extension DefinedControl {
         let location = touch.location ?? .zero
         let count = inputCount
         guard count > 0 else { return }
-        if touch.isDown { touchDown = t }
+        if touch.isDown, let slot = instance.definition.elapsedSlot { setVariable(slot, t) }
         // Twice the inputs: a tap may recognize and have an earlier recognition delivered at once.
         try withUnsafeTemporaryAllocation(of: Recognized.self, capacity: 2 * count) { (buffer) throws(ControlError) in
             var found = feed(touch, at: t, location, inputs: mask, into: buffer.baseAddress!)

@@ -162,7 +162,7 @@ extension DefinedControl {
         // UIKit calls a completion on a later turn of the run loop, never inside the call that
         // animated: at least a timer's minimum delay later.
         let end = t + (mode.kind == .retarget ? 0 : delay) + timing.duration
-        try schedule(.completion(completion, animated: first, finished: true),
+        try schedule(.completion(completion, animated: Int32(first), finished: true),
                      at: max(end, t + DefinitionLimits.minimumTimerDelay))
     }
 
@@ -170,15 +170,16 @@ extension DefinedControl {
     /// from-current animation, a motion): their pending completions run with `finished` false,
     /// as UIKit's do when an animation is removed before its end.
     mutating func cutCompletions(of first: Int, at t: Double) throws(ControlError) {
-        guard timers.contains(where: { if case .completion(_, first, true) = $0.kind { true } else { false } }) else { return }
+        let value = Int32(first)
+        guard timers.contains(where: { if case .completion(_, value, true) = $0.kind { true } else { false } }) else { return }
         var cut: [ReactionList] = []
         timers.removeAll { timer in
-            guard case let .completion(list, animated, true) = timer.kind, animated == first else { return false }
+            guard case let .completion(list, animated, true) = timer.kind, animated == value else { return false }
             cut.append(list)
             return true
         }
         for list in cut {
-            try schedule(.completion(list, animated: first, finished: false), at: t + DefinitionLimits.minimumTimerDelay)
+            try schedule(.completion(list, animated: value, finished: false), at: t + DefinitionLimits.minimumTimerDelay)
         }
     }
 

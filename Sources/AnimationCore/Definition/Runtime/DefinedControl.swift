@@ -78,10 +78,10 @@ public struct DefinedControl: Control {
 
     var inputCount: Int { instance.definition.inputs.count }
 
-    /// When the pointer last went down.
+    /// When the pointer last went down, kept (in a variable slot of its own) only by a
+    /// definition that reads an input's `elapsed`.
     var touchDown: Double {
-        get { buffer.head.pointee.touchDown }
-        set { unique.head.pointee.touchDown = newValue }
+        instance.definition.elapsedSlot.map { variable($0) } ?? 0
     }
 
     /// An emptied timer list lets its storage go (`removeFirst` and `removeAll(where:)` keep it),
@@ -107,8 +107,9 @@ public struct DefinedControl: Control {
             case unhighlight(input: Int)
             /// A recognizer's own timer: a long press's minimum duration, a multi-tap's wait for its next tap.
             case recognizer(input: Int)
-            /// An `animate`'s completion on animated value `animated` (its first scalar).
-            case completion(ReactionList, animated: Int, finished: Bool)
+            /// An `animate`'s completion on animated value `animated` (its first scalar; 32 bits so
+            /// that a pending timer stays three words, as sessions hold many).
+            case completion(ReactionList, animated: Int32, finished: Bool)
         }
     }
 
@@ -133,6 +134,7 @@ public struct DefinedControl: Control {
         }
         buffer.initializeAnimated(animated)
         for (index, spec) in definition.variables.enumerated() { setVariable(index, constants[spec.initial]) }
+        if let slot = definition.elapsedSlot { setVariable(slot, 0) }
         for (index, input) in definition.inputs.enumerated() {
             switch input {
             case let .control(spec):
@@ -143,7 +145,7 @@ public struct DefinedControl: Control {
                 let taps = constants[spec.numberOfTapsRequired]
                 setInput(index, .tap(TapRecognizer(allowableMovement: constants[spec.allowableMovement],
                                                    maximumDuration: constants[spec.maximumDuration],
-                                                   numberOfTapsRequired: taps >= 1 && taps <= 100 ? Int32(taps) : taps > 100 ? 100 : 1)))
+                                                   numberOfTapsRequired: taps >= 1 && taps <= 100 ? Int16(taps) : taps > 100 ? 100 : 1)))
             case let .longPress(spec):
                 setInput(index, .longPress(LongPressRecognizer(minimumPressDuration: constants[spec.minimumPressDuration],
                                                                allowableMovement: constants[spec.allowableMovement])))
