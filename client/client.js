@@ -2,7 +2,7 @@
 // and no build step. Its types are GET /client.d.ts; the API it speaks is GET /openapi.yaml;
 // docs/client.md has an example page.
 //
-//   import { ControlSim } from 'http://localhost:8080/client.js';
+//   import { ControlSim } from '/client.js';             // or the server's URL + /client.js
 //   const sim = new ControlSim();                        // the server this module came from
 //   const session = await sim.createSession({ control: 'switch' });
 //   session.attach(document.querySelector('#switch'));   // drawn from layers, driven by the pointer
