@@ -27,8 +27,9 @@ def start(binary, data_dir, log_path):
     deadline = time.time() + 30
     while time.time() < deadline:
         text = open(log_path, "rb").read().decode(errors="replace")
+        # It listens before its replay and answers /v1/ with 503 `starting` until `msg=ready`.
         ports = re.findall(r"msg=listening .*port=(\d+)", text)
-        if ports:
+        if ports and "msg=ready" in text:
             return proc, int(ports[-1])
         if proc.poll() is not None:
             sys.exit(f"journal-flip-test: server exited with {proc.returncode}; log:\n{text[-2000:]}")
