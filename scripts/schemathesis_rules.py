@@ -65,8 +65,10 @@ class Rule:
 
 RULES = [
     Rule("frame limit", "at most 10,000 frames or samples a request: a product of `from`, `to` and `fps` (and a "
-         "spring's settling time or a cubic's duration when `to` is left out)", WINDOWS | {"GET /v1/sessions/{id}/stream"},
-         {"frame_limit"}),
+         "spring's settling time or a cubic's duration when `to` is left out; of `window` and `fps` on an events post)",
+         WINDOWS | {"GET /v1/sessions/{id}/stream", "POST /v1/sessions/{id}/events"}, {"frame_limit"}),
+    Rule("window rate", "an events post's `fps` only with `window`: a rule between query parameters",
+         {"POST /v1/sessions/{id}/events"}, {"invalid_query"}, "fps"),
     Rule("window order", "`to` not before `from`, and at most 10⁹ with an export format: a rule between query "
          "parameters (or body members)", WINDOWS | {"GET /v1/sessions/{id}/stream"}, {"invalid_query", "invalid_field"},
          r"(golden\.)?to"),
