@@ -99,6 +99,44 @@ JSON
 tsc -p "$work/snippets/tsconfig.json" || { echo "check-client-types: FAILED: a documented snippet does not type-check under --strict" >&2; exit 1; }
 echo "check-client-types: README.md's and docs/client.md's snippets type-check under --strict as written"
 
+# The declarations against the contract: what the server sends, as openapi.yaml describes it
+# (scripts/spec_types.py writes its schemas as TypeScript), must be what client.d.ts promises
+# (each answer assignable to the client's type), and the client must promise no member the
+# contract does not have; each built-in's state has the keys its definition declares.
+mkdir -p "$work/spec"
+cp client/client.d.ts "$work/spec/client.d.ts"
+python3 scripts/spec_types.py openapi.yaml Sources/Routes/Controls > "$work/spec/spec.d.ts"
+cat > "$work/spec/check.ts" <<'EOF'
+import type * as C from './client.js';
+import type * as S from './spec.js';
+
+// Sent by the server (as the contract says) → taken by the page (as client.d.ts says).
+declare const frame: S.Frame, layer: S.Layer, emission: S.Emission, window: S.FrameWindow;
+declare const applied: S.EventsApplied, problem: S.Problem, motion: S.WAAPIExport, summary: S.ControlSummary;
+export const answers: [C.Frame, C.Layer, C.Emission, C.FramesReply, C.EventReply, NonNullable<C.ControlSimError['problem']>, C.WAAPIExport, C.ControlSummary] =
+  [frame, layer, emission, window, applied, problem, motion, summary];
+
+// No member the client promises is missing from the contract (tsc names the member).
+type Beyond<Client, Contract> = Exclude<keyof Client, keyof Contract>;
+type None<T extends never> = T;
+export type NoneBeyond = [
+  None<Beyond<C.Frame, S.Frame>>, None<Beyond<C.Layer, S.Layer>>, None<Beyond<C.FramesReply, S.FrameWindow>>,
+  None<Beyond<C.EventReply, S.EventsApplied>>, None<Beyond<C.WAAPIExport, S.WAAPIExport>>,
+  None<Beyond<C.WAAPIExport['animations'][number], S.WAAPIAnimation>>,
+  None<Beyond<NonNullable<C.ControlSimError['problem']>, S.Problem>>,
+  None<Beyond<C.ControlStates, S.ControlStates>>, None<Beyond<S.ControlStates, C.ControlStates>>,
+];
+
+// Each built-in's state: the keys its definition declares, no more and no fewer.
+type StateKeys = { [K in keyof S.ControlStates & keyof C.ControlStates]:
+  Beyond<C.ControlStates[K], S.ControlStates[K]> | Beyond<S.ControlStates[K], C.ControlStates[K]> };
+export type SameStateKeys = None<StateKeys[keyof StateKeys]>;
+EOF
+tsc --noEmit --strict --target es2020 --module es2020 --moduleResolution node --lib dom,es2020 \
+  "$work/spec/spec.d.ts" "$work/spec/check.ts" \
+  || { echo "check-client-types: FAILED: client.d.ts does not match openapi.yaml (above: which type, which member)" >&2; exit 1; }
+echo "check-client-types: client.d.ts takes every answer openapi.yaml describes and promises nothing beyond it"
+
 # What the module exports at run time against what the declarations declare.
 node --input-type=module -e "
   const module = await import('$work/client.mjs');
