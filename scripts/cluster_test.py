@@ -39,6 +39,7 @@ import sys
 import tempfile
 import threading
 import time
+import server_process
 
 CONTROLS = ["button", "progressButton", "switch", "card"]
 NODES = ["node1", "node2", "node3"]
@@ -112,24 +113,14 @@ class Node:
         self.proc = None
 
     def start(self):
-        """Starts the node (on its old port after the first start) and waits for its listening line."""
-        seen = self.read_log().count("msg=listening")
-        log = open(self.log, "ab")
+        """Starts the node (on its old port after the first start) and waits until it is ready."""
         args = [self.binary, "--host", "127.0.0.1", "--port", str(self.port), "--node-id", self.name,
                 "--data-dir", self.data] + self.extra
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log,
-                                     preexec_fn=die_with_parent(signal.SIGKILL))
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            text = self.read_log()
-            ports = re.findall(r"msg=listening .*port=(\d+)", text)
-            # Ready once the journal is replayed: the server listens before it replays.
-            if len(ports) > seen and text.count("msg=ready") >= len(ports):
-                self.port = int(ports[-1])
-                return
-            check(self.proc.poll() is None, f"{self.name} exited with {self.proc.returncode} at start; see {self.log}")
-            time.sleep(0.005)
-        raise Failure(f"{self.name} did not start within 20 s")
+        try:
+            self.proc, self.port = server_process.start(args, self.log, timeout=20,
+                                                        preexec_fn=die_with_parent(signal.SIGKILL))
+        except server_process.StartFailed as error:
+            raise Failure(f"{self.name} {error}")
 
     def read_log(self):
         try:

@@ -13,38 +13,24 @@ import http.client
 import json
 import os
 import random
-import re
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import threading
 import time
+import server_process
 
 CONTROLS = ["switch", "button", "card", "progressButton"]
 
 
 def start(binary, data_dir, log_path, extra=()):
-    log = open(log_path, "ab")
     args = [binary, "--host", "127.0.0.1", "--port", "0"] + list(extra)
     args += ["--ephemeral"] if data_dir is None else ["--data-dir", data_dir]
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log)
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        with open(log_path, "rb") as f:
-            text = f.read().decode(errors="replace")
-        ports = re.findall(r"msg=listening .*port=(\d+)", text)
-        # Ready once the journal is replayed: the server listens before it replays.
-        if len(ports) > getattr(start, "seen", {}).get(log_path, 0) and text.count("msg=ready") >= len(ports):
-            start.seen = getattr(start, "seen", {})
-            start.seen[log_path] = len(ports)
-            return proc, int(ports[-1])
-        if proc.poll() is not None:
-            sys.exit(f"crash-test: server exited with {proc.returncode} at start; see {log_path}")
-        time.sleep(0.02)
-    proc.kill()
-    sys.exit("crash-test: server did not start within 20 s")
+    try:
+        return server_process.start(args, log_path, timeout=20)
+    except server_process.StartFailed as error:
+        sys.exit(f"crash-test: the server {error}")
 
 
 def request(port, method, path, body=None, timeout=5):

@@ -28,26 +28,16 @@ import sys
 import tempfile
 import threading
 import time
+import server_process
 
 
 def start(binary, data_dir, log_path, threads, fsync):
-    log = open(log_path, "ab")
     args = [binary, "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir, "--threads", str(threads),
             "--fsync", fsync]
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log)
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        with open(log_path, "rb") as f:
-            text = f.read().decode(errors="replace")
-        ports = re.findall(r"msg=listening .*port=(\d+)", text)
-        # Ready once the journal is replayed: the server listens before it replays.
-        if ports and "msg=ready" in text:
-            return proc, int(ports[-1])
-        if proc.poll() is not None:
-            sys.exit(f"durability-latency: server exited with {proc.returncode}; see {log_path}")
-        time.sleep(0.02)
-    proc.kill()
-    sys.exit("durability-latency: server did not start within 20 s")
+    try:
+        return server_process.start(args, log_path, timeout=20)
+    except server_process.StartFailed as error:
+        sys.exit(f"durability-latency: the server {error}")
 
 
 requests = [0]          # answers received, across every client (for the server's CPU time per request)

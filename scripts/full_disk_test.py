@@ -15,13 +15,13 @@ import argparse
 import http.client
 import json
 import os
-import re
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import server_process
 
 
 def fail(message):
@@ -29,23 +29,10 @@ def fail(message):
 
 
 def start(binary, data_dir, log_path):
-    log = open(log_path, "ab")
-    seen = open(log_path, "rb").read().count(b"msg=ready")
-    proc = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir],
-                            stdout=subprocess.DEVNULL, stderr=log)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        text = open(log_path, "rb").read().decode(errors="replace")
-        # The server listens first and answers /v1/ with 503 `starting` until its journal is
-        # replayed: the port once the `msg=ready` line after it is written.
-        ports = re.findall(r"msg=listening .*port=(\d+)", text)
-        if ports and text.count("msg=ready") > seen:
-            return proc, int(ports[-1])
-        if proc.poll() is not None:
-            fail(f"server exited with {proc.returncode} at start; log:\n{text[-3000:]}")
-        time.sleep(0.05)
-    proc.kill()
-    fail("server did not start within 30 s")
+    try:
+        return server_process.start([binary, "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir], log_path)
+    except server_process.StartFailed as error:
+        fail(f"the server {error}")
 
 
 def request(port, method, path, body=None, timeout=10):

@@ -11,31 +11,18 @@ import argparse
 import http.client
 import json
 import os
-import re
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
-import time
+import server_process
 
 
 def start(binary, data_dir, log_path):
-    log = open(log_path, "wb")
-    proc = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir],
-                            stdout=subprocess.DEVNULL, stderr=log)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        text = open(log_path, "rb").read().decode(errors="replace")
-        # It listens before its replay and answers /v1/ with 503 `starting` until `msg=ready`.
-        ports = re.findall(r"msg=listening .*port=(\d+)", text)
-        if ports and "msg=ready" in text:
-            return proc, int(ports[-1])
-        if proc.poll() is not None:
-            sys.exit(f"journal-flip-test: server exited with {proc.returncode}; log:\n{text[-2000:]}")
-        time.sleep(0.02)
-    proc.kill()
-    sys.exit("journal-flip-test: the server did not start")
+    try:
+        return server_process.start([binary, "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir], log_path)
+    except server_process.StartFailed as error:
+        sys.exit(f"journal-flip-test: the server {error}")
 
 
 def stop(proc):
