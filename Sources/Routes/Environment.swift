@@ -5,7 +5,7 @@ public struct AppEnvironment: Sendable {
     /// Fresh unguessable session ids.
     public var makeID: @Sendable () -> String
     /// One line of structured log per call.
-    public var log: @Sendable (String) -> Void
+    public var log: LogSink
     public var limits: Limits
     /// Origins browsers may call from (`*`: any, the default for local use).
     public var corsOrigins: [String]
@@ -29,7 +29,7 @@ public struct AppEnvironment: Sendable {
 
     public init(now: @escaping @Sendable () -> Double,
                 makeID: @escaping @Sendable () -> String,
-                log: @escaping @Sendable (String) -> Void = { _ in },
+                log: @escaping LogSink = { _ in },
                 limits: Limits = Limits(),
                 corsOrigins: [String] = ["*"],
                 epoch: (@Sendable () -> Double)? = nil,

@@ -495,7 +495,7 @@ struct SessionsAPI: Sendable {
         case let .rejected(index, .invalidParameter(parameter)):
             return Problem(400, "invalid_field", parameter.reason, field: eventField(index, parameter.parameter))
         case let .rejected(index, .animator(animatorError)):
-            environment.log("level=error msg=\"animator refused an event\" error=\"\(animatorError)\"")
+            environment.log(LogLine(level: "error", "animator refused an event").field("error", "\(animatorError)").description)
             return Problem(409, "invalid_state", "the control cannot take this event in its current state",
                            field: eventField(index, "type"))
         case let .rejected(index, .tooManyTimers(limit)):

@@ -17,7 +17,7 @@ final class EtcdDirectory: ControlDirectory {
 
     let store: any KeyValueStore
     let limits: Limits
-    let log: @Sendable (String) -> Void
+    let log: LogSink
     /// Definitions read or written, by the digest etcd keeps them under: immutable, kept forever.
     private let definitions = Mutex<[String: DefinitionVersion]>([:])
     /// The control made of each name's definition (by the digest etcd names), so that creates
@@ -26,7 +26,7 @@ final class EtcdDirectory: ControlDirectory {
     /// Why the last call failed; nil after one that succeeded (`/readyz`).
     private let failure = Mutex<String?>(nil)
 
-    init(store: any KeyValueStore, limits: Limits, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    init(store: any KeyValueStore, limits: Limits, log: @escaping LogSink = { _ in }) {
         self.store = store
         self.limits = limits
         self.log = log
@@ -169,7 +169,7 @@ final class EtcdDirectory: ControlDirectory {
                 defer { state = error.detail }
                 return state == nil
             }
-            if first { log("level=error msg=registry_unavailable detail=\"\(error.detail)\"") }
+            if first { log(LogLine(level: "error", "registry_unavailable").field("detail", error.detail).description) }
             throw error
         }
     }

@@ -69,7 +69,7 @@ final class SessionStore: Sendable {
     let limits: Limits
     let journal: (any SessionJournal)?
     let epoch: @Sendable () -> Double
-    let log: @Sendable (String) -> Void
+    let log: LogSink
     /// The controls by name; sessions are made of their definitions, registrations journalled here.
     let registry: ControlRegistry
     /// Digests of the definitions written to the journal since its last snapshot. Held while a
@@ -121,7 +121,7 @@ final class SessionStore: Sendable {
     let totalEvents = Atomic<Int>(0)
 
     init(limits: Limits, journal: (any SessionJournal)? = nil, registry: ControlRegistry = ControlRegistry(),
-         epoch: @escaping @Sendable () -> Double = { 0 }, log: @escaping @Sendable (String) -> Void = { _ in }) {
+         epoch: @escaping @Sendable () -> Double = { 0 }, log: @escaping LogSink = { _ in }) {
         self.limits = limits
         self.registry = registry
         self.journal = journal
@@ -151,7 +151,7 @@ final class SessionStore: Sendable {
         do {
             return try journal.write(JournalEntry(kind: .change, session: key(), payload: payload()))
         } catch {
-            log("level=error msg=journal_write_failed error=\"\(error)\"")
+            log(LogLine(level: "error", "journal_write_failed").field("error", "\(error)").description)
             throw .journal("\(error)", outOfSpace: error.isJournalOutOfSpace)
         }
     }

@@ -28,6 +28,3 @@ enum StandardError {
     }
 }
 
-/// A log destination, injected so tests can capture lines instead of printing them. A call carries
-/// one line, or several with a newline between two (an event loop's batch); the sink ends the last.
-typealias LogSink = @Sendable (String) -> Void

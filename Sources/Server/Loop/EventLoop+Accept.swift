@@ -1,4 +1,5 @@
 import Glibc
+import Routes
 
 extension EventLoop {
     /// Accepts what is pending (a bounded batch, so one loop does not starve its connections).

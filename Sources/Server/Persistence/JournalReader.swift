@@ -5,7 +5,7 @@ import Routes
 /// offset), and gathers what the replay takes.
 struct JournalReader {
     let files: JournalFiles
-    let log: @Sendable (String) -> Void
+    let log: LogSink
     private(set) var replay: [JournalReplayItem] = []
     private(set) var damage: [JournalDamage] = []
     private(set) var tornTails: [String] = []
@@ -13,7 +13,7 @@ struct JournalReader {
     private(set) var tornBytes = 0
     private(set) var legacy = false
 
-    init(files: JournalFiles, log: @escaping @Sendable (String) -> Void) {
+    init(files: JournalFiles, log: @escaping LogSink) {
         self.files = files
         self.log = log
     }

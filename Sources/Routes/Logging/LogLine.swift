@@ -1,23 +1,23 @@
 import HTTP1
-import Routes
 
-/// One logfmt record (`level=info msg=request method=GET ...`): values are quoted only when they must
-/// be, so lines stay easy to grep and to parse. Built as bytes in one buffer (every request writes
+/// One logfmt record (`level=info msg=request method=GET ...`), the one way every module writes a log
+/// line: values are quoted (as JSON strings) only when they must be, so lines stay easy to grep and
+/// to parse, and a value holding a quote or a newline never breaks its line. Built as bytes in one buffer (every request writes
 /// one): its own, turned into text once, or an event loop's batch of lines (`after:`, `ended()`),
 /// written in place.
-struct LogLine: CustomStringConvertible {
+public struct LogLine: CustomStringConvertible, Sendable {
     private var bytes: [UInt8]
     /// Where this line starts in `bytes`: after the lines it was written behind.
-    let start: Int
+    public let start: Int
 
-    var description: String { String(decoding: bytes[start...], as: UTF8.self) }
+    public var description: String { String(decoding: bytes[start...], as: UTF8.self) }
 
-    init(level: String, _ message: String) {
+    public init(level: String, _ message: String) {
         self.init(level: level, message, after: [])
     }
 
     /// A line written at the end of `earlier` (whole lines, each ended by a newline), in its buffer.
-    init(level: String, _ message: String, after earlier: consuming [UInt8]) {
+    public init(level: String, _ message: String, after earlier: consuming [UInt8]) {
         bytes = consume earlier // moved, so the appends below find it unique and grow it in place
         start = bytes.count
         if bytes.capacity - start < 128 { bytes.reserveCapacity(start + 128) }
@@ -28,18 +28,26 @@ struct LogLine: CustomStringConvertible {
     }
 
     /// The earlier lines and this one, ended by a newline.
-    consuming func ended() -> [UInt8] {
+    public consuming func ended() -> [UInt8] {
         bytes.append(.lf)
         return bytes
     }
 
-    consuming func field(_ key: StaticString, _ value: some StringProtocol) -> LogLine {
+    // String and Substring, not `some StringProtocol`: a generic across the module boundary would
+    // run unspecialized on the request path.
+    public consuming func field(_ key: StaticString, _ value: String) -> LogLine {
         appendKey(key)
         appendValue(value)
         return self
     }
 
-    consuming func field(_ key: StaticString, _ value: Int) -> LogLine {
+    public consuming func field(_ key: StaticString, _ value: Substring) -> LogLine {
+        appendKey(key)
+        appendValue(value)
+        return self
+    }
+
+    public consuming func field(_ key: StaticString, _ value: Int) -> LogLine {
         appendKey(key)
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         Self.appendDigits(value.magnitude, to: &bytes)
@@ -47,7 +55,7 @@ struct LogLine: CustomStringConvertible {
     }
 
     /// Seconds written as milliseconds with two decimals, without Foundation formatting.
-    consuming func field(_ key: StaticString, milliseconds seconds: Double) -> LogLine {
+    public consuming func field(_ key: StaticString, milliseconds seconds: Double) -> LogLine {
         appendKey(key)
         Self.appendDecimal(seconds * 1000, to: &bytes)
         return self

@@ -1,5 +1,5 @@
 import Testing
-@testable import Server
+@testable import Routes
 
 @Suite struct LogLineTests {
     @Test func logfmtQuotesOnlyWhenNeeded() {
@@ -34,13 +34,6 @@ import Testing
     @Test(arguments: [(0.0, "0.00"), (0.004, "0.00"), (0.005, "0.01"), (12.345, "12.35"), (1.5, "1.50"), (-1, "0.00")])
     func decimals(value: Double, text: String) {
         #expect(LogLine.decimal(value) == text)
-    }
-
-    @Test func randomIDsAre32LowercaseHexDigits() {
-        let id = RandomID.make()
-        #expect(id.count == 32)
-        #expect(id.allSatisfy { "0123456789abcdef".contains($0) })
-        #expect(RandomID.make() != id)
     }
 }
 
