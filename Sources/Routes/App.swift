@@ -3,7 +3,7 @@
 /// metrics), composed here and nowhere else.
 public func makeApp(_ environment: AppEnvironment) -> Application {
     let store = SessionStore(limits: environment.limits, journal: environment.journal, registry: ControlRegistry(),
-                             epoch: environment.epoch, log: environment.log)
+                             time: environment.clock, log: environment.log)
     // User-defined names in the registry the cluster shares (etcd), or in this node's journal.
     let shared = environment.registry.map { EtcdDirectory(store: $0, limits: environment.limits, log: environment.log) }
     var sessions = SessionsAPI(environment: environment, store: store,
@@ -74,6 +74,6 @@ public func makeApp(_ environment: AppEnvironment) -> Application {
     if let token = environment.token { responder = AuthMiddleware(auth: BearerAuth(token: Array(token.utf8)), next: responder) }
     responder = CORSMiddleware(cors: CORS(origins: environment.corsOrigins), router: router, next: responder)
     if let node = environment.node { responder = NodeHeaderMiddleware(node: node, next: responder) }
-    responder = MetricsMiddleware(metrics: metrics, now: environment.now, next: responder)
-    return Application(router: router, responder: responder, store: store, readiness: readiness, now: environment.now)
+    responder = MetricsMiddleware(metrics: metrics, clock: environment.clock, next: responder)
+    return Application(router: router, responder: responder, store: store, readiness: readiness, clock: environment.clock)
 }

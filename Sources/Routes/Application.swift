@@ -9,7 +9,7 @@ public struct Application: Responder {
     let responder: any RoutedResponder
     let store: SessionStore
     let readiness: Readiness
-    let now: @Sendable () -> Double
+    let clock: any TimeSource
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         responder.respond(to: request).response
@@ -23,7 +23,7 @@ public struct Application: Responder {
         let report = store.restore(items.lazy.map { [readiness] item in
             readiness.noteReplayed()
             return item
-        }, now: now())
+        }, now: clock.now())
         readiness.markReady(JournalDamageSummary(report))
         return report
     }
@@ -44,5 +44,5 @@ public struct Application: Responder {
 
     /// The entries that rebuild every session now: what a compacted journal holds.
     public func snapshot() -> [JournalEntry] {
-        store.snapshot(now: now())
+        store.snapshot(now: clock.now())
     }}

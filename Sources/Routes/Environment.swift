@@ -1,7 +1,8 @@
 /// Everything nondeterministic the application needs, injected by `main` or by a test.
 public struct AppEnvironment: Sendable {
-    /// Monotonic seconds from an arbitrary origin (wall-clock sessions measure from their creation).
-    public var now: @Sendable () -> Double
+    /// Where time is read: monotonic seconds (wall-clock sessions measure from their creation) and
+    /// seconds since 1970 (to carry a wall-clock session's age across restarts).
+    public var clock: any TimeSource
     /// Fresh unguessable session ids.
     public var makeID: @Sendable () -> String
     /// One line of structured log per call.
@@ -9,8 +10,6 @@ public struct AppEnvironment: Sendable {
     public var limits: Limits
     /// Origins browsers may call from (`*`: any, the default for local use).
     public var corsOrigins: [String]
-    /// Seconds since 1970: only to carry a wall-clock session's age across restarts.
-    public var epoch: @Sendable () -> Double
     /// Where changes are made durable before they are acknowledged; nil keeps sessions in memory only.
     public var journal: (any SessionJournal)?
     /// When set, every endpoint but `/healthz` needs `Authorization: Bearer <token>`.
@@ -27,6 +26,23 @@ public struct AppEnvironment: Sendable {
     /// delivered as a pending response's. Inline by default, so a test's answers are ready at once.
     public var offload: @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() }
 
+    public init(clock: any TimeSource,
+                makeID: @escaping @Sendable () -> String,
+                log: @escaping LogSink = { _ in },
+                limits: Limits = Limits(),
+                corsOrigins: [String] = ["*"],
+                journal: (any SessionJournal)? = nil,
+                node: String? = nil) {
+        self.clock = clock
+        self.makeID = makeID
+        self.log = log
+        self.limits = limits
+        self.corsOrigins = corsOrigins
+        self.journal = journal
+        self.node = node
+    }
+
+    /// Times given as functions (`epoch` defaults to `now`): fixed or hand-moved in tests.
     public init(now: @escaping @Sendable () -> Double,
                 makeID: @escaping @Sendable () -> String,
                 log: @escaping LogSink = { _ in },
@@ -35,15 +51,12 @@ public struct AppEnvironment: Sendable {
                 epoch: (@Sendable () -> Double)? = nil,
                 journal: (any SessionJournal)? = nil,
                 node: String? = nil) {
-        self.now = now
-        self.makeID = makeID
-        self.log = log
-        self.limits = limits
-        self.corsOrigins = corsOrigins
-        self.epoch = epoch ?? now
-        self.journal = journal
-        self.node = node
+        self.init(clock: FunctionTimeSource(now: now, epoch: epoch), makeID: makeID, log: log, limits: limits,
+                  corsOrigins: corsOrigins, journal: journal, node: node)
     }
+
+    /// Monotonic seconds now (`clock.now()`).
+    public func now() -> Double { clock.now() }
 }
 
 /// Application limits (`docs/architecture.md`, limits); the HTTP framing limits live with the server.

@@ -15,7 +15,7 @@ final class Server: Sendable {
     /// `counter` counts open connections across the loops (the metrics endpoint reads it); `clock`
     /// is where the loops read time; `passes` (the journal) is told of each loop's passes.
     init(configuration: Configuration, responder: any Responder, log: @escaping LogSink,
-         counter: ConnectionCounter = ConnectionCounter(), clock: any Clock = SystemClock(),
+         counter: ConnectionCounter = ConnectionCounter(), clock: any TimeSource = SystemClock(),
          passes: (any PassObserver)? = nil) throws(SyscallError) {
         TerminationSignals.ignoreBrokenPipes()
         let loops = max(1, configuration.threads)

@@ -4,7 +4,7 @@ import Synchronization
 @testable import Server
 
 /// A clock the test moves (or the fake poller moves when the loop would sleep).
-final class TestClock: Clock {
+final class TestClock: TimeSource {
     private let seconds: Mutex<Double>
 
     init(at start: Double = 1000) {
@@ -14,7 +14,7 @@ final class TestClock: Clock {
     func now() -> Double { seconds.withLock { $0 } }
 
     /// A fixed wall clock: 2023-11-14 22:13:20 GMT.
-    func epochSeconds() -> Int { 1_700_000_000 }
+    func epoch() -> Double { 1_700_000_000 }
 
     func advance(to time: Double) {
         seconds.withLock { $0 = max($0, time) }

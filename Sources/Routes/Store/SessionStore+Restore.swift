@@ -55,7 +55,7 @@ extension SessionStore {
     /// until a later intact registration or removal of it says what it is.
     func restore(_ items: some Sequence<JournalReplayItem>, now: Double) -> RestoreReport {
         var report = RestoreReport()
-        var replay = ReplayState(now: now, nowEpoch: epoch())
+        var replay = ReplayState(now: now, nowEpoch: time.epoch())
         // The server's own built-ins need no record: a session made with one (by digest) replays
         // even when the journal's copy of the definition is damaged.
         // Journals written before digests were canonical name them by the digest of their JSON
@@ -324,7 +324,7 @@ extension SessionStore {
     /// Taken under the lock that control changes hold, so none is half in it.
     func snapshot(now: Double) -> [JournalEntry] {
         journalled.withLock { digests in
-            let nowEpoch = epoch()
+            let nowEpoch = time.epoch()
             let (live, damaged, kept) = table.withLock { table in
                 (table.inCreationOrder(table.slots.values), table.damaged.sorted { $0.key < $1.key },
                  table.damagedDefinitions)

@@ -68,7 +68,8 @@ final class SessionStore: Sendable {
     let table = Mutex(Table())
     let limits: Limits
     let journal: (any SessionJournal)?
-    let epoch: @Sendable () -> Double
+    /// Seconds since 1970 (`epoch()`) stamp a creation, so a wall-clock session keeps its age across restarts.
+    let time: any TimeSource
     let log: LogSink
     /// The controls by name; sessions are made of their definitions, registrations journalled here.
     let registry: ControlRegistry
@@ -121,11 +122,11 @@ final class SessionStore: Sendable {
     let totalEvents = Atomic<Int>(0)
 
     init(limits: Limits, journal: (any SessionJournal)? = nil, registry: ControlRegistry = ControlRegistry(),
-         epoch: @escaping @Sendable () -> Double = { 0 }, log: @escaping LogSink = { _ in }) {
+         time: any TimeSource = FunctionTimeSource(now: { 0 }), log: @escaping LogSink = { _ in }) {
         self.limits = limits
         self.registry = registry
         self.journal = journal
-        self.epoch = epoch
+        self.time = time
         self.log = log
     }
 
@@ -192,7 +193,7 @@ final class SessionStore: Sendable {
         var created = false
         do throws(StoreError) {
             try define(version)
-            record = try write(.create(id: id, clock: clock, created: epoch(), control: session.kind, digest: version.digest,
+            record = try write(.create(id: id, clock: clock, created: time.epoch(), control: session.kind, digest: version.digest,
                                        config: session.configuration.echo))
             created = true
             if events > 0 {

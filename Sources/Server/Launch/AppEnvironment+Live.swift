@@ -4,7 +4,6 @@ extension AppEnvironment {
     /// Production nondeterminism: the system's clocks, unguessable ids that name their `node`
     /// (`<node>-<32 hex>`, see `NodeID`), and the server's log.
     static func live(log: @escaping LogSink, node: String, clock: SystemClock = SystemClock()) -> AppEnvironment {
-        AppEnvironment(now: { clock.now() }, makeID: { RandomID.make(node: node) }, log: log,
-                       epoch: { clock.epoch() }, node: node)
+        AppEnvironment(clock: clock, makeID: { RandomID.make(node: node) }, log: log, node: node)
     }
 }

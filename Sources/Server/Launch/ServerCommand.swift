@@ -36,7 +36,7 @@ enum ServerCommand {
         raiseOpenFileLimit()
         let signals = try TerminationSignals.install()
         var environment = AppEnvironment.live(log: log, node: configuration.nodeID, clock: clock)
-        var opened = try configuration.ephemeral ? nil : openJournal(configuration, clock: environment.now, log: log)
+        var opened = try configuration.ephemeral ? nil : openJournal(configuration, clock: clock, log: log)
         let journal = opened?.journal
         let connections = ConnectionCounter()
         environment.corsOrigins = configuration.corsOrigins
@@ -62,7 +62,7 @@ enum ServerCommand {
         // (`/v1/` answers 503 `starting` meanwhile), so an orchestrator can tell a slow start from a dead one.
         if opened != nil {
             do {
-                try restore(app, from: &opened!, clock: environment.now, log: log)
+                try restore(app, from: &opened!, clock: clock, log: log)
             } catch {
                 server.stop()
                 throw error
@@ -80,10 +80,10 @@ enum ServerCommand {
         return 0
     }
 
-    private static func openJournal(_ configuration: Configuration, clock: @escaping @Sendable () -> Double,
+    private static func openJournal(_ configuration: Configuration, clock: some TimeSource,
                                     log: @escaping LogSink) throws -> FileJournal.Opened {
         do {
-            return try FileJournal.open(directory: configuration.dataDirectory, policy: configuration.syncPolicy, clock: clock, log: log,
+            return try FileJournal.open(directory: configuration.dataDirectory, policy: configuration.syncPolicy, clock: { clock.now() }, log: log,
                                         maximumGather: configuration.syncGather ?? FileJournal.maximumGather)
         } catch {
             throw JournalError("journal in \(configuration.dataDirectory): \(error)")
@@ -97,9 +97,9 @@ enum ServerCommand {
     /// The journal's records are let go as soon as they are replayed, before a compaction builds
     /// its snapshot, and what the replay and the compaction freed is given back to the system
     /// (`malloc_trim`): otherwise a restarted server keeps it, resident, for good.
-    private static func restore(_ app: Application, from opened: inout FileJournal.Opened, clock: @Sendable () -> Double,
+    private static func restore(_ app: Application, from opened: inout FileJournal.Opened, clock: some TimeSource,
                                 log: @escaping LogSink) throws {
-        let started = clock()
+        let started = clock.now()
         var replay: [JournalReplayItem] = []
         swap(&replay, &opened.replay)
         let report = app.restore(replay)
@@ -110,7 +110,7 @@ enum ServerCommand {
         log(LogLine(level: "info", "journal_replayed").field("records", report.records).field("sessions", report.sessions)
             .field("events", report.events).field("damaged_spans", report.damage.count).field("unusable", report.unusable.count)
             .field("damaged_sessions", report.damagedSessions).field("not_applied", report.notApplied)
-            .field("bytes", opened.bytesRead).field("ms", milliseconds: clock() - started).description)
+            .field("bytes", opened.bytesRead).field("ms", milliseconds: clock.now() - started).description)
         let journal = opened.journal
         if opened.bytesRead > max(1 << 20, 2 * journal.snapshotBytes) || !opened.damage.isEmpty || opened.legacy {
             try journal.compact(snapshot: app.snapshot)

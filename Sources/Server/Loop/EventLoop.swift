@@ -33,7 +33,7 @@ final class EventLoop {
     }
 
     let poller: any Poller
-    let clock: any Clock
+    let clock: any TimeSource
     let listener: Int32
     let control: LoopControl
     let configuration: Configuration
@@ -67,7 +67,7 @@ final class EventLoop {
     let passes: (observer: any PassObserver, loop: Int)?
     private(set) var isFinished = false
 
-    init(listener: Int32, poller: any Poller, clock: any Clock, control: LoopControl, configuration: Configuration,
+    init(listener: Int32, poller: any Poller, clock: any TimeSource, control: LoopControl, configuration: Configuration,
          counter: ConnectionCounter, responder: any Responder, log: @escaping LogSink,
          passes: (any PassObserver)? = nil) throws(SyscallError) {
         self.poller = poller

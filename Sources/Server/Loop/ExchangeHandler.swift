@@ -42,7 +42,7 @@ struct ExchangeHandler {
 
     let responder: any Responder
     let log: LogSink
-    let clock: any Clock
+    let clock: any TimeSource
     /// Read after the responder returns: a stop requested meanwhile still gets `Connection: close`.
     let isServerStopping: @Sendable () -> Bool
     private var encoder = ResponseEncoder()
@@ -54,7 +54,7 @@ struct ExchangeHandler {
     /// loops never interleave; a longer line is written alone.
     static let logBatchLimit = 4096
 
-    init(responder: any Responder, log: @escaping LogSink, clock: any Clock,
+    init(responder: any Responder, log: @escaping LogSink, clock: any TimeSource,
          isServerStopping: @escaping @Sendable () -> Bool = { false }) {
         self.responder = responder
         self.log = log
@@ -103,7 +103,7 @@ struct ExchangeHandler {
         case .stream: .streamed
         }
         let (bytes, start) = encoder.message(status: answer.status, headers: answer.headers, body: body, exchange,
-                                             epochSeconds: clock.epochSeconds())
+                                             epochSeconds: Int(clock.epoch()))
         let status = HTTPStatus.onWire(answer.status)
         let record = ExchangeRecord(method: request.method, path: request.path, status: status, startedAt: request.startedAt)
         let sendsBody = ResponseEncoder.sendsBody(status: status, isHead: request.isHead)
@@ -160,7 +160,7 @@ struct ExchangeHandler {
             .field("detail", problem.detail))
         let answer = problem.answer
         return encoder.encode(status: answer.status, headers: answer.headers, body: .bytes(answer.body),
-                              ResponseEncoder.Exchange(keepAlive: false), epochSeconds: clock.epochSeconds())
+                              ResponseEncoder.Exchange(keepAlive: false), epochSeconds: Int(clock.epoch()))
     }
 
     private mutating func logExchange(_ record: ExchangeRecord, bytes: Int, now: Double, end: OpenStream.End? = nil) {
