@@ -1,6 +1,6 @@
 /// An RFC 9457 problem: the one shape every error takes on the wire, from the router and from
 /// the server's own framing errors alike.
-public struct Problem: Error, Sendable {
+public struct Problem: Error, Sendable, Equatable {
     public var status: Int
     /// Stable, machine-readable.
     public var code: String
@@ -16,8 +16,14 @@ public struct Problem: Error, Sendable {
         self.field = field
     }
 
-    init(_ error: WireError, status: Int = 400) {
-        self.init(status, error.code, error.detail, field: error.field)
+    /// A request's fault: 400, or the status and headers of the problem it carries.
+    init(_ error: WireError) {
+        guard var problem = error.problem else {
+            self.init(400, error.code, error.detail, field: error.field)
+            return
+        }
+        problem.field = error.field ?? problem.field
+        self = problem
     }
 
     public var response: HTTPResponse { .now(answer) }
@@ -38,5 +44,12 @@ public struct Problem: Error, Sendable {
         var response = HTTPAnswer(status: status, contentType: "application/problem+json", body: body)
         for (name, value) in headers { response.headers.add(name, value) }
         return response
+    }
+}
+
+extension Problem {
+    public static func == (a: Problem, b: Problem) -> Bool {
+        a.status == b.status && a.code == b.code && a.detail == b.detail && a.field == b.field
+            && a.headers.elementsEqual(b.headers) { $0 == $1 }
     }
 }

@@ -46,7 +46,7 @@ extension SessionsAPI {
             decoded = try EventCodec.decodeList(items, at: TreePath(path.split(separator: ".").map { .key(String($0)) } + [.key("events")]),
                                                 context: context)
         } catch {
-            throw Self.sourceProblem(error)
+            throw Problem(error)
         }
         guard decoded.inputs.count <= environment.limits.maxEventsPerBatch else {
             throw Problem(413, "too_many_events", "a scenario may hold at most \(environment.limits.maxEventsPerBatch) events",

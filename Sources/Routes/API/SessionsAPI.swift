@@ -79,19 +79,7 @@ struct SessionsAPI: Sendable {
             try body.finish()
             return source
         } catch {
-            throw Self.sourceProblem(error)
-        }
-    }
-
-    static func sourceProblem(_ error: WireError) -> Problem {
-        switch error.code {
-        case Problem.offloadCode: return .mustOffload
-        case "registry_unavailable":
-            var problem = Problem(error, status: 503)
-            problem.headers = [("Retry-After", "5")]
-            return problem
-        default:
-            return Problem(error, status: error.code == "definition_too_large" ? 413 : error.code == "control_damaged" ? 503 : 400)
+            throw Problem(error)
         }
     }
 
@@ -118,12 +106,12 @@ struct SessionsAPI: Sendable {
     private func registered(_ name: String, field: String) throws(WireError) -> RegisteredControl {
         let registry = store.registry
         if let shared, registry.named(name)?.builtIn != true {
-            guard offLoop else { throw WireError(code: Problem.offloadCode, field: nil, "") }
+            guard offLoop else { throw WireError(.mustOffload, field: nil) }
             let found: RegisteredControl?
             do {
                 found = try shared.lookup(name)
             } catch {
-                throw WireError(code: "registry_unavailable", field: field, Problem.registryUnavailable(error).detail)
+                throw WireError(.registryUnavailable(error), field: field)
             }
             guard let found else {
                 throw WireError(code: "unknown_control", field: field, "unknown control '\(name)': use one of \(registry.quotedNames) or a registered one")
@@ -132,8 +120,7 @@ struct SessionsAPI: Sendable {
         }
         guard let known = registry.named(name) else {
             if let damage = registry.damage(name) {
-                let problem = damage.problem(control: name)
-                throw WireError(code: problem.code, field: field, problem.detail)
+                throw WireError(damage.problem(control: name), field: field)
             }
             throw WireError(code: "unknown_control", field: field, "unknown control '\(name)': use one of \(registry.quotedNames)")
         }
@@ -162,7 +149,7 @@ struct SessionsAPI: Sendable {
             do throws(Problem) {
                 version = try DefinitionVersion.load(inline, under: member, limits: environment.limits)
             } catch {
-                throw WireError(code: error.code, field: error.field, error.detail)
+                throw WireError(error, field: error.field)
             }
             do {
                 control = try RegisteredControl(name: shown, builtIn: false, version: version)
@@ -178,7 +165,9 @@ struct SessionsAPI: Sendable {
             let instance = try ConfigCodec.instance(control, config: body.raw("config"))
             return (clock, instance, control.version)
         } catch {
-            throw WireError(code: error.code, field: error.field.map { WireError.join(body.path, $0) }, error.detail)
+            var placed = error
+            placed.field = error.field.map { WireError.join(body.path, $0) }
+            throw placed
         }
     }
 

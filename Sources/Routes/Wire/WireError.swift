@@ -7,11 +7,20 @@ struct WireError: Error, Sendable, Equatable {
     /// The offending field as a path into the request: `config.effects[1].ratio`, `events[2].t`.
     var field: String?
     var detail: String
+    /// A fault that already is a problem with its own status and headers (a registry that does not
+    /// answer, a damaged control, a definition too large), carried whole to the answer.
+    var problem: Problem?
 
     init(code: String = "invalid_field", field: String?, _ detail: String) {
         self.code = code
         self.field = field
         self.detail = detail
+    }
+
+    /// `problem`, found while reading `field`.
+    init(_ problem: Problem, field: String?) {
+        self.init(code: problem.code, field: field, problem.detail)
+        self.problem = problem
     }
 
     /// A core parameter error, placed under `path` (e.g. `config`).
