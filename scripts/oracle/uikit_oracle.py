@@ -1345,13 +1345,38 @@ def scroll_release():
     say("  " + ", ".join(f"x(+{k} ms) {value:.9f}" for k, value in marks.items()) + f"; snaps at {snap} ms")
 
 
+# §29 -----------------------------------------------------------------------------------------
+
+def system_switch():
+    section("29. The system switch (UISwitchModernVisualElement, _UISwitchSettings; 51 x 31, knob 27 -> 34 pressed, margin 2)")
+    press = progress_spring(1.2, 300.0, 30.0)
+    release = progress_spring(1.0, 350.0, 26.0)
+    knob = progress_spring(1.0, 438.649084, 31.4159265)
+    track_on = progress_spring(1.0, 246.74011, 31.4159265)
+    say(f"  settling (the engine runs physical springs this long): press {uikit_settling(1.2, 300.0, 30.0):.6f} s, "
+        f"release {uikit_settling(1.0, 350.0, 26.0):.6f} s, knob {uikit_settling(1.0, 438.649084, 31.4159265):.6f} s, "
+        f"track on {uikit_settling(1.0, 246.74011, 31.4159265):.6f} s")
+    say("### pressed at 0: the knob's width 27 + 7·p(t) on the touch-down spring (m 1.2, k 300, c 30)")
+    say("  " + ", ".join(f"w({t}) {27 + 7 * progress(press, t)[0]:.9f}" for t in (0.05, 0.1, 0.2)))
+    say("### held 1 s, lifted inside at 1: on; knob 0 -> 1 (k 438.649084), width 34 -> 27 (m 1, k 350, c 26), track 0 -> 1")
+    for t in (0.05, 0.1, 0.2):
+        w = 34 - 7 * progress(release, t)[0]
+        x = 2 + progress(knob, t)[0] * (51 - 4 - w)
+        say(f"  at 1 + {t}: width {w:.9f}, knobX {x:.9f}, track {progress(track_on, t)[0]:.9f}")
+    say("### dragged: down at x 10 (0), moved to 18 (0.05: under the 10 pt hysteresis), to 30 (0.1: past the middle, shown on)")
+    for t in (0.2, 0.3):
+        w = 27 + 7 * progress(press, t)[0]
+        x = 2 + progress(knob, t - 0.1)[0] * (51 - 4 - w)
+        say(f"  at {t}: width {w:.9f} (still pressed), knobX {x:.9f}")
+
+
 def main():
     say("# ControlSim oracle: scripts/oracle/uikit_oracle.py (docs/fidelity.md#oracle)")
     say("# progress 0 -> 1; velocities relative (fractions of the distance per second)")
     for part in (published, uikit_cases, regimes, perceptual, switch_springs, curves, paused_animator,
                  projections, rubber_bands, pan, controls, continued_animator, echoed_springs,
                  scroll_deceleration, bounces, drag_rubber_band, paging, sheet, stepper_autorepeat, slider,
-                 segmented, content_offset_animation, scroll_view, sheet_view, fast_releases, scroll_release):
+                 segmented, content_offset_animation, scroll_view, sheet_view, fast_releases, scroll_release, system_switch):
         part()
     text = "\n".join(OUT) + "\n"
     if sys.argv[1:] == ["--check"]:
