@@ -113,14 +113,19 @@ struct ScrollDecelerationTests {
         #expect(nowhere.endTime.isFinite && nowhere.vertical.value(at: 1).isFinite)
     }
 
-    @Test("targetContentOffset: the geometric reach, clamped to the content (oracle §13)")
+    @Test("targetContentOffset: x − (v − 0.01·sgn v)/ln F, where the continuous decay slows to 10 pt/s, clamped (oracle §28)")
     func projectedOffset() {
-        expectClose(ScrollDeceleration.projectedOffset(offset: 0, velocity: 1000, minimum: 0, maximum: 2000), 499,
-                    within: 1e-9)
-        #expect(ScrollDeceleration.projectedOffset(offset: 0, velocity: 1000, minimum: 0, maximum: 300) == 300)
-        #expect(ScrollDeceleration.projectedOffset(offset: 1200, velocity: -3000, minimum: 0, maximum: 2000) == 0)
-        expectClose(ScrollDeceleration.projectedOffset(offset: 0, velocity: 1000, minimum: 0, maximum: 2000,
-                                                       decelerationRate: Decay.fast), 99, within: 1e-9)
+        // 1000 pt/s from 115: 609.504834835 (.normal), 213.504170849 (.fast); the stepped motion rests
+        // at 609.01 and 213.01, the old geometric limit was 614 and 214.
+        expectClose(ScrollDeceleration.projectedOffset(offset: 115, velocity: 1000, minimum: 0, maximum: 1156),
+                    609.504834835, within: 1e-9)
+        expectClose(ScrollDeceleration.projectedOffset(offset: 115, velocity: 1000, minimum: 0, maximum: 1156,
+                                                       decelerationRate: Decay.fast), 213.504170849, within: 1e-9)
+        expectClose(ScrollDeceleration.projectedOffset(offset: 115, velocity: 260, minimum: 0, maximum: 1156),
+                    239.874958292, within: 1e-9)
+        #expect(ScrollDeceleration.projectedOffset(offset: 115, velocity: 3000, minimum: 0, maximum: 1156) == 1156)
+        #expect(ScrollDeceleration.projectedOffset(offset: 600, velocity: -1500, minimum: 0, maximum: 1156) == 0,
+                "unclamped −144.254751418")
     }
 
     @Test("Physics parameters out of range are refused by name")

@@ -87,7 +87,7 @@ struct ScrollViewTests {
 
     // MARK: Deceleration
 
-    @Test("A 1000 pt/s flick decelerates from 115 and rests at 609.01 after 2300.28 ms (.normal; oracle §25)")
+    @Test("A 1000 pt/s flick decelerates from 115 and rests at 609.01 after 2300.28 ms; its target 609.504835 (.normal; oracle §25, §28)")
     func flickNormal() throws {
         var session = try Session(Self.scrollView())
         let emitted = try session.apply(Self.flick)
@@ -95,7 +95,7 @@ struct ScrollViewTests {
             Emission(t: 1.0 / 64, name: "scrollViewWillBeginDragging"),
             Emission(t: 0.125, name: "scrollViewWillEndDragging", fields: [
                 .number("velocityX", 0), .number("velocityY", 1), .number("targetContentOffsetX", 0),
-                .number("targetContentOffsetY", 614)]),
+                .number("targetContentOffsetY", 609.504834835)]),
             Emission(t: 0.125, name: "scrollViewDidEndDragging", fields: [.bool("willDecelerate", true)]),
             Emission(t: 0.125, name: "scrollViewWillBeginDecelerating"),
         ])
@@ -110,28 +110,78 @@ struct ScrollViewTests {
         #expect(session.frame(at: 2.42)["isDecelerating"] == .bool(true))
     }
 
-    @Test("The same flick with decelerationRate .fast (0.99) rests at 213.01 after 458.21 ms (oracle §25)")
-    func flickFast() throws {
-        var session = try Session(Self.scrollView(["decelerationRate": 0.99]))
+    @Test("The same flick with decelerationRate .fast (0.99) rests at 213.01 after 458.21 ms; its target 213.504171 (oracle §25, §28)",
+          arguments: [0.99, 0.993, 0.5])
+    func flickFast(rate: Double) throws {
+        // UIKit keeps .fast for any rate below 0.994 (setDecelerationRate:).
+        var session = try Session(Self.scrollView(["decelerationRate": .number(rate)]))
         let emitted = try session.apply(Self.flick)
         let target = emitted.first { $0.name == "scrollViewWillEndDragging" }?.fields.last
         #expect(target?.name == "targetContentOffsetY")
-        if case let .number(y)? = target?.value { expectClose(y, 214, within: 1e-9) } else { Issue.record("no target") }
+        if case let .number(y)? = target?.value { expectClose(y, 213.504170849, within: 1e-9) } else { Issue.record("no target") }
         expectClose(Self.offsetY(session, at: 0.225), 177.762798, within: 1e-6)
         expectEmissions(session.emissions(from: 0.2, to: 10), [Emission(t: 0.5832106, name: "scrollViewDidEndDecelerating")],
                         within: 1e-7)
         expectClose(Self.offsetY(session, at: 1), 213.01, within: 1e-9)
     }
 
-    @Test("A slow release does not decelerate: willDecelerate false and no more callbacks")
+    @Test("A decelerationRate of 0.994 or more is kept as .normal (0.998): 0.994 and 0.9999 move as the default (oracle §28)",
+          arguments: [0.994, 0.9999])
+    func rateMappedToNormal(rate: Double) throws {
+        var session = try Session(Self.scrollView(["decelerationRate": .number(rate)]))
+        try session.apply(Self.flick)
+        expectClose(Self.offsetY(session, at: 0.225), 205.535164, within: 1e-6)
+        expectClose(Self.offsetY(session, at: 2.43), 609.01, within: 1e-9)
+    }
+
+    @Test("Released slower than 250 pt/s inside the content it stays: willEndDragging hears velocity 0 and its offset (oracle §28)")
     func slowRelease() throws {
         var session = try Session(Self.scrollView())
-        // 0.125 pt per 1/64 s is 8 pt/s, under UIKit's 10 pt/s stop speed.
-        let emitted = try session.apply(Self.drag(from: Point(x: 200, y: 600), [(0, -20), (0, -0.125), (0, -0.125)]))
-        #expect(emitted.map(\.name) == ["scrollViewWillBeginDragging", "scrollViewWillEndDragging", "scrollViewDidEndDragging"])
-        #expect(emitted.last?.fields == [.bool("willDecelerate", false)])
+        // 3.75 pt per 1/64 s is 240 pt/s at the last two updates; released at 20 + 11.25 − 10 = 21.25.
+        let emitted = try session.apply(Self.drag(from: Point(x: 200, y: 600), [(0, -20), (0, -3.75), (0, -3.75), (0, -3.75)]))
+        expectEmissions(emitted, [
+            Emission(t: 1.0 / 64, name: "scrollViewWillBeginDragging"),
+            Emission(t: 4.0 / 64, name: "scrollViewWillEndDragging", fields: [
+                .number("velocityX", 0), .number("velocityY", 0), .number("targetContentOffsetX", 0),
+                .number("targetContentOffsetY", 21.25)]),
+            Emission(t: 4.0 / 64, name: "scrollViewDidEndDragging", fields: [.bool("willDecelerate", false)]),
+        ])
         #expect(session.emissions(from: 0.1, to: 10).isEmpty)
-        #expect(Self.offsetY(session, at: 5) == 10.25)
+        #expect(Self.offsetY(session, at: 5) == 21.25)
+    }
+
+    @Test("Released at 260 pt/s it decelerates: target 22.1875 + 124.874958292 (oracle §28)")
+    func releaseAboveThreshold() throws {
+        var session = try Session(Self.scrollView())
+        let emitted = try session.apply(Self.drag(from: Point(x: 200, y: 600), [(0, -20), (0, -4.0625), (0, -4.0625), (0, -4.0625)]))
+        expectEmissions(Array(emitted.dropFirst()), [
+            Emission(t: 4.0 / 64, name: "scrollViewWillEndDragging", fields: [
+                .number("velocityX", 0), .number("velocityY", 0.26), .number("targetContentOffsetX", 0),
+                .number("targetContentOffsetY", 147.062458292)]),
+            Emission(t: 4.0 / 64, name: "scrollViewDidEndDragging", fields: [.bool("willDecelerate", true)]),
+            Emission(t: 4.0 / 64, name: "scrollViewWillBeginDecelerating"),
+        ])
+        // It rests where 260 pt/s decays to 10: 22.1875 + 0.26·499·(1 − 0.01/0.26) = 146.9375.
+        expectClose(Self.offsetY(session, at: 5), 146.9375, within: 1e-9)
+    }
+
+    @Test("The release velocity is 0.75 of the update before the last plus 0.25 of the last: 1228.8 pt/s, not 1075.2 (oracle §28)")
+    func releaseSmoothing() throws {
+        var session = try Session(Self.scrollView())
+        // The pan's velocity at its updates: 1280 five times, then 1075.2 (0.2·256 + 0.8·1280).
+        let emitted = try session.apply(Self.drag(from: Point(x: 200, y: 600), Array(repeating: (0, -20), count: 5) + [(0, -4)]))
+        let release = 6.0 / 64
+        expectEmissions(emitted.filter { $0.name == "scrollViewWillEndDragging" }, [
+            Emission(t: release, name: "scrollViewWillEndDragging", fields: [
+                .number("velocityX", 0), .number("velocityY", 1.2288), .number("targetContentOffsetX", 0),
+                .number("targetContentOffsetY", 702.790397)])
+        ], within: 1e-6)
+        #expect(Self.offsetY(session, at: release) == 94)
+        expectClose(Self.offsetY(session, at: release + 0.1), 205.249610, within: 1e-6)
+        expectClose(Self.offsetY(session, at: release + 0.5), 481.823883, within: 1e-6)
+        expectEmissions(session.emissions(from: 0.2, to: 10), [Emission(t: 2.496947728, name: "scrollViewDidEndDecelerating")],
+                        within: 1e-7)
+        expectClose(Self.offsetY(session, at: 3), 702.1812, within: 1e-9)
     }
 
     // MARK: Bounce
@@ -139,8 +189,9 @@ struct ScrollViewTests {
     @Test("Released 51.64 pt past the top at rest, it bounces back as 51.64·e^(−0.01005 t), stopping at 461.43 ms (oracle §25)")
     func bouncesBackFromAPull() throws {
         var session = try Session(Self.scrollView())
-        let release = 4.0 / 64
-        let emitted = try session.apply(Self.drag(from: Point(x: 200, y: 300), [(0, 10), (0, 100), (0, 0), (0, 0)]))
+        // Held still for three updates, so the last two pan velocities are 0 (a released 0.75·5120 otherwise).
+        let release = 5.0 / 64
+        let emitted = try session.apply(Self.drag(from: Point(x: 200, y: 300), [(0, 10), (0, 100), (0, 0), (0, 0), (0, 0)]))
         #expect(emitted.last?.name == "scrollViewWillBeginDecelerating", "overscrolled: it decelerates (bounces)")
         expectClose(Self.offsetY(session, at: release), -51.635150, within: 1e-6)
         for (ms, offset) in [(50.0, -31.240104), (100, -18.900770), (200, -6.918525)] {
@@ -188,8 +239,9 @@ struct ScrollViewTests {
     @Test("From 100 at 400 pt/s the paging spring reaches 390 and snaps there after 333 ms (oracle §16)")
     func pagingSpring() throws {
         var session = try Session(Self.pages())
-        try session.apply(Self.drag(from: Point(x: 300, y: 400), [(-10, 0), (-87.5, 0), (-6.25, 0), (-6.25, 0)]))
-        let release = 4.0 / 64
+        // Three moves of 6.25 pt: the last two updates both at 400 pt/s, so the release is 400 too.
+        try session.apply(Self.drag(from: Point(x: 300, y: 400), [(-10, 0), (-81.25, 0), (-6.25, 0), (-6.25, 0), (-6.25, 0)]))
+        let release = 5.0 / 64
         for (ms, x) in [(50.0, 172.796449972), (100, 264.742063988), (200, 364.777336495), (300, 388.336905069)] {
             expectClose(session.frame(at: release + ms / 1000).number("contentOffsetX"), x, within: 1e-6, "at \(ms) ms")
         }
@@ -198,6 +250,24 @@ struct ScrollViewTests {
         #expect(session.frame(at: release + 0.3331).number("contentOffsetX") == 390)
         #expect(session.frame(at: 1).layer("page")?.frame == Rect(x: 0, y: 0, width: 390, height: 844),
                 "page 1 (the odd one) tinted, now in view")
+    }
+
+    @Test("Paging released at 200 pt/s: the page is picked at 200 (390, towards it) but the spring starts at rest, snapping after 338 ms (oracle §28)")
+    func pagingSlowRelease() throws {
+        var session = try Session(Self.pages())
+        let emitted = try session.apply(Self.drag(from: Point(x: 300, y: 400), [(-10, 0), (-237.5, 0), (-3.125, 0), (-3.125, 0)]))
+        let release = 4.0 / 64
+        expectEmissions(emitted.filter { $0.name == "scrollViewWillEndDragging" }, [
+            Emission(t: release, name: "scrollViewWillEndDragging", fields: [
+                .number("velocityX", 0), .number("velocityY", 0), .number("targetContentOffsetX", 390),
+                .number("targetContentOffsetY", 0)])
+        ])
+        #expect(session.frame(at: release).number("contentOffsetX") == 243.75)
+        for (ms, x) in [(50.0, 275.858010487), (100, 322.786672941), (200, 375.987150006)] {
+            expectClose(session.frame(at: release + ms / 1000).number("contentOffsetX"), x, within: 1e-6, "at \(ms) ms")
+        }
+        expectEmissions(session.emissions(from: 0.1, to: 10), [Emission(t: release + 0.338, name: "scrollViewDidEndDecelerating")],
+                        within: 1e-12)
     }
 
     // MARK: A touch during deceleration
@@ -222,8 +292,8 @@ struct ScrollViewTests {
     @Test("Touched mid-bounce and lifted without a drag, it bounces back from where it was held")
     func touchHoldsABounce() throws {
         var session = try Session(Self.scrollView())
-        let release = 4.0 / 64
-        try session.apply(Self.drag(from: Point(x: 200, y: 300), [(0, 10), (0, 100), (0, 0), (0, 0)]))
+        let release = 5.0 / 64
+        try session.apply(Self.drag(from: Point(x: 200, y: 300), [(0, 10), (0, 100), (0, 0), (0, 0), (0, 0)]))
         try session.apply([.down(200, 500, at: release + 0.1)])
         expectClose(Self.offsetY(session, at: release + 0.5), -18.900770, within: 1e-5, "held at its 100 ms offset")
         let emitted = try session.apply([.up(200, 500, at: release + 0.5)])
@@ -236,8 +306,8 @@ struct ScrollViewTests {
     @Test("A drag that starts mid-bounce picks the content up where it shows, without a jump")
     func dragFromABounce() throws {
         var session = try Session(Self.scrollView())
-        let release = 4.0 / 64
-        try session.apply(Self.drag(from: Point(x: 200, y: 300), [(0, 10), (0, 100), (0, 0), (0, 0)]))
+        let release = 5.0 / 64
+        try session.apply(Self.drag(from: Point(x: 200, y: 300), [(0, 10), (0, 100), (0, 0), (0, 0), (0, 0)]))
         let t = release + 0.1
         try session.apply([.down(200, 500, at: t), .move(200, 510, at: t + 0.01)])
         expectClose(Self.offsetY(session, at: t + 0.01), -18.900770, within: 1e-5, "the pan began with no translation left")

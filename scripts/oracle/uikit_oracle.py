@@ -1180,7 +1180,7 @@ def scroll_view():
         stop = math.log(0.01 / 1.0) / math.log(rate)
         reach = rate / (1 - rate)
         values = ", ".join(f"x(+{tau} ms) {115 + free_closed_form(1.0, rate, tau)[0]:.6f}" for tau in (100, 500))
-        say(f"  rate {rate}: {values}; targetContentOffset {115 + reach:.6f}; rests at "
+        say(f"  rate {rate}: {values}; targetContentOffset {release_target(115.0, 1000.0, rate, 0.0, 1156.0):.6f}; rests at "
             f"{115 + reach * (1 - 0.01):.6f} at {0.125 + stop / 1000:.7f} s")
     say("### a pull: the finger down 110 pt (raw overscroll 100 past the top) and held, released at rest")
     shown = rubber_band(100, 844)
@@ -1251,13 +1251,132 @@ def fast_releases():
     OUT.pop()
 
 
+# §28 -----------------------------------------------------------------------------------------
+
+RELEASE_SPEED = 250.0   # pt/s: UIKit zeroes a release with vx² + vy² < 0.0625 pt²/ms² inside the content
+
+
+def mapped_rate(rate):
+    """-[UIScrollView setDecelerationRate:]: dbl_18A6837B0[rate < 0.994], i.e. .fast or .normal."""
+    return 0.99 if rate < 0.994 else 0.998
+
+
+def release_target(x, v, rate, lower, upper):
+    """_scrollViewWillEndDraggingWithDeceleration: x − (v − 0.01·sgn v)/ln F (v in pt/ms, sgn 0 = +),
+    clamped to the content (UIKit also rounds it to the pixel grid: not here)."""
+    v = v / 1000.0
+    sign = 0.01 if v >= 0 else -0.01
+    return min(max(x - (v - sign) / math.log(rate), lower), upper)
+
+
+def drag_updates(steps, hysteresis=10.0):
+    """The pan's velocity at each update (began, then changed) of a drag moved by `steps` pt every
+    1/64 s, as UIPanGestureRecognizer estimates it (0.2·last + 0.8·previous sample); the offset moved."""
+    samples, velocities, travelled, began = [], [], 0.0, False
+    for step in steps:
+        travelled += step
+        samples.append(step * 64.0)
+        v = samples[-1] if len(samples) == 1 else 0.2 * samples[-1] + 0.8 * samples[-2]
+        if began or abs(travelled) >= hysteresis:
+            began = True
+            velocities.append(v)
+    return velocities, abs(travelled) - hysteresis
+
+
+def released_velocity(updates, inside=True):
+    """_endPanNormal:: the last update's velocity h and the one before p (0 after began); slower
+    than 250 pt/s inside the content both are zeroed; then 0.75·p + 0.25·h when p is not 0."""
+    h = updates[-1]
+    p = updates[-2] if len(updates) > 1 else 0.0
+    if inside and h * h < RELEASE_SPEED ** 2:
+        return 0.0, h
+    return (0.75 * p + 0.25 * h if p != 0 else h), h
+
+
+def scroll_release():
+    section("28. The scroll view's release (iOS 26.1: _endPanNormal:, _scrollViewWillEndDraggingWithDeceleration:, "
+            "setDecelerationRate:, _prepareToPageWithHorizontalVelocity:)")
+    say("### decelerationRate as set -> as kept (dbl_18A6837B0[rate < 0.994])")
+    say("  " + ", ".join(f"{r} -> {mapped_rate(r)}" for r in (0.5, 0.9, 0.99, 0.993, 0.9939, 0.994, 0.995, 0.998, 0.9999)))
+    say(f"  ln 0.998 = {math.log(0.998):.17g}, ln 0.99 = {math.log(0.99):.17g}")
+    say("### targetContentOffset = x − (v − 0.01·sgn v)/ln F; the stepped motion rests at x + v·F/(1 − F)·(1 − 0.01/|v|)")
+    for x, v, rate in ((115.0, 1000.0, 0.998), (115.0, 1000.0, 0.99), (115.0, 260.0, 0.998), (600.0, -1500.0, 0.998),
+                       (115.0, 3000.0, 0.998)):
+        reach = rate / (1 - rate)
+        rest = x + v / 1000 * reach * (1 - 10.0 / abs(v))
+        say(f"  x {x:g} v {v:g} rate {rate}: target {release_target(x, v, rate, 0.0, 1156.0):.9f} "
+            f"(unclamped {release_target(x, v, rate, -1e9, 1e9):.9f}); rests at {min(max(rest, 0), 1156):.9f}; "
+            f"the old geometric limit {x + v / 1000 * reach:.6f}")
+    say("### the release speed: slower than 250 pt/s inside the content, no deceleration, willEndDragging hears (0, 0)")
+    for v in (240.0, 249.9, 250.0, 260.0):
+        released, h = released_velocity([v, v])
+        say(f"  {v:g} pt/s: released at {released:g} pt/s -> {'decelerates' if released else 'stays'}")
+    say("### smoothing: a drag up (0,-20) x5 then (0,-4), every 1/64 s (the pan begins at the first move)")
+    updates, moved = drag_updates([20.0] * 5 + [4.0])
+    released, h = released_velocity(updates)
+    say("  pan velocity at the updates: " + ", ".join(f"{u:g}" for u in updates))
+    say(f"  offset at the release {moved:g}; last {h:g}, before {updates[-2]:g}: released at {released:.6f} pt/s")
+    reach = 0.998 / (1 - 0.998)
+    for tau in (100.0, 500.0):
+        say(f"  x(+{tau:g} ms) {moved + free_closed_form(released / 1000, 0.998, tau)[0]:.6f}")
+    stop = math.log(0.01 / (released / 1000)) / math.log(0.998)
+    say(f"  target {release_target(moved, released, 0.998, 0, 1156):.6f}; rests at "
+        f"{moved + released / 1000 * reach * (1 - 10 / released):.6f} after {stop:.6f} ms "
+        f"(at {6 / 64 + stop / 1000:.9f} s)")
+    say("### paging, released slow: (-10,0) (-237.5,0) (-3.125,0) (-3.125,0) every 1/64 s, 5 pages of 390")
+    updates, moved = drag_updates([10.0, 237.5, 3.125, 3.125])
+    released, h = released_velocity(updates)
+    target, n = page_target(moved, h / 1000, 390, 0, 1560)
+    say("  pan velocity at the updates: " + ", ".join(f"{u:g}" for u in updates))
+    say(f"  offset {moved:g}; the page is picked at {h:g} pt/s: page {n}, target {target:g}, direction +1 "
+        f"(slow, towards a larger offset); the spring starts at {released:g} pt/s")
+    W = 390
+    pull, friction = 0.000359090909 - 1.84659091e-7 * W, 0.966818182 + 9.94318182e-6 * W
+    x, v, before, marks, snap = moved, released / 1000, moved, {}, None
+    for step in range(1, 60001):
+        x, v = paging_step(x, v, target, pull, friction)
+        if step in (50, 100, 200):
+            marks[step] = x
+        if (abs(v) < 0.01 and abs(target - before) <= 1 and abs(round(x) - target) < 5) or \
+           (before <= target < x and abs(v) < 0.1):
+            snap = step
+            break
+        before = x
+    say("  " + ", ".join(f"x(+{k} ms) {value:.9f}" for k, value in marks.items()) + f"; snaps at {snap} ms")
+
+
+# §29 -----------------------------------------------------------------------------------------
+
+def system_switch():
+    section("29. The system switch (UISwitchModernVisualElement, _UISwitchSettings; 51 x 31, knob 27 -> 34 pressed, margin 2)")
+    press = progress_spring(1.2, 300.0, 30.0)
+    release = progress_spring(1.0, 350.0, 26.0)
+    knob = progress_spring(1.0, 438.649084, 31.4159265)
+    track_on = progress_spring(1.0, 246.74011, 31.4159265)
+    say(f"  settling (the engine runs physical springs this long): press {uikit_settling(1.2, 300.0, 30.0):.6f} s, "
+        f"release {uikit_settling(1.0, 350.0, 26.0):.6f} s, knob {uikit_settling(1.0, 438.649084, 31.4159265):.6f} s, "
+        f"track on {uikit_settling(1.0, 246.74011, 31.4159265):.6f} s")
+    say("### pressed at 0: the knob's width 27 + 7·p(t) on the touch-down spring (m 1.2, k 300, c 30)")
+    say("  " + ", ".join(f"w({t}) {27 + 7 * progress(press, t)[0]:.9f}" for t in (0.05, 0.1, 0.2)))
+    say("### held 1 s, lifted inside at 1: on; knob 0 -> 1 (k 438.649084), width 34 -> 27 (m 1, k 350, c 26), track 0 -> 1")
+    for t in (0.05, 0.1, 0.2):
+        w = 34 - 7 * progress(release, t)[0]
+        x = 2 + progress(knob, t)[0] * (51 - 4 - w)
+        say(f"  at 1 + {t}: width {w:.9f}, knobX {x:.9f}, track {progress(track_on, t)[0]:.9f}")
+    say("### dragged: down at x 10 (0), moved to 18 (0.05: under the 10 pt hysteresis), to 30 (0.1: past the middle, shown on)")
+    for t in (0.2, 0.3):
+        w = 27 + 7 * progress(press, t)[0]
+        x = 2 + progress(knob, t - 0.1)[0] * (51 - 4 - w)
+        say(f"  at {t}: width {w:.9f} (still pressed), knobX {x:.9f}")
+
+
 def main():
     say("# ControlSim oracle: scripts/oracle/uikit_oracle.py (docs/fidelity.md#oracle)")
     say("# progress 0 -> 1; velocities relative (fractions of the distance per second)")
     for part in (published, uikit_cases, regimes, perceptual, switch_springs, curves, paused_animator,
                  projections, rubber_bands, pan, controls, continued_animator, echoed_springs,
                  scroll_deceleration, bounces, drag_rubber_band, paging, sheet, stepper_autorepeat, slider,
-                 segmented, content_offset_animation, scroll_view, sheet_view, fast_releases):
+                 segmented, content_offset_animation, scroll_view, sheet_view, fast_releases, scroll_release, system_switch):
         part()
     text = "\n".join(OUT) + "\n"
     if sys.argv[1:] == ["--check"]:

@@ -1,4 +1,8 @@
 extension DefinitionLoader {
+    /// Axis fields that, left out, take another field's value: a page's spring `dimension` is its
+    /// `pageSize`, the velocity that picks the page is the spring's `velocity`.
+    static let defaultingField = ["dimension": "pageSize", "pageVelocity": "velocity"]
+
     /// A motion reaction (`decelerate`, `page`, `move`, `snap`; docs/controls.md#motion): the
     /// animated values it moves (a name, or a list of one or two), a field per moved value (one
     /// expression for all, or a list with one per value), the kind's shared fields, and
@@ -25,9 +29,10 @@ extension DefinitionLoader {
                 }
             } else if let fallback = field.fallback {
                 trees = [(fallback, r.field(field.key))]
-            } else if field.key == "dimension", let size = axisFields.firstIndex(where: { $0.key == "pageSize" }) {
-                // The page size's registers, compiled before (it comes first).
-                for index in registers.indices { registers[index].append(registers[index][size]) }
+            } else if let copied = Self.defaultingField[field.key],
+                      let source = axisFields.firstIndex(where: { $0.key == copied }) {
+                // The registers of the field it defaults to, compiled before (it comes first).
+                for index in registers.indices { registers[index].append(registers[index][source]) }
                 continue
             } else if field.key == "position" {
                 trees = moved.map { (.string($0.name), r.field(verb)) }

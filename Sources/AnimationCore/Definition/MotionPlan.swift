@@ -51,9 +51,11 @@ struct MotionPlan: Sendable {
                      field("bounceDecay", .number(ScrollPhysics.defaultBounceDecay)),
                      field("bounceEpsilon", .number(ScrollPhysics.defaultBounceEpsilon))])
         case .page:
-            // `dimension` left out is the page size (the bounds along the axis, no interpage spacing).
+            // `dimension` left out is the page size (the bounds along the axis, no interpage spacing);
+            // `pageVelocity` left out is `velocity` (UIKit picks the page before it smooths the release).
             return ([field("velocity", .number(0)), field("pageSize", nil), field("minimum", nil), field("maximum", nil),
-                     field("bounces", .bool(true), type: .bool), field("dimension", nil), field("origin", .number(0))],
+                     field("bounces", .bool(true), type: .bool), field("dimension", nil), field("origin", .number(0)),
+                     field("pageVelocity", nil)],
                     [field("flickSpeed", .number(PageTarget.flickSpeed)), field("ceilingAtEnd", .bool(true), type: .bool),
                      field("clockRate", .number(1))])
         case .move:

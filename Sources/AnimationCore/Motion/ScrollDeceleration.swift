@@ -112,11 +112,14 @@ public struct ScrollDeceleration: Sendable, Equatable {
         return stop
     }
 
-    /// Where UIKit tells `scrollViewWillEndDragging` the content will stop: the flick's full
-    /// geometric reach, `offset + v·F/(1 − F)` (v in pt/ms), clamped to the content range.
+    /// Where UIKit tells `scrollViewWillEndDragging` the content will stop
+    /// (`_scrollViewWillEndDraggingWithDeceleration:`, docs/fidelity.md#scroll-deceleration): where the
+    /// continuous decay v·F^t slows to 10 pt/s, `offset − (v − 0.01·sgn v)/ln F` (v in pt/ms, the sign
+    /// of 0 taken as +), clamped to the content range. UIKit rounds it to the pixel grid; here there is none.
     public static func projectedOffset(offset: Double, velocity: Double, minimum: Double, maximum: Double,
                                        decelerationRate: Double = Decay.normal) -> Double {
-        let projected = offset + velocity / 1000 * decelerationRate / (1 - decelerationRate)
+        let v = velocity / 1000, stop = v >= 0 ? 0.01 : -0.01
+        let projected = offset - (v - stop) / cLog(decelerationRate)
         return min(max(projected, minimum), max(minimum, maximum))
     }
 }

@@ -53,8 +53,9 @@ extension DefinedControl {
         return motion.endTime
     }
 
-    /// Fields: velocity, pageSize, minimum, maximum, bounces, dimension, origin; shared:
-    /// flickSpeed, ceilingAtEnd, clockRate.
+    /// Fields: velocity, pageSize, minimum, maximum, bounces, dimension, origin, pageVelocity; shared:
+    /// flickSpeed, ceilingAtEnd, clockRate. The page is picked by `pageVelocity`; the spring starts
+    /// with `velocity`.
     private mutating func page(_ plan: MotionPlan, _ r: UnsafeMutablePointer<Double>, at t: Double) throws(ParameterError) -> Double {
         let s = plan.shared
         let uikit = PagingMotion.Snap.uikit
@@ -64,7 +65,7 @@ extension DefinedControl {
         for axis in plan.axes {
             let f = axis.registers
             let offset = shown(axis.animated, at: t), velocity = r[f[0]]
-            let target = PageTarget(offset: offset, velocity: velocity, pageSize: r[f[1]], origin: r[f[6]],
+            let target = PageTarget(offset: offset, velocity: r[f[7]], pageSize: r[f[1]], origin: r[f[6]],
                                     minimum: r[f[2]], maximum: r[f[3]], flickSpeed: r[s[0]], ceilingAtEnd: r[s[1]] != 0)
             // At rest on its page already: nothing to settle.
             if target.offset == offset && velocity == 0 { continue }
