@@ -62,6 +62,7 @@ export interface ControlStates {
   segmentedControl: { selectedSegmentIndex: number; highlightedSegmentIndex: number; draggingSelected: boolean; enabled: boolean };
   sheet: { selectedDetent: string; isPresented: boolean; isDragging: boolean };
   scrollView: { contentOffsetX: number; contentOffsetY: number; isDragging: boolean; isDecelerating: boolean };
+  systemSwitch: { isOn: boolean };
 }
 
 /** An emission as an attached element receives it, with the session's id. */
