@@ -103,7 +103,7 @@ struct FrameEncoderTests {
 
     private static func window(_ session: Session, _ window: SampleWindow, preparingTexts: Int = FrameValuesWriter.texts) -> String {
         var w = JSONWriter()
-        FrameEncoder.encodeWindow(session, window, preparingTexts: preparingTexts, into: &w)
+        _ = FrameEncoder.encodeWindow(session, window, preparingTexts: preparingTexts, into: &w)
         #expect(w.isComplete)
         return String(decoding: w.bytes, as: UTF8.self)
     }
