@@ -5,10 +5,11 @@
 export type FieldValue = number | boolean | string;
 export type Fields = Record<string, FieldValue>;
 
-/** One drawable layer, enough to draw any control without knowing its type. */
+/** One drawable layer, enough to draw any control without knowing its type. Its fields are
+ * the server's layer table (`LayerSchema`); a test checks this interface against it. */
 export interface Layer {
   id: string;
-  kind: 'rect' | 'arc' | 'blur' | string;
+  kind: 'rect' | 'arc' | 'blur' | 'shape' | 'text' | 'symbol' | string;
   /** The untransformed frame in the control's coordinates; `scale` applies about its centre. */
   x: number;
   y: number;
@@ -19,10 +20,36 @@ export interface Layer {
   opacity: number;
   scale: number;
   /** An arc inscribed in the frame, from `startAngle` (radians, 0 = 3 o'clock), `strokeEnd` of the way round. */
-  stroke?: { color: string; lineWidth: number; strokeEnd: number; startAngle: number; clockwise: boolean };
+  stroke?: LayerStroke;
   /** A backdrop blur `fraction` of the way from none to `style`. */
-  blur?: { fraction: number; style: string; radius: number };
+  blur?: LayerBlur;
+  /** CALayer's border, drawn inside the frame. */
+  borderWidth?: number;
+  borderColor?: string;
+  /** CALayer's shadow (`offsetY` down is positive). */
+  shadow?: LayerShadow;
+  /** A translation, a rotation (radians) and a scale about the anchor point (a fraction of the frame). */
+  transform?: LayerTransform;
+  /** A shape layer's SVG path data, in the layer's coordinates. */
+  path?: LayerPath;
+  /** A text layer's string and font. */
+  text?: LayerText;
+  /** A symbol layer's glyph by name (the client's `SYMBOLS`). */
+  symbol?: LayerSymbol;
 }
+
+export interface LayerStroke { color: string; lineWidth: number; strokeEnd: number; startAngle: number; clockwise: boolean }
+export interface LayerBlur { fraction: number; style: string; radius: number }
+export interface LayerShadow { color: string; opacity: number; radius: number; offsetX: number; offsetY: number }
+export interface LayerTransform {
+  translationX: number; translationY: number; scaleX: number; scaleY: number; rotation: number; anchorX: number; anchorY: number;
+}
+export interface LayerPath {
+  data: string; fillColor: string; strokeColor: string; lineWidth: number; strokeStart: number; strokeEnd: number;
+  lineCap: string; lineJoin: string;
+}
+export interface LayerText { string: string; fontSize: number; fontWeight: number; color: string; alignment: string }
+export interface LayerSymbol { name: string; pointSize: number; color: string }
 
 /** What a control shows at session time `t`. */
 export interface Frame {
@@ -350,6 +377,9 @@ export function renderLayers(container: Element, layers: Layer[], bounds: { x: n
 
 /** The box-shadow a raised layer casts. */
 export const RAISED_SHADOW: string;
+
+/** The glyphs a symbol layer may name, as SVG paths in a 24-point box. */
+export const SYMBOLS: Record<string, string>;
 
 /** A blur style's tint at full strength: red, green, blue (0–255) and alpha. */
 export function blurTint(style: string): [number, number, number, number];

@@ -887,11 +887,13 @@ export function renderLayers(container, layers, bounds, nodes = new Map(), { sha
   const seen = new Set();
   layers.forEach((layer, index) => {
     let node = nodes.get(layer.id);
-    const kind = layer.kind === 'arc' || layer.kind === 'blur' ? layer.kind : 'rect';
+    const kind = LAYER_KINDS.includes(layer.kind) ? layer.kind : 'rect';
     if (!node || node.dataset.kind !== kind) {
       if (node) node.remove();
-      node = kind === 'arc' ? document.createElementNS(SVG_NS, 'svg') : document.createElement('div');
+      const drawn = kind === 'arc' || kind === 'shape' || kind === 'symbol';
+      node = drawn ? document.createElementNS(SVG_NS, 'svg') : document.createElement('div');
       if (kind === 'arc') node.append(document.createElementNS(SVG_NS, 'circle'));
+      if (kind === 'shape' || kind === 'symbol') node.append(document.createElementNS(SVG_NS, 'path'));
       node.setAttribute('class', `layer ${kind}`);
       node.dataset.layerId = layer.id;
       node.dataset.kind = kind;
@@ -921,8 +923,17 @@ function drawLayer(node, layer, kind, index, bounds, shadows) {
   style.left = '0px';
   style.top = '0px';
   style.boxSizing = 'border-box';
-  style.transformOrigin = '50% 50%';
-  style.transform = `translate(${layer.x - bounds.x}px, ${layer.y - bounds.y}px) scale(${layer.scale ?? 1})`;
+  const t = layer.transform;
+  const scale = layer.scale ?? 1;
+  if (t) {
+    // CATransform3D about the anchor point: translation, rotation, scale (`scale` multiplies both).
+    style.transformOrigin = `${(t.anchorX ?? 0.5) * 100}% ${(t.anchorY ?? 0.5) * 100}%`;
+    style.transform = `translate(${layer.x - bounds.x + (t.translationX || 0)}px, ${layer.y - bounds.y + (t.translationY || 0)}px)`
+      + ` rotate(${t.rotation || 0}rad) scale(${scale * (t.scaleX ?? 1)}, ${scale * (t.scaleY ?? 1)})`;
+  } else {
+    style.transformOrigin = '50% 50%';
+    style.transform = `translate(${layer.x - bounds.x}px, ${layer.y - bounds.y}px) scale(${scale})`;
+  }
   style.width = `${width}px`;
   style.height = `${height}px`;
   style.opacity = String(Math.min(1, Math.max(0, layer.opacity ?? 1)));
@@ -960,15 +971,101 @@ function drawLayer(node, layer, kind, index, bounds, shadows) {
     style.webkitBackdropFilter = filter;
     style.setProperty('--blur-fraction', String(fraction));
     style.backgroundColor = `rgb(${r} ${g} ${b} / ${Math.min(1, Math.max(0, a * fraction))})`;
+  } else if (kind === 'shape') {
+    const path = layer.path || {};
+    const element = node.firstChild;
+    node.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    node.setAttribute('width', String(width));
+    node.setAttribute('height', String(height));
+    style.overflow = 'visible';
+    style.backgroundColor = layer.backgroundColor || 'transparent';
+    element.setAttribute('d', path.data || '');
+    element.setAttribute('pathLength', '1');
+    style.fill = path.fillColor || 'none';
+    style.stroke = path.strokeColor || 'none';
+    style.strokeWidth = `${path.lineWidth ?? 1}px`;
+    style.strokeLinecap = path.lineCap || 'butt';
+    style.strokeLinejoin = path.lineJoin || 'miter';
+    // strokeStart to strokeEnd of the path's length (1, as pathLength says).
+    const start = Math.min(1, Math.max(0, path.strokeStart ?? 0));
+    const end = Math.min(1, Math.max(start, path.strokeEnd ?? 1));
+    style.strokeDasharray = `${end - start} 2`;
+    style.strokeDashoffset = String(-start);
+  } else if (kind === 'text') {
+    const text = layer.text || {};
+    style.backgroundColor = layer.backgroundColor || 'transparent';
+    style.display = 'flex';
+    style.alignItems = 'center';
+    style.justifyContent = { center: 'center', right: 'flex-end' }[text.alignment] || 'flex-start';
+    style.textAlign = text.alignment === 'center' || text.alignment === 'right' ? text.alignment : 'left';
+    style.whiteSpace = 'pre';
+    style.color = text.color || '#000000ff';
+    style.font = `${text.fontWeight ?? 400} ${text.fontSize ?? 17}px ${SYSTEM_FONT}`;
+    if (node.textContent !== (text.string ?? '')) node.textContent = text.string ?? '';
+  } else if (kind === 'symbol') {
+    const symbol = layer.symbol || {};
+    const glyph = SYMBOLS[symbol.name];
+    const size = symbol.pointSize ?? 17;
+    node.setAttribute('viewBox', `${12 - (12 * width) / size} ${12 - (12 * height) / size} ${(24 * width) / size} ${(24 * height) / size}`);
+    node.setAttribute('width', String(width));
+    node.setAttribute('height', String(height));
+    style.overflow = 'visible';
+    style.backgroundColor = layer.backgroundColor || 'transparent';
+    style.fill = symbol.color || '#000000ff';
+    node.firstChild.setAttribute('d', glyph || '');
+    // A name the client has no glyph for is drawn as nothing and said so on the element.
+    if (glyph) delete node.dataset.missingSymbol;
+    else node.dataset.missingSymbol = String(symbol.name);
   } else {
     style.backgroundColor = layer.backgroundColor || 'transparent';
     const clear = isClear(layer.backgroundColor);
     node.classList.toggle('hollow', clear);
     const raised = isOpaque(layer.backgroundColor) && (layer.cornerRadius || 0) > 0 && index > 0 && width >= 20 && height >= 20;
     node.classList.toggle('raised', raised);
-    style.boxShadow = raised && shadows ? RAISED_SHADOW : '';
+    style.boxShadow = raised && shadows && !layer.shadow ? RAISED_SHADOW : '';
+  }
+  // CALayer's border, drawn inside the frame, and its shadow (a CSS blur radius of twice
+  // shadowRadius: chosen, no source found), in place of the raised look.
+  style.border = layer.borderWidth > 0 ? `${layer.borderWidth}px solid ${layer.borderColor || '#000000ff'}` : '';
+  if (layer.shadow) {
+    const shadow = layer.shadow;
+    const [r, g, b, a] = rgba(shadow.color);
+    const alpha = Math.min(1, Math.max(0, a * (shadow.opacity ?? 0)));
+    style.boxShadow = alpha > 0
+      ? `${shadow.offsetX || 0}px ${shadow.offsetY ?? -3}px ${2 * Math.max(0, shadow.radius ?? 3)}px rgb(${r} ${g} ${b} / ${alpha})`
+      : '';
   }
 }
+
+/** The layer kinds the client draws (any other is drawn as a rect). */
+const LAYER_KINDS = ['rect', 'arc', 'blur', 'shape', 'text', 'symbol'];
+
+const SYSTEM_FONT = "-apple-system, system-ui, 'Helvetica Neue', sans-serif";
+
+/** A `#rrggbbaa` colour's red, green, blue (0–255) and alpha (0–1). */
+function rgba(color) {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})?$/i.exec(color || '');
+  if (!m) return [0, 0, 0, 1];
+  return [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16), m[4] ? parseInt(m[4], 16) / 255 : 1];
+}
+
+/**
+ * The glyphs the client draws for a symbol layer, by SF Symbol name, as paths in a 24-point box
+ * centred on (12, 12) (drawn for the client, not Apple's artwork). Any other name is drawn as
+ * nothing, with `data-missing-symbol` on its element.
+ */
+export const SYMBOLS = {
+  'heart': 'M12 20.5 4.2 13A4.8 4.8 0 0 1 11 6.2l1 1 1-1A4.8 4.8 0 0 1 19.8 13Zm0-2.5 6.4-6.3a2.8 2.8 0 0 0-4-4L12 10l-2.4-2.3a2.8 2.8 0 0 0-4 4Z',
+  'heart.fill': 'M12 20.5 4.2 13A4.8 4.8 0 0 1 11 6.2l1 1 1-1A4.8 4.8 0 0 1 19.8 13Z',
+  'checkmark': 'M4 12.5 5.4 11l4.1 4.1L18.6 6 20 7.4 9.5 18Z',
+  'xmark': 'M5.6 4.2 12 10.6l6.4-6.4 1.4 1.4-6.4 6.4 6.4 6.4-1.4 1.4-6.4-6.4-6.4 6.4-1.4-1.4 6.4-6.4-6.4-6.4Z',
+  'plus': 'M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7Z',
+  'minus': 'M4 11h16v2H4Z',
+  'chevron.right': 'm8.6 5.4 1.4-1.4 8 8-8 8-1.4-1.4 6.6-6.6Z',
+  'chevron.left': 'M15.4 5.4 14 4l-8 8 8 8 1.4-1.4L8.8 12Z',
+  'trash': 'M9 3h6l1 2h4v2H4V5h4Zm-3 5h12l-1 13H7Zm3 2 .5 9h1.5l-.5-9Zm4.5 0-.5 9h1.5l.5-9Z',
+  'star.fill': 'm12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9Z',
+};
 
 /**
  * Plays a `format=waapi` export inside `root`: registers its custom properties, inserts its

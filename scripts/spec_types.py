@@ -96,8 +96,24 @@ def object_type(schema):
     return f"({body} & Record<string, {ts(extra)}>)" if members else f"Record<string, {ts(extra)}>"
 
 
+def nulls(node, path=""):
+    """Members whose value is null: in a YAML flow mapping, `{description: A, b}` reads `b` as a
+    key with no value, a description silently cut at its comma."""
+    if isinstance(node, dict):
+        for name, value in node.items():
+            if value is None and name != "default":
+                yield f"{path}/{name}"
+            yield from nulls(value, f"{path}/{name}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from nulls(value, f"{path}/{index}")
+
+
 def main(spec_path, controls_dir):
     spec = yaml.safe_load(open(spec_path, encoding="utf-8"))
+    cut = list(nulls(spec))
+    if cut:
+        raise SystemExit("spec_types: members with no value (a flow mapping's comma?): " + ", ".join(cut))
     out = ["// Derived from openapi.yaml by scripts/spec_types.py; not kept in the repository.", ""]
     for name, schema in spec["components"]["schemas"].items():
         out.append(f"export type {name} = {ts(schema)};")

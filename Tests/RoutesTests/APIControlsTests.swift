@@ -334,7 +334,7 @@ struct APIControlsTests {
         #expect(try detail(#"{"timers": {\#((0..<33).map { #""t\#($0)": {"do": []}"# }.joined(separator: ","))}}"#)
                 == "33 timers; a definition may have at most 32")
         #expect(try detail(#"{"layers": [{"id": "a", "kind": "circle", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}]}"#)
-                == "unknown layer kind 'circle'; the kinds are rect, arc, blur")
+                == "unknown layer kind 'circle'; the kinds are rect, arc, blur, shape, text, symbol")
     }
 
     @Test func aDefinitionOfMoreThanItsLimitOfBytesIs413() throws {

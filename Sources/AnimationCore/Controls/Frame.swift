@@ -34,27 +34,58 @@ public struct Frame: Sendable, Equatable {
     }
 }
 
-/// One drawable layer, enough to render any control without knowing its type.
+/// One drawable layer, enough to render any control without knowing its type: the values of the
+/// parts (`LayerSchema.parts`) it has, laid out as the table says.
 public struct Layer: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         /// A filled rounded rectangle.
         case rect
         /// A stroked circular arc inscribed in the frame, from the top, `strokeEnd` of the way round.
         case arc
         /// A backdrop blur over the frame, `blur` of the way from none to the style.
         case blur
+        /// A CAShapeLayer: an SVG path (`path`) filled and stroked.
+        case shape
+        /// A text (`text`) drawn in the frame.
+        case text
+        /// A named glyph (`symbol`) centred in the frame.
+        case symbol
     }
 
     public var id: String
     public var kind: Kind
-    /// Untransformed frame in the control's coordinates; `scale` applies about its centre.
-    public var frame: Rect
-    public var backgroundColor: Color?
-    public var cornerRadius: Double
-    public var opacity: Double
-    public var scale: Double
-    public var stroke: Stroke?
-    public var blur: Blur?
+    /// Which of `LayerSchema.parts` it has: bit `i` for part `i`.
+    public private(set) var parts: UInt32
+    /// Its parts' fields' values in the table's order (a colour's four; a text's index in `texts`).
+    public private(set) var values: [Double]
+    /// The texts its text fields name, in order.
+    public private(set) var texts: [String]
+
+    /// A layer with the values of the parts in `parts` (`LayerSchema`'s layout), as a frame's
+    /// values give them.
+    public init(id: String, kind: Kind, parts: UInt32, values: [Double], texts: [String]) {
+        precondition(values.count == LayerSchema.width(parts), "\(values.count) values for the parts of layer '\(id)'")
+        self.id = id
+        self.kind = kind
+        self.parts = parts
+        self.values = values
+        self.texts = texts
+    }
+
+    /// A layer built part by part (tests and hand-made frames): each part's fields' values by the table.
+    public init(id: String, kind: Kind = .rect, frame: Rect, backgroundColor: Color? = nil,
+                cornerRadius: Double = 0, opacity: Double = 1, scale: Double = 1,
+                stroke: Stroke? = nil, blur: Blur? = nil) {
+        self.init(id: id, kind: kind, parts: 0, values: [], texts: [])
+        self.frame = frame
+        if let backgroundColor { set("background", [.color(backgroundColor)]) }
+        set("appearance", [.number(cornerRadius), .number(opacity), .number(scale)])
+        if let stroke {
+            set("stroke", [.color(stroke.color), .number(stroke.lineWidth), .number(stroke.strokeEnd),
+                           .number(stroke.startAngle), .bool(stroke.clockwise)])
+        }
+        if let blur { set("blur", [.number(blur.fraction), .string(blur.style), .number(blur.radius)]) }
+    }
 
     public struct Stroke: Sendable, Equatable {
         public var color: Color
@@ -71,19 +102,108 @@ public struct Layer: Sendable, Equatable {
         /// Blur radius at this fraction (the style's radius times the fraction).
         public var radius: Double
     }
+}
 
-    public init(id: String, kind: Kind = .rect, frame: Rect, backgroundColor: Color? = nil,
-                cornerRadius: Double = 0, opacity: Double = 1, scale: Double = 1,
-                stroke: Stroke? = nil, blur: Blur? = nil) {
-        self.id = id
-        self.kind = kind
-        self.frame = frame
-        self.backgroundColor = backgroundColor
-        self.cornerRadius = cornerRadius
-        self.opacity = opacity
-        self.scale = scale
-        self.stroke = stroke
-        self.blur = blur
+extension Layer {
+    /// The values of part `name`'s fields (a colour, a text, a boolean or a number each), nil if
+    /// the layer does not have it.
+    public func part(_ name: String) -> [FieldValue]? {
+        let index = LayerSchema.part(name)
+        guard var at = LayerSchema.offset(ofPart: index, in: parts) else { return nil }
+        return LayerSchema.parts[index].fields.map { field in
+            defer { at += field.kind.width }
+            return switch field.kind {
+            case .number: .number(values[at])
+            case .bool: .bool(values[at] != 0)
+            case .color: .color(Color(red: values[at], green: values[at + 1], blue: values[at + 2], alpha: values[at + 3]))
+            case .text: .string(texts[Int(values[at])])
+            }
+        }
+    }
+
+    /// Gives the layer part `name` with these values for its fields, in the table's order (the
+    /// values in place if it has the part already).
+    public mutating func set(_ name: String, _ fields: [FieldValue]) {
+        let index = LayerSchema.part(name)
+        let part = LayerSchema.parts[index]
+        precondition(fields.count == part.fields.count, "part '\(name)' has \(part.fields.count) fields")
+        var written: [Double] = []
+        for (field, value) in zip(part.fields, fields) {
+            switch (field.kind, value) {
+            case let (.number, .number(n)): written.append(n)
+            case let (.bool, .bool(b)): written.append(b ? 1 : 0)
+            case let (.color, .color(c)): written += [c.red, c.green, c.blue, c.alpha]
+            case let (.text, .string(s)):
+                written.append(Double(texts.count))
+                texts.append(s)
+            default: preconditionFailure("field '\(field.key)' of part '\(name)' is a \(field.kind)")
+            }
+        }
+        if let at = LayerSchema.offset(ofPart: index, in: parts) {
+            values.replaceSubrange(at ..< at + part.width, with: written)
+        } else {
+            parts |= 1 << UInt32(index)
+            let at = LayerSchema.offset(ofPart: index, in: parts)!
+            values.insert(contentsOf: written, at: at)
+        }
+    }
+
+    private static let framePart = LayerSchema.part("frame")
+    private static let appearancePart = LayerSchema.part("appearance")
+
+    /// Untransformed frame in the control's coordinates; `scale` applies about its centre.
+    public var frame: Rect {
+        get {
+            guard let at = LayerSchema.offset(ofPart: Self.framePart, in: parts) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+            return Rect(x: values[at], y: values[at + 1], width: values[at + 2], height: values[at + 3])
+        }
+        set {
+            guard let at = LayerSchema.offset(ofPart: Self.framePart, in: parts) else {
+                return set("frame", [.number(newValue.minX), .number(newValue.minY), .number(newValue.size.width), .number(newValue.size.height)])
+            }
+            values[at] = newValue.minX
+            values[at + 1] = newValue.minY
+            values[at + 2] = newValue.size.width
+            values[at + 3] = newValue.size.height
+        }
+    }
+
+    /// The appearance part's field at `k` (corner radius, opacity, scale), or its default.
+    private func appearance(_ k: Int, default fallback: Double) -> Double {
+        LayerSchema.offset(ofPart: Self.appearancePart, in: parts).map { values[$0 + k] } ?? fallback
+    }
+
+    public var backgroundColor: Color? {
+        if case let .color(c)? = part("background")?[0] { return c }
+        return nil
+    }
+
+    public var cornerRadius: Double { appearance(0, default: 0) }
+
+    public var opacity: Double {
+        get { appearance(1, default: 1) }
+        set {
+            guard let at = LayerSchema.offset(ofPart: Self.appearancePart, in: parts) else {
+                return set("appearance", [.number(0), .number(newValue), .number(1)])
+            }
+            values[at + 1] = newValue
+        }
+    }
+
+    public var scale: Double { appearance(2, default: 1) }
+
+    public var stroke: Stroke? {
+        guard let f = part("stroke"), case let .color(color) = f[0], case let .number(lineWidth) = f[1],
+              case let .number(strokeEnd) = f[2], case let .number(startAngle) = f[3], case let .bool(clockwise) = f[4]
+        else { return nil }
+        return Stroke(color: color, lineWidth: lineWidth, strokeEnd: strokeEnd, startAngle: startAngle, clockwise: clockwise)
+    }
+
+    public var blur: Blur? {
+        guard let f = part("blur"), case let .number(fraction) = f[0], case let .string(style) = f[1],
+              case let .number(radius) = f[2]
+        else { return nil }
+        return Blur(fraction: fraction, style: style, radius: radius)
     }
 }
 

@@ -21,24 +21,36 @@ public struct FrameShape: Sendable {
         public let offset: Int
     }
 
-    /// A layer's values from `offset`: 1 when it is shown (0: the frame leaves it out), then x, y,
-    /// width, height; the background colour's four if it has one; corner radius, opacity, scale;
-    /// the stroke's colour (four), line width, stroke end, start angle and clockwise (not 0) if it
-    /// has one; the blur's fraction, style (an index in `texts`) and radius if it has one.
+    /// A layer's values from `offset`: 1 when it is shown (0: the frame leaves it out), then its
+    /// parts' fields' values as `LayerSchema` lays them out (a colour's four; a text's index in
+    /// `texts`), `Layer.values`' layout.
     public struct LayerShape: Sendable {
         public let id: String
         public let kind: Layer.Kind
         public let offset: Int
-        public let hasBackground: Bool
-        public let hasStroke: Bool
-        public let hasBlur: Bool
+        /// Which of `LayerSchema.parts` it has (bit `i` for part `i`).
+        public let parts: UInt32
+        /// Where its text fields' values are, from `offset + 1`.
+        let textOffsets: [Int]
 
-        /// Where the parts after the frame start.
-        public var backgroundOffset: Int { offset + 5 }
-        public var cornerRadiusOffset: Int { offset + (hasBackground ? 9 : 5) }
-        public var strokeOffset: Int { cornerRadiusOffset + 3 }
-        public var blurOffset: Int { strokeOffset + (hasStroke ? 8 : 0) }
-        var end: Int { blurOffset + (hasBlur ? 3 : 0) }
+        init(id: String, kind: Layer.Kind, offset: Int, parts: UInt32) {
+            self.id = id
+            self.kind = kind
+            self.offset = offset
+            self.parts = parts
+            var textOffsets: [Int] = []
+            var at = 0
+            for (index, part) in LayerSchema.parts.enumerated() where parts & 1 << UInt32(index) != 0 {
+                for field in part.fields {
+                    if field.kind == .text { textOffsets.append(at) }
+                    at += field.kind.width
+                }
+            }
+            self.textOffsets = textOffsets
+        }
+
+        /// The first value after the layer's.
+        var end: Int { offset + 1 + LayerSchema.width(parts) }
     }
 
     public let properties: [Property]
@@ -65,8 +77,7 @@ public struct FrameShape: Sendable {
             return Property(name: field.name, kind: kind, offset: offset)
         }
         layers = render.layers.map { plan in
-            let layer = LayerShape(id: plan.id, kind: plan.kind, offset: offset, hasBackground: plan.backgroundColor != nil,
-                                   hasStroke: plan.stroke != nil, hasBlur: plan.blur != nil)
+            let layer = LayerShape(id: plan.id, kind: plan.kind, offset: offset, parts: plan.parts)
             offset = layer.end
             return layer
         }
@@ -105,7 +116,8 @@ extension Frame {
             let value: FieldValue = switch property.kind {
             case .number: .number(values[property.offset])
             case .bool: .bool(values[property.offset] != 0)
-            case .color: .color(Self.color(values + property.offset))
+            case .color: .color(Color(red: values[property.offset], green: values[property.offset + 1],
+                                      blue: values[property.offset + 2], alpha: values[property.offset + 3]))
             case .text: .string(shape.texts[Int(values[property.offset])])
             }
             properties.append(Field(property.name, value))
@@ -113,25 +125,51 @@ extension Frame {
         var layers: [Layer] = []
         layers.reserveCapacity(shape.layers.count)
         for layer in shape.layers where values[layer.offset] != 0 {
-            let v = values + layer.offset
-            let rest = values + layer.cornerRadiusOffset
-            let stroke = values + layer.strokeOffset
-            let blur = values + layer.blurOffset
-            layers.append(Layer(
-                id: layer.id, kind: layer.kind, frame: Rect(x: v[1], y: v[2], width: v[3], height: v[4]),
-                backgroundColor: layer.hasBackground ? Self.color(values + layer.backgroundOffset) : nil,
-                cornerRadius: rest[0], opacity: rest[1], scale: rest[2],
-                stroke: layer.hasStroke
-                    ? Layer.Stroke(color: Self.color(stroke), lineWidth: stroke[4], strokeEnd: stroke[5], startAngle: stroke[6],
-                                   clockwise: stroke[7] != 0)
-                    : nil,
-                blur: layer.hasBlur ? Layer.Blur(fraction: blur[0], style: shape.texts[Int(blur[1])], radius: blur[2]) : nil))
+            var own = Array(UnsafeBufferPointer(start: values + layer.offset + 1, count: layer.end - layer.offset - 1))
+            var texts: [String] = []
+            for at in layer.textOffsets {
+                texts.append(shape.texts[Int(own[at])])
+                own[at] = Double(texts.count - 1)
+            }
+            layers.append(Layer(id: layer.id, kind: layer.kind, parts: layer.parts, values: own, texts: texts))
         }
         self.init(t: t, properties: properties, layers: layers)
     }
+}
 
-    @inline(__always)
-    private static func color(_ v: UnsafePointer<Double>) -> Color {
-        Color(red: v[0], green: v[1], blue: v[2], alpha: v[3])
+extension FrameShape {
+    /// The shape of `frame` alone, with its values in `values` (`count` of them): how a frame
+    /// made as a value (a scene's) is written by the one frame writer.
+    public init(_ frame: Frame, values: inout [Double]) {
+        var texts: [String] = []
+        var offset = 0
+        values.removeAll(keepingCapacity: true)
+        properties = frame.properties.map { field in
+            let kind: Kind
+            switch field.value {
+            case let .number(n): kind = .number; values.append(n)
+            case let .bool(b): kind = .bool; values.append(b ? 1 : 0)
+            case let .color(c): kind = .color; values += [c.red, c.green, c.blue, c.alpha]
+            case let .string(s): kind = .text; values.append(Double(texts.count)); texts.append(s)
+            }
+            defer { offset += kind.width }
+            return Property(name: field.name, kind: kind, offset: offset)
+        }
+        layers = frame.layers.map { layer in
+            let shape = LayerShape(id: layer.id, kind: layer.kind, offset: offset, parts: layer.parts)
+            values.append(1)
+            let start = values.count
+            values += layer.values
+            for at in shape.textOffsets {
+                values[start + at] = Double(texts.count)
+                texts.append(layer.texts[Int(layer.values[at])])
+            }
+            offset = shape.end
+            return shape
+        }
+        count = offset
+        texts.append("")
+        self.texts = texts
+        enumerationOffsets = []
     }
 }

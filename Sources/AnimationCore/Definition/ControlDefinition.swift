@@ -392,13 +392,16 @@ struct LayerPlan: Sendable {
     var id: String
     var kind: Layer.Kind
     var visible: Operand?
-    var frame: (x: Operand, y: Operand, width: Operand, height: Operand)
-    var backgroundColor: Operand?
-    var cornerRadius: Operand
-    var opacity: Operand
-    var scale: Operand
-    var stroke: (color: Operand, lineWidth: Operand, strokeEnd: Operand, startAngle: Operand, clockwise: Operand)?
-    var blur: (fraction: Operand, style: Operand, radius: Operand)?
+    /// Which of `LayerSchema.parts` it has (bit `i` for part `i`).
+    var parts: UInt32
+    /// Its parts' fields, in the table's order.
+    var fields: [LayerOperand]
+}
+
+/// A layer field's value and what kind of value it is.
+struct LayerOperand: Sendable {
+    var operand: Operand
+    var kind: FrameShape.Kind
 }
 
 /// Where an output's value is: a register of the program, or (a value of the configuration

@@ -47,15 +47,7 @@ extension DefinitionLoader {
         guard !ids.contains(id) else { throw DocumentError(.duplicateName, at: r.field("id"), "another layer is '\(id)'") }
         let kindName = try r.string("kind") ?? "rect"
         guard let kind = Layer.Kind(rawValue: kindName) else {
-            throw DocumentError(.unknownPrimitive, at: r.field("kind"), "unknown layer kind '\(kindName)'; the kinds are rect, arc, blur")
-        }
-        func field(_ reader: inout TreeReader, _ key: String, _ type: ValueType, default fallback: Tree?) throws(DocumentError) -> Operand? {
-            guard let value = reader.raw(key) ?? fallback else { return nil }
-            return builder.operand(try expression(value, at: reader.field(key), names: stateNames, expecting: type))
-        }
-        func required(_ reader: inout TreeReader, _ key: String, _ type: ValueType) throws(DocumentError) -> Operand {
-            guard let register = try field(&reader, key, type, default: nil) else { throw reader.error(key, "is required") }
-            return register
+            throw DocumentError(.unknownPrimitive, at: r.field("kind"), "unknown layer kind '\(kindName)'; the kinds are \(Layer.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         var visible: Operand?
         if let shown = copy.shown {
@@ -64,34 +56,66 @@ extension DefinitionLoader {
             }
             visible = builder.operand(own.map { Typed.binary(.and, shown, $0, .bool) } ?? shown)
         } else {
-            visible = try field(&r, "visible", .bool, default: nil)
+            visible = try r.raw("visible").map { tree throws(DocumentError) in
+                builder.operand(try expression(tree, at: r.field("visible"), names: stateNames, expecting: .bool))
+            }
         }
-        guard var frame = try r.object("frame") else { throw r.error("frame", "is required: {\"x\", \"y\", \"width\", \"height\"}") }
-        let rect = (x: try required(&frame, "x", .number), y: try required(&frame, "y", .number),
-                    width: try required(&frame, "width", .number), height: try required(&frame, "height", .number))
-        try frame.finish()
-        let background = try field(&r, "backgroundColor", .color, default: nil)
-        let cornerRadius = try field(&r, "cornerRadius", .number, default: 0)!
-        let opacity = try field(&r, "opacity", .number, default: 1)!
-        let scale = try field(&r, "scale", .number, default: 1)!
-        var stroke: (color: Operand, lineWidth: Operand, strokeEnd: Operand, startAngle: Operand, clockwise: Operand)?
-        if var s = try r.object("stroke") {
-            stroke = (color: try required(&s, "color", .color), lineWidth: try field(&s, "lineWidth", .number, default: 1)!,
-                      strokeEnd: try field(&s, "strokeEnd", .number, default: 1)!,
-                      startAngle: try field(&s, "startAngle", .number, default: .string("-pi / 2"))!,
-                      clockwise: try field(&s, "clockwise", .bool, default: false)!)
-            try s.finish()
+        var parts: UInt32 = 0
+        var fields: [LayerOperand] = []
+        for (index, part) in LayerSchema.parts.enumerated() {
+            let given = try layerPart(part, in: &r, builder: &builder, names: stateNames)
+            guard let given else { continue }
+            parts |= 1 << UInt32(index)
+            fields += given
         }
-        var blur: (fraction: Operand, style: Operand, radius: Operand)?
-        if var b = try r.object("blur") {
-            blur = (fraction: try required(&b, "fraction", .number), style: try required(&b, "style", .string),
-                    radius: try required(&b, "radius", .number))
-            try b.finish()
+        for (index, part) in LayerSchema.parts.enumerated() where part.requiredFor == kind && parts & 1 << UInt32(index) == 0 {
+            let article = kind.rawValue.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            throw r.error(part.frameObject ?? part.fields[0].key, "is required for \(article) \(kind.rawValue)")
         }
-        if kind == .arc, stroke == nil { throw r.error("stroke", "is required for an arc") }
-        if kind == .blur, blur == nil { throw r.error("blur", "is required for a blur") }
         try r.finish()
-        return LayerPlan(id: id, kind: kind, visible: visible, frame: rect, backgroundColor: background,
-                         cornerRadius: cornerRadius, opacity: opacity, scale: scale, stroke: stroke, blur: blur)
+        return LayerPlan(id: id, kind: kind, visible: visible, parts: parts, fields: fields)
+    }
+
+    /// The fields of `part` as the layer `r` gives them (each its expression or the table's
+    /// default), nil when the layer does not have the part.
+    private mutating func layerPart(_ part: LayerPart, in r: inout TreeReader, builder: inout ProgramBuilder,
+                                    names stateNames: [String: Binding]) throws(DocumentError) -> [LayerOperand]? {
+        func operands(_ reader: inout TreeReader) throws(DocumentError) -> [LayerOperand] {
+            var operands: [LayerOperand] = []
+            for field in part.fields {
+                guard let value = reader.raw(field.key) ?? field.fallback else { throw reader.error(field.key, "is required") }
+                let typed = try expression(value, at: reader.field(field.key), names: stateNames, expecting: field.kind.valueType)
+                operands.append(LayerOperand(operand: builder.operand(typed), kind: field.kind))
+            }
+            return operands
+        }
+        switch part.placement {
+        case .members:
+            guard part.always || part.fields.contains(where: { r.has($0.key) }) else {
+                for field in part.fields { _ = r.raw(field.key) }
+                return nil
+            }
+            return try operands(&r)
+        case let .flattened(key), let .object(key):
+            guard var object = try r.object(key) else {
+                guard part.always else { return nil }
+                throw r.error(key, "is required: {\(part.fields.map { "\"\($0.key)\"" }.joined(separator: ", "))}")
+            }
+            let given = try operands(&object)
+            try object.finish()
+            return given
+        }
+    }
+}
+
+extension FrameShape.Kind {
+    /// The type a definition's expression for a field of this kind has.
+    var valueType: ValueType {
+        switch self {
+        case .number: .number
+        case .bool: .bool
+        case .color: .color
+        case .text: .string
+        }
     }
 }

@@ -169,6 +169,16 @@ public struct Session: Sendable {
     /// What every frame of this session shares, and where `forEachFrameValues` puts its values.
     public var frameShape: FrameShape { latest.instance.frameShape }
 
+    /// `frame(at:)` as values: calls `body` with the frame's values as `frameShape` lays them out
+    /// (valid during the call).
+    public func withFrameValues<Result>(at t: Double, _ body: (UnsafePointer<Double>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(frameShape.count, 1)) { buffer in
+            let values = buffer.baseAddress!
+            control(at: t).reading(at: t) { $0.render(at: t, into: values) }
+            return body(values)
+        }
+    }
+
     /// `forEachFrame` as values: calls `body` with each frame's time and its values as
     /// `frameShape` lays them out, in one buffer reused from frame to frame (valid during the call).
     public func forEachFrameValues(from: Double, to: Double, fps: Double, _ body: (Double, UnsafePointer<Double>) -> Void) {

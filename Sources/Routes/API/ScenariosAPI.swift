@@ -141,7 +141,7 @@ struct ScenariosAPI: Sendable {
         var w = JSONWriter(reservingCapacity: 2048)
         w.beginObject()
         w.key("frames")
-        let emitted = FrameWriter.encodeWindow(session, window, into: &w)
+        let emitted = FrameEncoder.encodeWindow(session, window, into: &w)
         w.key("emitted")
         FrameEncoder.encode(emitted, into: &w)
         w.endObject()

@@ -376,7 +376,7 @@ struct SessionsAPI: Sendable {
         w.member("fps", window.fps)
         w.member("count", window.count)
         w.key("frames")
-        let emitted = FrameWriter.encodeWindow(session, window, into: &w)
+        let emitted = FrameEncoder.encodeWindow(session, window, into: &w)
         w.key("emitted")
         FrameEncoder.encode(emitted, into: &w)
         w.endObject()
@@ -391,7 +391,7 @@ struct SessionsAPI: Sendable {
         guard t >= 0, t <= EventCodec.maximumTime else {
             throw Problem(400, "invalid_query", "'t' must be between 0 and \(Int(EventCodec.maximumTime))", field: "t")
         }
-        return json(status: 200) { w in FrameEncoder.encode(session.frame(at: t), into: &w) }
+        return json(status: 200) { w in FrameEncoder.encode(session, at: t, into: &w) }
     }
 
     // MARK: Helpers

@@ -135,7 +135,7 @@ final class SessionStream: ResponseStream {
                 bytes += Self.event("emitted", w.bytes)
             }
             var w = JSONWriter(reservingCapacity: 1024)
-            FrameEncoder.encode(session.frame(at: t), into: &w)
+            FrameEncoder.encode(session, at: t, into: &w)
             bytes += Self.event("frame", w.bytes, id: k)
             state.emittedThrough = t
             state.next = k + 1

@@ -293,7 +293,8 @@ public struct DefinedControl: Control {
         }
     }
 
-    /// A layer's values where `shape` puts them (a hidden one's first value 0, the rest left).
+    /// A layer's values where `shape` puts them, in `LayerSchema`'s order (a hidden one's first
+    /// value 0, the rest left).
     @inline(__always)
     private func write(_ layer: UnsafePointer<LayerPlan>, _ r: UnsafeMutablePointer<Double>, into values: UnsafeMutablePointer<Double>,
                        _ shape: FrameShape.LayerShape) {
@@ -303,31 +304,16 @@ public struct DefinedControl: Control {
             return
         }
         v[0] = 1
-        let frame = layer.pointee.frame
-        v[1] = value(frame.x, r)
-        v[2] = value(frame.y, r)
-        v[3] = value(frame.width, r)
-        v[4] = value(frame.height, r)
-        if let background = layer.pointee.backgroundColor {
-            for k in 0..<4 { values[shape.backgroundOffset + k] = value(background, r, k) }
-        }
-        let rest = values + shape.cornerRadiusOffset
-        rest[0] = value(layer.pointee.cornerRadius, r)
-        rest[1] = value(layer.pointee.opacity, r)
-        rest[2] = value(layer.pointee.scale, r)
-        if let stroke = layer.pointee.stroke {
-            let s = values + shape.strokeOffset
-            for k in 0..<4 { s[k] = value(stroke.color, r, k) }
-            s[4] = value(stroke.lineWidth, r)
-            s[5] = value(stroke.strokeEnd, r)
-            s[6] = value(stroke.startAngle, r)
-            s[7] = value(stroke.clockwise, r)
-        }
-        if let blur = layer.pointee.blur {
-            let b = values + shape.blurOffset
-            b[0] = value(blur.fraction, r)
-            b[1] = instance.frameShape.text(instance.strings, value(blur.style, r))
-            b[2] = value(blur.radius, r)
+        var at = v + 1
+        layer.pointee.fields.withUnsafeBufferPointer { fields in
+            for field in fields {
+                switch field.kind {
+                case .number, .bool: at[0] = value(field.operand, r)
+                case .color: for k in 0..<4 { at[k] = value(field.operand, r, k) }
+                case .text: at[0] = instance.frameShape.text(instance.strings, value(field.operand, r))
+                }
+                at += field.kind.width
+            }
         }
     }
 
