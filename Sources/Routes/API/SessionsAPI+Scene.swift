@@ -86,8 +86,7 @@ extension SessionsAPI {
     }
 
     static func encodeSettled(_ timeline: SceneTimeline, into w: inout JSONWriter) {
-        w.key("settledAt")
-        if let settled = timeline.settledAt { w.value(settled) } else { w.null() }
+        encodeSettled(at: timeline.settledAt, into: &w)
     }
 
     func sceneFrame(_ slot: SceneSlot, _ query: Query) throws(Problem) -> HTTPResponse {

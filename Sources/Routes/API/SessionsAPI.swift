@@ -584,7 +584,11 @@ struct SessionsAPI: Sendable {
 
     /// `settledAt`: when everything has come to rest if no event comes; null when it does not by itself.
     static func encodeSettled(_ session: Session, into w: inout JSONWriter) {
+        encodeSettled(at: session.settledAt, into: &w)
+    }
+
+    static func encodeSettled(at settled: Double?, into w: inout JSONWriter) {
         w.key("settledAt")
-        if let settled = session.settledAt { w.value(settled) } else { w.null() }
+        if let settled { w.value(settled) } else { w.null() }
     }
 }
