@@ -150,6 +150,22 @@ struct APISceneTests {
         #expect(sceneFrames["emitted"]?.arrayValue?.isEmpty == false)
     }
 
+    /// A scene streams as a session does: its frames at the rate, its emissions tagged with their view.
+    @Test func aSceneStreamsItsFramesAndEmissions() throws {
+        let app = TestApp()
+        let id = try app.create(Self.list)
+        _ = try app.applied(id, #"{"type":"tap","touch":1,"t":0,"x":195,"y":125}"#)
+        let stream = try #require(app.get("/v1/sessions/\(id)/stream?fps=10&from=0&to=0.2").stream)
+        let (events, ended) = StreamTests.drive(app, stream, seconds: 1)
+        #expect(ended)
+        #expect(events.map(\.name) == ["frame", "emitted", "emitted", "emitted", "emitted", "emitted", "frame", "frame", "end"])
+        #expect(try JSONParser().parse(Array(events[1].data.utf8)) == [
+            "view": "button", "t": 0.1, "name": "stateChanged", "highlighted": true, "selected": false, "enabled": true,
+        ])
+        let frame = try JSONParser().parse(Array(events[7].data.utf8))
+        #expect(frame == (try app.frame(id, "?t=0.2")))
+    }
+
     static func untagged(_ emission: JSON) -> JSON {
         guard case var .object(object) = emission else { return emission }
         object["view"] = nil

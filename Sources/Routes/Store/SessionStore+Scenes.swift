@@ -75,6 +75,12 @@ extension SessionStore {
         return alive == true ? slot : nil
     }
 
+    /// Whether this very scene is still in the store and not idle past the TTL; no access is recorded.
+    func isLive(_ slot: SceneSlot, now: Double) -> Bool {
+        guard table.withLock({ $0.scenes[slot.id] === slot }) else { return false }
+        return slot.record.withLock { now - $0.lastAccess <= limits.sessionIdleTTL }
+    }
+
     /// What a scene's applied batch left.
     struct SceneApplied: Sendable {
         var timeline: SceneTimeline
