@@ -166,6 +166,27 @@ struct APISceneTests {
         #expect(frame == (try app.frame(id, "?t=0.2")))
     }
 
+    /// A scene's scenario makes a scene with the same frames, and runs without one.
+    @Test func aScenesScenarioMakesTheSameFramesAgain() throws {
+        let app = TestApp()
+        let id = try app.create(Self.list)
+        _ = try app.applied(id, Self.drag(steps: 8))
+        _ = try app.applied(id, #"{"type":"setSelected","view":"button","t":0.5,"selected":true}"#)
+        let scenario = try expectOK(app.get("/v1/sessions/\(id)/scenario"))
+        #expect(scenario["events"]?.arrayValue?.count == 11)
+        #expect(scenario["scene"]?["views"]?[0]?["digest"] == nil)
+        let scenarioText = app.get("/v1/sessions/\(id)/scenario").text
+        let copy = try app.create(#"{"scenario":\#(scenarioText)}"#)
+        let window = "?from=0&to=1&fps=30"
+        #expect(app.get("/v1/sessions/\(copy)/frames\(window)").body == app.get("/v1/sessions/\(id)/frames\(window)").body)
+        let run = app.post("/v1/scenarios/run", #"{"scenario":\#(scenarioText),"from":0,"to":1,"fps":30}"#)
+        #expect(run.status == 200)
+        #expect(run.body == app.get("/v1/sessions/\(id)/frames\(window)").body)
+        // Refused as a create or a batch would be, naming the field under `scenario`.
+        try expectProblem(app.post("/v1/sessions", #"{"scenario":{"scene":{"views":[]},"events":[{"type":"touchUp","t":0,"x":1,"y":1}]}}"#),
+                          409, "invalid_touch_sequence", field: "scenario.events[0].type")
+    }
+
     static func untagged(_ emission: JSON) -> JSON {
         guard case var .object(object) = emission else { return emission }
         object["view"] = nil
