@@ -15,8 +15,8 @@ let package = Package(
         .target(name: "HTTP1"),
         // HTTP values, routing, wire formats and the session store. No sockets. Resources/ holds
         // symlinks to openapi.yaml, playground/ and client/: compiled in, as `PackageResources`.
-        // Controls/ holds the built-in control definitions, embedded by the EmbedControls plugin.
-        .target(name: "Routes", dependencies: ["AnimationCore", "HTTP1"], exclude: ["Controls"],
+        // Controls/ and Scenes/ hold the built-in control definitions and scenes, embedded by the EmbedControls plugin.
+        .target(name: "Routes", dependencies: ["AnimationCore", "HTTP1"], exclude: ["Controls", "Scenes"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground"),
                             .embedInCode("Resources/client")],
                 plugins: ["EmbedControls"]),

@@ -2,18 +2,23 @@ import Foundation
 import PackagePlugin
 
 /// Embeds every `*.json` of the target's `Controls/` folder (the built-in control definitions)
-/// into the target at build time: `BuiltInControlFiles.swift` in the plugin's work directory,
-/// never in `Sources/`. Adding a definition file is all it takes to add a built-in control.
+/// and of its `Scenes/` folder (the built-in scenes) into the target at build time:
+/// `BuiltInControlFiles.swift` and `BuiltInSceneFiles.swift` in the plugin's work directory,
+/// never in `Sources/`. Adding a file is all it takes to add a built-in control or scene.
 @main
 struct EmbedControls: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let folder = target.directoryURL.appending(path: "Controls")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path()).filter { $0.hasSuffix(".json") }.sorted()
-        let inputs = names.map { folder.appending(path: $0) }
-        let output = context.pluginWorkDirectoryURL.appending(path: "BuiltInControlFiles.swift")
-        return [.buildCommand(displayName: "Embedding \(names.count) built-in control definitions",
-                              executable: try context.tool(named: "ControlEmbedder").url,
-                              arguments: [output.path()] + inputs.map { $0.path() },
-                              inputFiles: inputs + [folder], outputFiles: [output])]
+        let folders = [("Controls", "BuiltInControlFiles", "built-in control definitions"),
+                       ("Scenes", "BuiltInSceneFiles", "built-in scenes")]
+        return try folders.map { folderName, enumName, what in
+            let folder = target.directoryURL.appending(path: folderName)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path()).filter { $0.hasSuffix(".json") }.sorted()
+            let inputs = names.map { folder.appending(path: $0) }
+            let output = context.pluginWorkDirectoryURL.appending(path: "\(enumName).swift")
+            return .buildCommand(displayName: "Embedding \(names.count) \(what)",
+                                 executable: try context.tool(named: "ControlEmbedder").url,
+                                 arguments: [output.path(), enumName] + inputs.map { $0.path() },
+                                 inputFiles: inputs + [folder], outputFiles: [output])
+        }
     }
 }

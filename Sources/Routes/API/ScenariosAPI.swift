@@ -26,7 +26,9 @@ struct ScenariosAPI: Sendable {
         let query = try Query(context.request.queryString, allowed: ExportOptions.queryKeys)
         let export = try ExportOptions(query)
         var body = try reader(try sessions.parseBody(context.request))
-        let scenario = try sessions.decodeScenario(body.raw("scenario") ?? .null, at: "scenario")
+        let member = body.raw("scenario") ?? .null
+        if SessionsAPI.isSceneScenario(member) { return try runScene(member, &body, export: export) }
+        let scenario = try sessions.decodeScenario(member, at: "scenario")
         let window = try window(&body, scenario.session, maximumTo: export.maximumTo)
         try finish(body)
         return SessionsAPI.framesAnswer(scenario.session, window: window, export: export, title: "\(scenario.session.kind) scenario")
@@ -83,6 +85,18 @@ struct ScenariosAPI: Sendable {
         return json(status: 200) { w in comparison.encode(into: &w) }
     }
 
+    /// A scene's scenario run: its frames as `GET …/frames` of the scene would answer them (JSON only).
+    private func runScene(_ member: JSON, _ body: inout ObjectReader, export: ExportOptions) throws(Problem) -> HTTPResponse {
+        guard export.format == .json else {
+            throw Problem(400, "invalid_query", "a scene's frames are JSON only: the exports draw a single control", field: "format")
+        }
+        let scenario = try sessions.decodeSceneScenario(member, at: "scenario")
+        let timeline = scenario.timeline
+        let window = try window(&body, time: timeline.time, maximumTo: export.maximumTo, settledAt: { timeline.settledAt })
+        try finish(body)
+        return jsonBehindRoom(status: 200, capacity: 4096) { w in SessionsAPI.encodeWindow(timeline, window, into: &w) }
+    }
+
     // MARK: Pieces
 
     private func reader(_ json: JSON) throws(Problem) -> ObjectReader {
@@ -100,6 +114,11 @@ struct ScenariosAPI: Sendable {
     /// `from`, `to` (a time or `"settled"`) and `fps` of the body, read as `GET …/frames` reads its
     /// query: `from` defaults to the last event's time, `to` to a second later.
     private func window(_ body: inout ObjectReader, _ session: Session, maximumTo: Double) throws(Problem) -> SampleWindow {
+        try window(&body, time: session.time, maximumTo: maximumTo, settledAt: { session.settledAt })
+    }
+
+    private func window(_ body: inout ObjectReader, time: Double, maximumTo: Double,
+                        settledAt: @escaping () -> Double?) throws(Problem) -> SampleWindow {
         var pairs: [(key: String, value: String)] = []
         for key in Self.windowKeys {
             switch body.raw(key) {
@@ -110,8 +129,8 @@ struct ScenariosAPI: Sendable {
                 throw Problem(400, "invalid_field", "expected a number\(key == "to" ? " or \"settled\"" : ""), got \(value.kindName)", field: key)
             }
         }
-        return try SampleWindow(Query(pairs: pairs), defaultFrom: session.time, defaultSpan: 1, maximumTo: maximumTo,
-                                limit: sessions.environment.limits.maxFramesPerRequest, settledAt: { session.settledAt })
+        return try SampleWindow(Query(pairs: pairs), defaultFrom: time, defaultSpan: 1, maximumTo: maximumTo,
+                                limit: sessions.environment.limits.maxFramesPerRequest, settledAt: settledAt)
     }
 
     /// The window a golden frames answer was sampled over.

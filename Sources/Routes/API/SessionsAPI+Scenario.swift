@@ -66,7 +66,12 @@ extension SessionsAPI {
     /// `GET /v1/sessions/{id}/scenario`: the session as a scenario that makes the same frames.
     func exportScenario(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
-        let slot = try find(context.id, now: environment.now())
+        let now = environment.now()
+        let slot: SessionSlot
+        switch try subject(context.id, now: now) {
+        case let .session(found): slot = found
+        case let .scene(scene): return exportSceneScenario(scene)
+        }
         let (session, log) = slot.record.withLock { ($0.session, $0.shorthands) }
         let shorthands = log.all(over: session.events)
         return json(status: 200, capacity: 512 + session.events.count * 80) { w in
@@ -118,7 +123,11 @@ extension SessionsAPI {
     func events(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
         let now = environment.now()
-        let slot = try find(context.id, now: now)
+        let slot: SessionSlot
+        switch try subject(context.id, now: now) {
+        case let .session(found): slot = found
+        case let .scene(scene): return sceneEvents(scene)
+        }
         let (session, log) = slot.record.withLock { ($0.session, $0.shorthands) }
         let shorthands = log.all(over: session.events)
         let definition = slot.version.definition

@@ -32,6 +32,17 @@ struct SessionsAPI: Sendable {
         _ = try Query(context.request.queryString, allowed: [])
         let body = try parseBody(context.request)
         let (clock, session, version, shorthands): (SessionClock, Session, DefinitionVersion, [EventCodec.Shorthand])
+        if case let .object(object) = body, object["scene"] != nil { return try createScene(body) }
+        if case let .object(object) = body, Self.isSceneScenario(object["scenario"]) {
+            for key in ["control", "definition", "config", "clock", "scene"] where object[key] != nil {
+                throw Problem(400, "invalid_field", "`\(key)` may not be given with `scenario`", field: key)
+            }
+            guard object.count == 1, let member = object["scenario"] else {
+                throw Problem(400, "invalid_field", "unknown field", field: object.keys.first { $0 != "scenario" })
+            }
+            let scenario = try decodeSceneScenario(member, at: "scenario")
+            return try createScene(clock: scenario.clock, document: scenario.document, timeline: scenario.timeline)
+        }
         if case let .object(object) = body, object["scenario"] != nil {
             let scenario = try decodeScenarioMember(body)
             (clock, session, version, shorthands) = (scenario.clock, scenario.session, scenario.version, scenario.shorthands)
@@ -175,20 +186,29 @@ struct SessionsAPI: Sendable {
         let query = try Query(context.request.queryString, allowed: ["node"])
         if let asked = query.string("node") { try checkNode(asked) }
         let now = environment.now()
-        let slots = store.list(now: now)
+        let listed = store.listing(now: now)
         let damaged = store.damagedIDs
         return json(status: 200) { w in
             w.beginObject()
             if let node = environment.node { w.member("node", node) }
             w.key("sessions")
             w.beginArray()
-            for slot in slots {
-                let session = slot.record.withLock { $0.session }
+            for item in listed {
                 w.beginObject()
-                w.member("id", slot.id)
-                w.member("control", session.kind)
-                w.member("clock", slot.clock.rawValue)
-                w.member("time", slot.time(of: session, now: now))
+                switch item {
+                case let .session(slot):
+                    let session = slot.record.withLock { $0.session }
+                    w.member("id", slot.id)
+                    w.member("control", session.kind)
+                    w.member("clock", slot.clock.rawValue)
+                    w.member("time", slot.time(of: session, now: now))
+                case let .scene(slot):
+                    let timeline = slot.record.withLock { $0.timeline }
+                    w.member("id", slot.id)
+                    w.member("views", timeline.initial.scene.nodes.count)
+                    w.member("clock", slot.clock.rawValue)
+                    w.member("time", slot.time(lastEvent: timeline.time, now: now))
+                }
                 w.endObject()
             }
             w.endArray()
@@ -206,7 +226,11 @@ struct SessionsAPI: Sendable {
     func show(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
         let now = environment.now()
-        let slot = try find(context.id, now: now)
+        let slot: SessionSlot
+        switch try subject(context.id, now: now) {
+        case let .session(found): slot = found
+        case let .scene(scene): return showScene(scene)
+        }
         let session = slot.record.withLock { $0.session }
         return json(status: 200) { w in encodeSession(slot, session, now: now, into: &w) }
     }
@@ -214,7 +238,10 @@ struct SessionsAPI: Sendable {
     func delete(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
         // An expired session is gone even if no sweep has removed it yet; a damaged one may be discarded.
-        if store.slot(context.id, now: environment.now()) == nil, store.damage(context.id) == nil { throw notFound(context.id) }
+        let now = environment.now()
+        if store.slot(context.id, now: now) == nil, store.scene(context.id, now: now) == nil, store.damage(context.id) == nil {
+            throw notFound(context.id)
+        }
         let removal: SessionStore.Removal
         do throws(SessionStore.StoreError) {
             removal = try store.delete(context.id)
@@ -230,7 +257,11 @@ struct SessionsAPI: Sendable {
         let ahead = try Self.windowAhead(query, limit: environment.limits.maxFramesPerRequest)
         let body = try parseBody(context.request)
         let now = environment.now()
-        let slot = try find(context.id, now: now)
+        let slot: SessionSlot
+        switch try subject(context.id, now: now) {
+        case let .session(found): slot = found
+        case let .scene(scene): return try postSceneEvents(scene, context)
+        }
         let kind = slot.record.withLock { $0.session.kind }
         let eventContext = EventCodec.Context(definition: slot.version.definition, control: kind,
                                               catalogue: { [registry = store.registry] in registry.commandCatalogue })
@@ -320,7 +351,7 @@ struct SessionsAPI: Sendable {
     /// A wall-clock session's events happen when they are posted: one stamped later than now (by
     /// more than `futureTolerance`, for clocks that differ a little) is refused, 409
     /// `event_in_future`. A shorthand is judged by its start; its later inputs are its own.
-    private func refuseFuture(_ decoded: EventCodec.Decoded, now: Double) throws(Problem) {
+    func refuseFuture(_ decoded: EventCodec.Decoded, now: Double) throws(Problem) {
         for (position, t) in decoded.postedTimes where t > now + Self.futureTolerance {
             throw Problem(409, "event_in_future",
                           "a wall-clock session takes events up to its present (t=\(DecimalText.text(now, decimals: 6)) s, within \(Self.futureTolerance) s); this one is at t=\(t); leave 't' out to stamp it on arrival",
@@ -333,9 +364,13 @@ struct SessionsAPI: Sendable {
 
     func frames(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let query = try Query(context.request.queryString, allowed: ["from", "to", "fps"] + ExportOptions.queryKeys)
-        let export = try ExportOptions(query)
         let now = environment.now()
-        let slot = try find(context.id, now: now)
+        let slot: SessionSlot
+        switch try subject(context.id, now: now) {
+        case let .session(found): slot = found
+        case let .scene(scene): return try sceneFrames(scene, query)
+        }
+        let export = try ExportOptions(query)
         let session = slot.record.withLock { $0.session }
         let window = try SampleWindow(query, defaultFrom: slot.time(of: session, now: now), defaultSpan: 1,
                                       maximumTo: export.maximumTo, limit: environment.limits.maxFramesPerRequest,
@@ -385,7 +420,11 @@ struct SessionsAPI: Sendable {
     func frame(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let query = try Query(context.request.queryString, allowed: ["t"])
         let now = environment.now()
-        let slot = try find(context.id, now: now)
+        let slot: SessionSlot
+        switch try subject(context.id, now: now) {
+        case let .session(found): slot = found
+        case let .scene(scene): return try sceneFrame(scene, query)
+        }
         let session = slot.record.withLock { $0.session }
         let t = try query.number("t") ?? slot.time(of: session, now: now)
         guard t >= 0, t <= EventCodec.maximumTime else {
@@ -450,6 +489,19 @@ struct SessionsAPI: Sendable {
         try store.servable(id, now: now) { notFound(id) }
     }
 
+    /// A session's or a scene's slot: the scene is looked up only when no session has the id,
+    /// so a session's requests cost what they did.
+    enum Subject {
+        case session(SessionSlot)
+        case scene(SceneSlot)
+    }
+
+    func subject(_ id: String, now: Double) throws(Problem) -> Subject {
+        if let slot = store.slot(id, now: now) { return .session(slot) }
+        if let scene = store.scene(id, now: now) { return .scene(scene) }
+        throw store.damage(id)?.problem(id: id) ?? notFound(id)
+    }
+
     private func notFound(_ id: String) -> Problem {
         Problem(404, "session_not_found", "no session '\(id)' (it may have expired after \(Int(environment.limits.sessionIdleTTL)) s idle)")
     }
@@ -465,12 +517,16 @@ struct SessionsAPI: Sendable {
         }
     }
 
-    func problem(for error: SessionError, decoded: EventCodec.Decoded, definition: ControlDefinition) -> Problem {
-        func eventField(_ index: Int, _ key: String) -> String {
-            guard decoded.isBatch else { return key }
-            let position = index < decoded.origins.count ? decoded.origins[index] : (decoded.origins.last ?? 0)
-            return "\(decoded.listPath)[\(position)].\(key)"
-        }
+    /// Where input `index` of a decoded body was posted: `key` of its event.
+    func eventField(_ index: Int, _ key: String, decoded: EventCodec.Decoded) -> String {
+        guard decoded.isBatch else { return key }
+        let position = index < decoded.origins.count ? decoded.origins[index] : (decoded.origins.last ?? 0)
+        return "\(decoded.listPath)[\(position)].\(key)"
+    }
+
+    /// `definition`: the control's that refused an input (its commands are named).
+    func problem(for error: SessionError, decoded: EventCodec.Decoded, definition: ControlDefinition?) -> Problem {
+        func eventField(_ index: Int, _ key: String) -> String { self.eventField(index, key, decoded: decoded) }
         switch error {
         case let .outOfOrder(index, t, latest):
             return Problem(409, "event_out_of_order",
@@ -479,7 +535,7 @@ struct SessionsAPI: Sendable {
         case let .invalidTime(index):
             return Problem(400, "invalid_field", "t must be a finite number ≥ 0", field: eventField(index, "t"))
         case let .rejected(index, .unsupportedCommand(command, control)):
-            return Problem(400, "unsupported_command", "'\(command)' is not a \(control) command; use \(EventCodec.commands(of: definition))",
+            return Problem(400, "unsupported_command", "'\(command)' is not a \(control) command; use \(definition.map(EventCodec.commands) ?? "no commands")",
                            field: eventField(index, "type"))
         case let .rejected(index, .invalidParameter(parameter)):
             return Problem(400, "invalid_field", parameter.reason, field: eventField(index, parameter.parameter))
@@ -517,7 +573,11 @@ struct SessionsAPI: Sendable {
 
     /// `settledAt`: when everything has come to rest if no event comes; null when it does not by itself.
     static func encodeSettled(_ session: Session, into w: inout JSONWriter) {
+        encodeSettled(at: session.settledAt, into: &w)
+    }
+
+    static func encodeSettled(at settled: Double?, into w: inout JSONWriter) {
         w.key("settledAt")
-        if let settled = session.settledAt { w.value(settled) } else { w.null() }
+        if let settled { w.value(settled) } else { w.null() }
     }
 }

@@ -20,16 +20,24 @@ struct StreamAPI: Sendable {
     func stream(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let query = try Query(context.request.queryString, allowed: ["fps", "from", "to"])
         let now = environment.now()
-        let slot = try store.servable(context.id, now: now) { Problem(404, "session_not_found", "no session '\(context.id)'") }
+        // A scene streams as a session does (its frames and emissions are a scene's).
+        let source: SessionStream.Source, clock: SessionClock, present: Double
+        if let scene = store.scene(context.id, now: now) {
+            let timeline = scene.record.withLock { $0.timeline }
+            (source, clock, present) = (.scene(scene, store), scene.clock, scene.time(lastEvent: timeline.time, now: now))
+        } else {
+            let slot = try store.servable(context.id, now: now) { Problem(404, "session_not_found", "no session '\(context.id)'") }
+            let session = slot.record.withLock { $0.session }
+            (source, clock, present) = (.session(slot, store), slot.clock, slot.time(of: session, now: now))
+        }
         let fps = try query.number("fps") ?? 60
         let limit = environment.limits.maxStreamFPS
         guard fps > 0, fps <= limit else {
             throw Problem(400, "invalid_query", "'fps' must be greater than 0 and at most \(Int(limit))", field: "fps")
         }
-        let session = slot.record.withLock { $0.session }
-        let from = try query.number("from") ?? slot.time(of: session, now: now)
+        let from = try query.number("from") ?? present
         let to = try query.number("to")
-        if slot.clock == .wall, query.string("from") != nil || to != nil {
+        if clock == .wall, query.string("from") != nil || to != nil {
             throw Problem(400, "invalid_query", "a wall-clock session streams its present; 'from' and 'to' are for virtual-clock sessions",
                           field: query.string("from") != nil ? "from" : "to")
         }
@@ -42,7 +50,7 @@ struct StreamAPI: Sendable {
             }
             guard to >= from else { throw Problem(400, "invalid_query", "'to' must not be before 'from'", field: "to") }
         }
-        let stream = SessionStream(slot: slot, store: store, fps: fps, sessionStart: from, end: to,
+        let stream = SessionStream(source: source, fps: fps, sessionStart: from, end: to,
                                    streamStart: now, heartbeat: environment.limits.streamHeartbeat)
         var headers = HTTPHeaders([("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")])
         headers.add("X-Accel-Buffering", "no")
@@ -50,10 +58,44 @@ struct StreamAPI: Sendable {
     }
 }
 
-/// One client's stream of one session.
+/// One client's stream of one session (or scene).
 final class SessionStream: ResponseStream {
-    let slot: SessionSlot
-    let store: SessionStore
+    /// What the stream reads of its session: whether it is still live; the emissions with
+    /// from ≤ t ≤ to, each with its JSON, and the frame at `to` as JSON.
+    struct Source: Sendable {
+        let isLive: @Sendable (_ now: Double) -> Bool
+        let read: @Sendable (_ from: Double, _ to: Double) -> (emitted: [(t: Double, json: [UInt8])], frame: [UInt8])
+
+        static func session(_ slot: SessionSlot, _ store: SessionStore) -> Source {
+            Source(isLive: { store.isLive(slot, now: $0) }) { from, to in
+                let session = slot.record.withLock { $0.session }
+                let emitted = session.emissions(from: from, to: to).map { emission in
+                    var w = JSONWriter(reservingCapacity: 256)
+                    FrameEncoder.encode(emission, into: &w)
+                    return (emission.t, w.bytes)
+                }
+                var w = JSONWriter(reservingCapacity: 1024)
+                FrameEncoder.encode(session.frame(at: to), into: &w)
+                return (emitted, w.bytes)
+            }
+        }
+
+        static func scene(_ slot: SceneSlot, _ store: SessionStore) -> Source {
+            Source(isLive: { store.isLive(slot, now: $0) }) { from, to in
+                let timeline = slot.record.withLock { $0.timeline }
+                let emitted = timeline.emissions(from: from, to: to).map { emission in
+                    var w = JSONWriter(reservingCapacity: 256)
+                    FrameEncoder.encode(emission.emission, view: emission.view, into: &w)
+                    return (emission.emission.t, w.bytes)
+                }
+                var w = JSONWriter(reservingCapacity: 4096)
+                SceneFrameEncoder.encode(timeline.frame(at: to), into: &w)
+                return (emitted, w.bytes)
+            }
+        }
+    }
+
+    let source: Source
     let fps: Double
     /// Session time of frame 0.
     let sessionStart: Double
@@ -74,10 +116,8 @@ final class SessionStream: ResponseStream {
         var cancelled = false
     }
 
-    init(slot: SessionSlot, store: SessionStore, fps: Double, sessionStart: Double, end: Double?,
-         streamStart: Double, heartbeat: Double) {
-        self.slot = slot
-        self.store = store
+    init(source: Source, fps: Double, sessionStart: Double, end: Double?, streamStart: Double, heartbeat: Double) {
+        self.source = source
         self.fps = fps
         self.sessionStart = sessionStart
         self.end = end
@@ -100,7 +140,7 @@ final class SessionStream: ResponseStream {
     func poll(now: Double) -> StreamPoll {
         progress.withLock { state in
             guard !state.cancelled else { return StreamPoll(bytes: [], next: nil) }
-            guard store.isLive(slot, now: now) else {
+            guard source.isLive(now) else {
                 return StreamPoll(bytes: Self.event("end", #"{"reason":"session_gone"}"#), next: nil)
             }
             let due = Int(((now - streamStart) * fps + 1e-9).rounded(.down))
@@ -126,17 +166,13 @@ final class SessionStream: ResponseStream {
                 }
             }
             let t = FrameGrid(from: sessionStart, fps: fps).time(k)
-            let session = slot.record.withLock { $0.session }
             var bytes: [UInt8] = []
             let through = state.emittedThrough
-            for emission in session.emissions(from: through ?? sessionStart, to: t) where through.map({ emission.t > $0 }) ?? true {
-                var w = JSONWriter(reservingCapacity: 256)
-                FrameEncoder.encode(emission, into: &w)
-                bytes += Self.event("emitted", w.bytes)
+            let (emitted, frame) = source.read(through ?? sessionStart, t)
+            for emission in emitted where through.map({ emission.t > $0 }) ?? true {
+                bytes += Self.event("emitted", emission.json)
             }
-            var w = JSONWriter(reservingCapacity: 1024)
-            FrameEncoder.encode(session, at: t, into: &w)
-            bytes += Self.event("frame", w.bytes, id: k)
+            bytes += Self.event("frame", frame, id: k)
             state.emittedThrough = t
             state.next = k + 1
             state.lastWrite = now

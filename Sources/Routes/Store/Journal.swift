@@ -68,6 +68,9 @@ final class DurableAnswer: PendingResponse {
 /// - `{"op":"events","id","base","events":[...]}`: `base` is how many events the session had
 ///   before, so a replay applies each batch exactly once even when a snapshot already holds it.
 ///   The events are decoded against the session's own definition when replayed.
+/// - `{"op":"scene","id","clock","created","scene":{"views":[...]}}`: a scene session, its views
+///   as `SceneDocument` keeps them (each control by name with its definition's `digest` and its
+///   resolved `config`); its events records carry each input's `touch` or `view`.
 /// - `{"op":"delete","id"}`.
 enum JournalRecord: Sendable {
     case define(digest: String, document: Tree)
@@ -76,6 +79,7 @@ enum JournalRecord: Sendable {
     case create(id: String, clock: SessionClock, created: Double, control: String, digest: String?, config: Tree)
     case events(id: String, base: Int, items: [JSON])
     case delete(id: String)
+    case scene(id: String, clock: SessionClock, created: Double, document: JSON)
 
     /// What a record is framed under (the journal's key): the session's id for a session's
     /// records; `control:<name>` for a registration or removal and `definition:<digest>` for a
@@ -85,7 +89,7 @@ enum JournalRecord: Sendable {
         switch self {
         case let .define(digest, _): Self.definitionKey(digest)
         case let .register(name, _), let .unregister(name): Self.controlKey(name)
-        case let .create(id, _, _, _, _, _), let .events(id, _, _), let .delete(id): id
+        case let .create(id, _, _, _, _, _), let .events(id, _, _), let .delete(id), let .scene(id, _, _, _): id
         }
     }
 
@@ -140,14 +144,21 @@ enum JournalRecord: Sendable {
 
     /// The events record of a batch, each input named as its definition declares.
     static func events(id: String, base: Int, inputs: some Collection<TimedInput>, definition: ControlDefinition) -> [UInt8] {
-        var w = JSONWriter(reservingCapacity: 128 + 64 * inputs.count)
+        events(id: id, base: base, count: inputs.count) { w in
+            for input in inputs { EventCodec.encode(input, definition: definition, into: &w) }
+        }
+    }
+
+    /// The events record of `count` inputs that `write` writes (a session's or a scene's).
+    static func events(id: String, base: Int, count: Int, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
+        var w = JSONWriter(reservingCapacity: 128 + 64 * count)
         w.beginObject()
         w.member("op", "events")
         w.member("id", id)
         w.member("base", base)
         w.key("events")
         w.beginArray()
-        for input in inputs { EventCodec.encode(input, definition: definition, into: &w) }
+        write(&w)
         w.endArray()
         w.endObject()
         return w.bytes
@@ -189,6 +200,12 @@ enum JournalRecord: Sendable {
         case let .delete(id):
             w.member("op", "delete")
             w.member("id", id)
+        case let .scene(id, clock, created, document):
+            w.member("op", "scene")
+            w.member("id", id)
+            w.member("clock", clock.rawValue)
+            w.member("created", created)
+            w.member("scene", document)
         }
         w.endObject()
         return w.bytes
@@ -227,8 +244,14 @@ enum JournalRecord: Sendable {
         case "delete":
             guard let id = try r.string("id") else { throw WireError(field: "id", "is required") }
             self = .delete(id: id)
+        case "scene":
+            guard let id = try r.string("id") else { throw WireError(field: "id", "is required") }
+            let clock = try r.choice("clock", default: SessionClock.virtual)
+            let created = try r.requiredNumber("created")
+            guard let document = r.raw("scene") else { throw WireError(field: "scene", "is required") }
+            self = .scene(id: id, clock: clock, created: created, document: document)
         default:
-            throw WireError(field: "op", "must be define, register, unregister, create, events or delete")
+            throw WireError(field: "op", "must be define, register, unregister, create, events, scene or delete")
         }
         try r.finish()
     }

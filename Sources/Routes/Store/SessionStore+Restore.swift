@@ -73,7 +73,7 @@ extension SessionStore {
                 if !damage.attributed {
                     // What the span held cannot be named: any session alive here may have lost a
                     // record, and so may any registered name.
-                    suspects += table.withLock { table in table.inCreationOrder(table.slots.values).map(\.id) }
+                    suspects += table.withLock { table in table.inCreationOrder(table.slots.values).map(\.id) + table.scenes.keys.sorted() }
                     suspects += registry.all.filter { !$0.builtIn }.map { JournalRecord.controlKey($0.name) }
                 }
                 for key in suspects where !key.isEmpty { markDamaged(key: key, span, &replay) }
@@ -228,6 +228,25 @@ extension SessionStore {
             let origin = now - max(nowEpoch - created, 0)
             insertRestored(id: id, clock: clock, version: version, createdAt: origin, now: now,
                            session: Session(configuration: instance, maximumEvents: limits.maxEventsPerSession))
+        case let .scene(id, clock, created, document):
+            let versions = replay.versions
+            do throws(WireError) {
+                let scene = try SceneDocument(document, at: "scene") { view throws(WireError) in
+                    try Self.resolveJournalled(&view, versions: versions)
+                }
+                insertRestored(id: id, clock: clock, createdAt: now - max(nowEpoch - created, 0), now: now, document: scene)
+            } catch {
+                return unusable(id, "scene \(id) does not load: \(error.field ?? ""): \(error.detail)")
+            }
+        case let .events(id, base, items) where table.withLock({ $0.scenes[id] != nil }):
+            switch replaySceneEvents(id, base: base, items) {
+            case let .success(applied):
+                report.events += applied
+                totalEvents.add(applied, ordering: .relaxed)
+            case let .failure(problem):
+                unusable(id, problem.reason)
+                if retainIfDamaged(id, entry.payload, deleting: false) { report.notApplied += 1 }
+            }
         case let .events(id, base, items):
             guard let slot = table.withLock({ $0.slots[id] }) else {
                 unusable(id, "events for unknown session \(id)")
@@ -266,6 +285,53 @@ extension SessionStore {
             }
         case let .delete(id):
             if let removed = table.withLock({ $0.slots.removeValue(forKey: id) }) { release(removed) }
+            if let removed = table.withLock({ $0.scenes.removeValue(forKey: id) }) { release(removed) }
+        }
+    }
+
+    /// A journalled view's control: the definition its `digest` names, configured by its `config`.
+    private static func resolveJournalled(_ view: inout ObjectReader, versions: [String: DefinitionVersion])
+        throws(WireError) -> (ControlInstance, DefinitionVersion)? {
+        guard let name = try view.string("control") else { return nil }
+        guard let digest = try view.string("digest") else { throw WireError(field: view.field("digest"), "is required") }
+        guard let version = versions[digest] else {
+            throw WireError(field: view.field("digest"), "definition \(digest) is not in the journal")
+        }
+        do {
+            return (try ControlInstance(version.definition, name: name, configuration: view.raw("config").map(Tree.init)), version)
+        } catch {
+            throw WireError(code: error.code.rawValue, field: view.field("config"), error.message)
+        }
+    }
+
+    private func insertRestored(id: String, clock: SessionClock, createdAt: Double, now: Double, document: SceneDocument) {
+        table.withLock { table in
+            guard table.slots[id] == nil, table.scenes[id] == nil else { return }
+            table.scenes[id] = SceneSlot(id: id, clock: clock, sequence: table.takeSequence(), createdAt: createdAt, document: document,
+                                         timeline: SceneTimeline(scene: document.scene, maximumEvents: limits.maxEventsPerSession),
+                                         lastAccess: now)
+        }
+    }
+
+    /// Applies a journalled batch of a scene's inputs once (`base` as for a session's).
+    private func replaySceneEvents(_ id: String, base: Int, _ items: [JSON]) -> Result<Int, Replay> {
+        guard let slot = table.withLock({ $0.scenes[id] }) else { return .failure(Replay("events for unknown scene \(id)")) }
+        return slot.record.withLock { record in
+            let count = record.timeline.inputs.count
+            if base + items.count <= count { return .success(0) }
+            guard base == count else { return .failure(Replay("events for \(id) start at \(base), the scene has \(count)")) }
+            let decoded: SceneEventCodec.Decoded
+            do throws(WireError) {
+                decoded = try SceneEventCodec.decodeList(items, at: TreePath([.key("events")]), scene: slot.document.scene)
+            } catch {
+                return .failure(Replay("events for \(id) unreadable: \(error.field ?? ""): \(error.detail)"))
+            }
+            do {
+                try record.timeline.apply(decoded.inputs)
+                return .success(decoded.targets.count)
+            } catch {
+                return .failure(Replay("events for \(id) refused on replay: \(error)"))
+            }
         }
     }
 
@@ -286,8 +352,12 @@ extension SessionStore {
     /// Holds a session apart as damaged: a live one leaves the table, what it held kept as records.
     private func markDamaged(_ id: String, _ span: SessionDamage.Span, now: Double, nowEpoch: Double) {
         let removed = table.withLock { $0.slots.removeValue(forKey: id) }
-        let retained = removed.map { records(of: $0, now: now, nowEpoch: nowEpoch) } ?? []
+        var retained = removed.map { records(of: $0, now: now, nowEpoch: nowEpoch) } ?? []
         if let removed { release(removed) }
+        if let scene = table.withLock({ $0.scenes.removeValue(forKey: id) }) {
+            retained = records(of: scene, now: now, nowEpoch: nowEpoch)
+            release(scene)
+        }
         table.withLock { table in
             table.damaged[id, default: SessionDamage(spans: [])].spans.append(span)
             table.damaged[id]?.retained += retained
@@ -325,9 +395,9 @@ extension SessionStore {
     func snapshot(now: Double) -> [JournalEntry] {
         journalled.withLock { digests in
             let nowEpoch = time.epoch()
-            let (live, damaged, kept) = table.withLock { table in
+            let (live, damaged, kept, scenes) = table.withLock { table in
                 (table.inCreationOrder(table.slots.values), table.damaged.sorted { $0.key < $1.key },
-                 table.damagedDefinitions)
+                 table.damagedDefinitions, table.scenes.values.sorted { table.nextSequence &- $0.sequence > table.nextSequence &- $1.sequence })
             }
             let registered = registry.all.filter { !$0.builtIn }
             // Definitions the kept records of damaged sessions name (kept verbatim, so read back here).
@@ -341,7 +411,9 @@ extension SessionStore {
             }
             var defined: Set<String> = []
             var entries: [JournalEntry] = []
-            for version in registered.map(\.version) + live.map(\.version) + keptVersions where !defined.contains(version.digest) {
+            let sceneVersions = scenes.flatMap { $0.document.versions.compactMap { $0 } }
+            for version in registered.map(\.version) + live.map(\.version) + sceneVersions + keptVersions
+            where !defined.contains(version.digest) {
                 defined.insert(version.digest)
                 entries.append(JournalEntry(session: JournalRecord.definitionKey(version.digest), payload: JournalRecord.define(version)))
             }
@@ -350,6 +422,9 @@ extension SessionStore {
                 entries.append(JournalEntry(session: record.key, payload: record.bytes))
             }
             for slot in live {
+                entries += records(of: slot, now: now, nowEpoch: nowEpoch).map { JournalEntry(session: slot.id, payload: $0) }
+            }
+            for slot in scenes {
                 entries += records(of: slot, now: now, nowEpoch: nowEpoch).map { JournalEntry(session: slot.id, payload: $0) }
             }
             for (name, damage) in registry.damagedNames {

@@ -87,6 +87,11 @@ final class SessionStore: Sendable {
         var damaged: [String: SessionDamage] = [:]
         /// The definitions their kept records were made with, by digest: snapshots keep them.
         var damagedDefinitions: [String: DefinitionVersion] = [:]
+        /// Scene sessions by id (`SessionStore+Scenes.swift`); they count against the same limit.
+        var scenes: [String: SceneSlot] = [:]
+
+        /// Live sessions and scenes.
+        var count: Int { slots.count + scenes.count }
 
         /// `slots` oldest first. The sequence wraps, so slots are ordered by how many creations
         /// ago they were made (counted back from `nextSequence`), which is right as long as no
@@ -133,7 +138,7 @@ final class SessionStore: Sendable {
     /// Writes a record without waiting for it to be durable; its sequence number, or nil without a
     /// journal. The record is built only when there is a journal to take it: encoding a batch's
     /// events was a measurable share of an ephemeral POST, for bytes nobody read.
-    private func write(_ record: @autoclosure () -> JournalRecord) throws(StoreError) -> UInt64? {
+    func write(_ record: @autoclosure () -> JournalRecord) throws(StoreError) -> UInt64? {
         guard journal != nil else { return nil }
         let record = record()
         return try write(record.bytes, key: record.key)
@@ -147,7 +152,7 @@ final class SessionStore: Sendable {
         return try write(payload(id), key: id)
     }
 
-    private func write(_ payload: @autoclosure () -> [UInt8], key: @autoclosure () -> String) throws(StoreError) -> UInt64? {
+    func write(_ payload: @autoclosure () -> [UInt8], key: @autoclosure () -> String) throws(StoreError) -> UInt64? {
         guard let journal else { return nil }
         do {
             return try journal.write(JournalEntry(kind: .change, session: key(), payload: payload()))
@@ -172,19 +177,22 @@ final class SessionStore: Sendable {
                 throw .storageFull(limit: limits.maxTotalEvents)
             }
         }
+        var expiredScenes: [SceneSlot] = []
         let (slot, expired) = table.withLock { table -> (SessionSlot?, [SessionSlot]) in
             table.createsSinceSweep += 1
             var expired: [SessionSlot] = []
-            if table.slots.count >= limits.maxSessions || table.createsSinceSweep >= 1024 {
+            if table.count >= limits.maxSessions || table.createsSinceSweep >= 1024 {
                 expired = sweep(&table, now: now)
+                expiredScenes = sweepScenes(&table, now: now)
             }
-            guard table.slots.count < limits.maxSessions else { return (nil, expired) }
+            guard table.count < limits.maxSessions else { return (nil, expired) }
             let slot = SessionSlot(id: id, clock: clock, version: version, createdAt: now, sequence: table.takeSequence(),
                                    session: session, lastAccess: now, visible: false)
             table.slots.insert(slot)
             return (slot, expired)
         }
         journalExpiry(expired)
+        journalExpiry(scenes: expiredScenes)
         guard let slot else {
             totalEvents.subtract(events, ordering: .relaxed)
             throw .full(retryAfter: 30)
@@ -392,11 +400,15 @@ final class SessionStore: Sendable {
     /// a compaction can never snapshot a session whose delete it then throws away.) A damaged
     /// session is removed the same way: the client has decided to discard it.
     func delete(_ id: String) throws(StoreError) -> Removal {
-        enum Removed { case live(SessionSlot), damaged(SessionDamage) }
+        enum Removed { case live(SessionSlot), scene(SceneSlot), damaged(SessionDamage) }
         let removed = table.withLock { table -> Removed? in
             if let slot = table.slots[id], slot.record.withLock({ $0.visible }) {
                 table.slots.removeValue(forKey: id)
                 return .live(slot)
+            }
+            if let slot = table.scenes[id], slot.record.withLock({ $0.visible }) {
+                table.scenes[id] = nil
+                return .scene(slot)
             }
             return table.damaged.removeValue(forKey: id).map(Removed.damaged)
         }
@@ -408,12 +420,17 @@ final class SessionStore: Sendable {
             table.withLock { table in
                 switch removed {
                 case let .live(slot): table.slots.insert(slot)
+                case let .scene(slot): table.scenes[id] = slot
                 case let .damaged(damage): table.damaged[id] = damage
                 }
             }
             throw error
         }
-        if case let .live(slot) = removed { release(slot) }
+        switch removed {
+        case let .live(slot): release(slot)
+        case let .scene(slot): release(slot)
+        case .damaged: break
+        }
         return .removed(record: record)
     }
 
@@ -428,10 +445,10 @@ final class SessionStore: Sendable {
         return live
     }
 
-    var count: Int { table.withLock { $0.slots.count } }
+    var count: Int { table.withLock { $0.count } }
 
     /// Removes expired sessions from the table and returns them (journalled by the caller, unlocked).
-    private func sweep(_ table: inout Table, now: Double) -> [SessionSlot] {
+    func sweep(_ table: inout Table, now: Double) -> [SessionSlot] {
         table.createsSinceSweep = 0
         let ttl = limits.sessionIdleTTL
         return table.slots.removeAll { slot in slot.record.withLock { !(now - $0.lastAccess <= ttl) } }
@@ -440,7 +457,7 @@ final class SessionStore: Sendable {
     /// Writes the deletion of sessions already removed for being idle. Nobody waits for these
     /// records: a create that swept them is acknowledged after its own record, which is durable
     /// only after them; a lost expiry brings back a session that then expires again.
-    private func journalExpiry(_ expired: [SessionSlot]) {
+    func journalExpiry(_ expired: [SessionSlot]) {
         for slot in expired {
             release(slot)
             _ = try? write(.delete(id: slot.id))

@@ -109,6 +109,12 @@ enum EventCodec {
     /// The body is one event object or `{"events": [...]}`; `now` stamps events without `t`
     /// (the wall clock's reading, or a virtual session's current time).
     static func decodeBody(_ json: JSON, context: Context, now: Double) throws(WireError) -> Decoded {
+        try decodeBody(json, now: now) { item, path, now throws(WireError) in try decode(item, at: path, context: context, now: now) }
+    }
+
+    /// `decodeBody` with each event read by `decodeOne` (a scene's events name their touch or view).
+    static func decodeBody(_ json: JSON, now: Double,
+                           _ decodeOne: (JSON, TreePath, Double) throws(WireError) -> [TimedInput]) throws(WireError) -> Decoded {
         var decoded = Decoded()
         if case let .object(object) = json, object["events"] != nil {
             var r = try ObjectReader(json, path: "")
@@ -118,12 +124,12 @@ enum EventCodec {
             try r.finish()
             decoded.isBatch = true
             for (index, item) in items.enumerated() {
-                let inputs = try decode(item, at: TreePath([.key("events"), .index(index)]), context: context, now: now)
+                let inputs = try decodeOne(item, TreePath([.key("events"), .index(index)]), now)
                 decoded.append(inputs, posted: item, origin: index)
             }
             return decoded
         }
-        decoded.append(try decode(json, at: .root, context: context, now: now), posted: json, origin: 0)
+        decoded.append(try decodeOne(json, .root, now), posted: json, origin: 0)
         return decoded
     }
 
@@ -152,10 +158,7 @@ enum EventCodec {
             throw WireError(code: "unknown_event_type", field: r.field("type"),
                             "unknown event type '\(type)'; known: \(knownTypes(context).joined(separator: ", "))")
         }
-        let t = try r.number("t") ?? now
-        guard t >= 0, t <= maximumTime else {
-            throw WireError(field: r.field("t"), "must be between 0 and \(Int(maximumTime)) (seconds since the session began)")
-        }
+        let t = try time(&r, now: now)
         if let command {
             // The arguments, typed and defaulted as the definition declares them.
             var arguments = try treeReader(json, at: path)
@@ -170,6 +173,25 @@ enum EventCodec {
         let inputs = try decodePointer(type, at: t, &r)
         try r.finish()
         return inputs
+    }
+
+    /// A pointer event or shorthand, the same for every control; nil when `json`'s type is not one.
+    static func decodePointerEvent(_ json: JSON, at path: TreePath, now: Double) throws(WireError) -> [TimedInput]? {
+        var r = try ObjectReader(json, path: path.dotted)
+        guard let type = try r.string("type") else { throw WireError(field: r.field("type"), "is required") }
+        guard pointerTypes.contains(type) else { return nil }
+        let inputs = try decodePointer(type, at: try time(&r, now: now), &r)
+        try r.finish()
+        return inputs
+    }
+
+    /// An event's `t`, `now` when it has none.
+    private static func time(_ r: inout ObjectReader, now: Double) throws(WireError) -> Double {
+        let t = try r.number("t") ?? now
+        guard t >= 0, t <= maximumTime else {
+            throw WireError(field: r.field("t"), "must be between 0 and \(Int(maximumTime)) (seconds since the session began)")
+        }
+        return t
     }
 
     private static func treeReader(_ json: JSON, at path: TreePath) throws(WireError) -> TreeReader {

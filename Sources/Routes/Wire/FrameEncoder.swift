@@ -76,7 +76,13 @@ public enum FrameEncoder {
 
     /// `{"t": …, "name": …, …fields}`.
     public static func encode(_ emission: Emission, into w: inout JSONWriter) {
+        encode(emission, view: nil, into: &w)
+    }
+
+    /// `{"view": …, "t": …, "name": …, …fields}`: a scene's emission, tagged with its view.
+    static func encode(_ emission: Emission, view: String?, into w: inout JSONWriter) {
         w.beginObject()
+        if let view { w.member(literal: "view", view) }
         w.member(literal: "t", emission.t)
         w.member(literal: "name", emission.name)
         for field in emission.fields { member(field, into: &w) }

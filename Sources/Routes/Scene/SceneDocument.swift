@@ -1,0 +1,117 @@
+import AnimationCore
+
+/// A scene as a session holds it: the checked `Scene`, the definition version of each view's
+/// control (by node, in drawing order), and the document as the journal keeps it: every view as
+/// posted, its control named with its definition's `digest` and its configuration resolved
+/// (`config` echoed whole), so a replay makes the same scene whatever happens to the names since.
+struct SceneDocument: Sendable {
+    let scene: Scene
+    /// By node index; nil for a plain view.
+    let versions: [DefinitionVersion?]
+    /// `{"views": [...]}`, the journal's form.
+    let stored: JSON
+
+    /// What a view's `control`, `definition` and `config` members resolve to: nil when the view
+    /// names no control (a plain view). `view` reads those members and leaves the rest.
+    typealias Resolve = (_ view: inout ObjectReader) throws(WireError) -> (ControlInstance, DefinitionVersion)?
+
+    /// The members of a view besides its control and children, each read as `SceneView` takes it.
+    private static let flags = ["isHidden", "isUserInteractionEnabled", "clipsToBounds", "isMultipleTouchEnabled",
+                                "isExclusiveTouch", "delaysContentTouches", "canCancelContentTouches",
+                                "isDirectionalLockEnabled", "touchesShouldCancel"]
+
+    /// Reads `{"views": [...]}` under `path` (`scene`), resolving each view's control with
+    /// `resolve`, and checks the whole scene (`Scene`): the first fault in document order is
+    /// thrown, named by its dotted path, and nothing is made.
+    init(_ json: JSON, at path: String, resolve: Resolve) throws(WireError) {
+        var body = try ObjectReader(json, path: path)
+        guard let items = try body.array("views") else { throw WireError(field: body.field("views"), "is required: the window's views, back to front") }
+        try body.finish()
+        var reader = Reader()
+        var views: [SceneView] = []
+        var stored: [JSON] = []
+        for (index, item) in items.enumerated() {
+            let (view, json) = try reader.view(item, at: body.field("views") + "[\(index)]", depth: 1, resolve: resolve)
+            views.append(view)
+            stored.append(json)
+        }
+        let scenePath = TreePath(path.split(separator: ".").map { .key(String($0)) } + [.key("views")])
+        do {
+            scene = try Scene(views, at: scenePath)
+        } catch {
+            throw WireError(code: error.code.rawValue, field: error.path.dotted, error.message)
+        }
+        versions = reader.versions
+        self.stored = .object(JSONObject([("views", .array(stored))]))
+    }
+
+    /// Reads views depth first, as `Scene` flattens them (so `versions` is by node index).
+    private struct Reader {
+        var versions: [DefinitionVersion?] = []
+        var count = 0
+
+        /// The view and its stored form; past the limits a bare placeholder, which `Scene` then
+        /// refuses at its place with the limit's own code, so a huge document costs no more.
+        mutating func view(_ json: JSON, at path: String, depth: Int, resolve: Resolve) throws(WireError) -> (SceneView, JSON) {
+            count += 1
+            guard count <= Scene.maximumViews, depth <= Scene.maximumDepth else {
+                return (SceneView(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0)), .null)
+            }
+            var r = try ObjectReader(json, path: path)
+            guard let id = try r.string("id") else { throw WireError(field: r.field("id"), "is required") }
+            guard var frameReader = try r.object("frame") else { throw WireError(field: r.field("frame"), "is required: {x, y, width, height}") }
+            let frame = Rect(x: try frameReader.requiredNumber("x"), y: try frameReader.requiredNumber("y"),
+                             width: try frameReader.requiredNumber("width"), height: try frameReader.requiredNumber("height"))
+            try frameReader.finish()
+            let resolved = try resolve(&r)
+            var view = SceneView(id: id, control: resolved?.0, frame: frame)
+            var stored: [(key: String, value: JSON)] = [("id", .string(id))]
+            if let (instance, version) = resolved {
+                stored += [("control", .string(instance.name)), ("digest", .string(version.digest)), ("config", JSON(instance.echo))]
+            }
+            stored.append(("frame", r.raw("frame")!))
+            if let alpha = try r.number("alpha") {
+                view.alpha = alpha
+                stored.append(("alpha", .number(alpha)))
+            }
+            for flag in SceneDocument.flags {
+                guard let value = try r.bool(flag) else { continue }
+                stored.append((flag, .bool(value)))
+                switch flag {
+                case "isHidden": view.isHidden = value
+                case "isUserInteractionEnabled": view.isUserInteractionEnabled = value
+                case "clipsToBounds": view.clipsToBounds = value
+                case "isMultipleTouchEnabled": view.isMultipleTouchEnabled = value
+                case "isExclusiveTouch": view.isExclusiveTouch = value
+                case "delaysContentTouches": view.delaysContentTouches = value
+                case "canCancelContentTouches": view.canCancelContentTouches = value
+                case "isDirectionalLockEnabled": view.isDirectionalLockEnabled = value
+                default: view.touchesShouldCancel = value
+                }
+            }
+            if let names = try r.array("recognizesSimultaneouslyWith") {
+                for (k, name) in names.enumerated() {
+                    guard case let .string(text) = name else {
+                        throw WireError(field: r.field("recognizesSimultaneouslyWith") + "[\(k)]", "expected a view's id")
+                    }
+                    view.recognizesSimultaneouslyWith.append(text)
+                }
+                stored.append(("recognizesSimultaneouslyWith", .array(names)))
+            }
+            let children = try r.array("children") ?? []
+            try r.finish()
+            versions.append(resolved?.1)
+            var storedChildren: [JSON] = []
+            for (index, child) in children.enumerated() {
+                let (childView, childJSON) = try self.view(child, at: r.field("children") + "[\(index)]", depth: depth + 1, resolve: resolve)
+                view.children.append(childView)
+                storedChildren.append(childJSON)
+            }
+            if !children.isEmpty { stored.append(("children", .array(storedChildren))) }
+            return (view, .object(JSONObject(stored)))
+        }
+    }
+
+    /// The definition of `view`'s control (nil for a plain view).
+    func definition(of view: Int) -> ControlDefinition? { scene.nodes[view].control?.definition }
+}
