@@ -177,7 +177,7 @@ import Testing
         #expect(machine.closeRequested() == [.write(Write(descriptor: 5, offset: 9, bytes: [2], records: 1))])
         #expect(throws: GroupCommit.Failure.closed) { try machine.appended([3]) }
         #expect(machine.wrote() == [.sync(5)])
-        #expect(machine.synced() == [.durable(through: 2), .close(5), .fail(.closed)])
+        #expect(machine.synced() == [.close(5), .durable(through: 2), .fail(.closed)])
         #expect(machine.state == .closed && machine.isFinished)
         #expect(machine.closeRequested() == [])
     }

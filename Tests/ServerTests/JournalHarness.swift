@@ -21,7 +21,7 @@ struct JournalHarness {
     /// Opens the journal on `files` and replays it into a fresh router whose ids come from `ids`.
     init(files: SimulatedFileSystem, ids: @escaping @Sendable () -> String = { "unused" }) throws {
         self.files = files
-        opened = try FileJournal.open(directory: Self.directory, policy: .always, clock: { 0 }, log: { _ in },
+        opened = try FileJournal.open(directory: Self.directory, policy: .always, clock: TestClock(at: 0), log: { _ in },
                                       fileSystem: files, flushing: .manual)
         let journal = opened.journal
         router = makeApp(AppEnvironment(now: { Self.now }, makeID: ids, epoch: { Self.epoch + Self.now }, journal: journal))

@@ -6,7 +6,9 @@ import Testing
 
 /// The journal's file operations and answers, step by step, for scripted runs with
 /// `Flushing.manual`: recorded from the journal before its group commit became a value
-/// (`GroupCommit`), so that the rewrite is held to what it did, call for call.
+/// (`GroupCommit`), so that the rewrite is held to what it did, call for call. One figure
+/// changed on purpose, marked where it is: the close's fdatasync is now counted in the sync
+/// statistics like every other.
 @Suite("Journal transcripts: the file operations and answers of scripted runs, as recorded")
 struct JournalTranscriptTests {
     static func entry(_ n: Int, pad: Int = 0) -> JournalEntry {
@@ -21,7 +23,7 @@ struct JournalTranscriptTests {
 
         init(policy: SyncPolicy = .always, maximumGather: Double = 0.0005) throws {
             files = TracingFileSystem(SimulatedFileSystem(seed: 7))
-            journal = try FileJournal.open(directory: "data", policy: policy, clock: { [clock] in clock.now() }, log: { _ in },
+            journal = try FileJournal.open(directory: "data", policy: policy, clock: clock, log: { _ in },
                                            fileSystem: files, flushing: .manual, maximumGather: maximumGather).journal
             files.note("opened")
         }
@@ -140,7 +142,7 @@ struct JournalTranscriptTests {
         "sync 3",
         "close 3",
         "write s5 refused: the journal is closed",
-        "appends 5 syncs 3 bytes 524602",
+        "appends 5 syncs 4 bytes 524602",     // the close's sync counted since GroupCommit (recorded: 3)
     ]
     static let compaction: [String] = [
         "mkdir data",
@@ -192,7 +194,7 @@ struct JournalTranscriptTests {
         "sync 4",
         "close 4",
         "#5 durable",
-        "appends 5 syncs 3 bytes 260",
+        "appends 5 syncs 4 bytes 260",        // the close's sync counted since GroupCommit (recorded: 3)
     ]
     static let failure: [String] = [
         "mkdir data",

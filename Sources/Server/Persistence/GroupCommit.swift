@@ -299,7 +299,7 @@ struct GroupCommit: Equatable {
             return [.close(flight.descriptor), .durable(through: syncedThrough)] + dueFill() + (batchCount > 0 ? [.wake] : [])
         case .close:
             state = .closed
-            return [.durable(through: syncedThrough), .close(flight.descriptor), .fail(.closed)]
+            return [.close(flight.descriptor), .durable(through: syncedThrough), .fail(.closed)]
         }
     }
 

@@ -1,8 +1,10 @@
 /// Reading a file of the current format: records, damaged spans, a torn tail (`JournalScan`).
 extension JournalFormat {
     /// Reads a file's contents. `allowsTornTail` is false for snapshots, which are written
-    /// atomically: an incomplete last record there is damage, not a crash, and is kept.
-    static func scan(_ bytes: [UInt8], allowsTornTail: Bool = true) -> JournalScan {
+    /// atomically: an incomplete last record there is damage, not a crash, and is kept. A
+    /// version-3 file's zeros after its data are cut off `bytes` (in place: no copy of the file),
+    /// and its records' payloads are slices of `bytes` (no copy either, until the replay takes one).
+    static func scan(_ bytes: inout [UInt8], allowsTornTail: Bool = true) -> JournalScan {
         guard bytes.count >= fileHeaderSize else { return scanShort(bytes, allowsTornTail: allowsTornTail) }
         let head = Array(bytes[0..<fileHeaderSize])
         var scan = JournalScan(version: 2)
@@ -34,11 +36,8 @@ extension JournalFormat {
             // incomplete record followed by zeros is a torn tail, and zeros followed by anything
             // else are damage.
             let end = dataEnd(bytes)
-            if end == bytes.count {
-                scanRecords(bytes, into: &scan, allowsTornTail: allowsTornTail)
-            } else {
-                scanRecords(Array(bytes[0..<end]), into: &scan, allowsTornTail: allowsTornTail)
-            }
+            bytes.removeSubrange(end...)
+            scanRecords(bytes, into: &scan, allowsTornTail: allowsTornTail)
             scan.end = end
         } else {
             scanRecords(bytes, into: &scan, allowsTornTail: allowsTornTail)
@@ -86,7 +85,7 @@ extension JournalFormat {
                 } else {
                     let payload = offset + headerSize(key: head.key.count)
                     scan.items.append(.record(.init(offset: offset, length: head.recordSize, kind: head.kind, key: key,
-                                                    payload: Array(bytes[payload..<(payload + head.payloadLength)]))))
+                                                    payload: bytes[payload..<(payload + head.payloadLength)])))
                 }
                 offset += head.recordSize
                 continue
@@ -163,7 +162,7 @@ extension JournalFormat {
     }
 
     /// Why a record with an intact header that fits in the file fails, or nil when it is intact.
-    private static func check(_ bytes: [UInt8], at offset: Int, _ head: Header) -> String? {
+    static func check(_ bytes: [UInt8], at offset: Int, _ head: Header) -> String? {
         let payload = offset + headerSize(key: head.key.count)
         let payloadEnd = payload + head.payloadLength
         guard CRC32.checksum(bytes[payload..<payloadEnd]) == read32(bytes, at: payloadEnd) else {
