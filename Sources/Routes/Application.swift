@@ -58,4 +58,9 @@ public struct Application: Responder {
     /// The entries that rebuild every session now: what a compacted journal holds.
     public func snapshot() -> [JournalEntry] {
         store.snapshot(now: now())
+    }
+
+    /// The same entries handed to `emit` one at a time (a compaction writes them as they come).
+    public func snapshot<E: Error>(into emit: (JournalEntry) throws(E) -> Void) throws(E) {
+        try store.snapshot(now: now(), into: emit)
     }}

@@ -76,3 +76,11 @@ final class SequentialIDs: Sendable {
     /// The id issued last.
     var last: String { "s\(issued.withLock { $0 })" }
 }
+
+extension FileJournal {
+    /// Compacts to the entries `snapshot` returns all at once (tests only: the server hands them
+    /// over one at a time, `compact(writing:)`).
+    func compact(snapshot: () -> [JournalEntry]) throws {
+        try compact { emit in for entry in snapshot() { try emit(entry) } }
+    }
+}

@@ -108,12 +108,12 @@ enum ServerCommand {
             .field("damaged_sessions", report.damagedSessions).field("not_applied", report.notApplied)
             .field("bytes", recovery.bytesRead).field("ms", milliseconds: clock.now() - started).description)
         if recovery.bytesRead > max(1 << 20, 2 * journal.snapshotBytes) || !recovery.damage.isEmpty || recovery.legacy {
-            try journal.compact(snapshot: app.snapshot)
+            try journal.compact { emit in try app.snapshot(into: emit) }
         }
         _ = LinuxAPI.mallocTrim(0)
         journal.compactionNeeded = { [journal] in
             do {
-                try journal.compact(snapshot: app.snapshot)
+                try journal.compact { emit in try app.snapshot(into: emit) }
             } catch {
                 log(LogLine(level: "error", "journal_compaction_failed").field("error", "\(error)").description)
             }

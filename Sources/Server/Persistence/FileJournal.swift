@@ -380,16 +380,16 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
 
     // MARK: Compaction
 
-    /// Replaces the history by a snapshot of the present. `snapshot` is read after the journal
-    /// has moved to a new segment, so every change is in the snapshot, the new segment, or both
+    /// Replaces the history by a snapshot of the present, which `snapshot` hands over entry by
+    /// entry (written as they come, never all held at once). It is taken after the journal has
+    /// moved to a new segment, so every change is in the snapshot, the new segment, or both
     /// (replay applies each once).
-    func compact(snapshot: () -> [JournalEntry]) throws {
+    func compact(writing snapshot: ((JournalEntry) throws -> Void) throws -> Void) throws {
         defer { locked { history.compacting = false } }
         let started = clock.now()
         let newSegment = try rotate()
-        let records = snapshot()
         let files = try JournalFiles(directory: directory, fileSystem: fileSystem)
-        let size = try files.writeSnapshot(records, segment: newSegment)
+        let (size, records) = try files.writeSnapshot(segment: newSegment, snapshot)
         files.removeHistory(before: newSegment)
         let segmentBytes = locked {
             history.snapshotBytes = size
@@ -397,7 +397,7 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
             return machine.segment.end
         }
         statistics.setBytes(size + segmentBytes)
-        log("level=info msg=journal_compacted segment=\(newSegment) records=\(records.count) snapshot_bytes=\(size) ms=\(Int((clock.now() - started) * 1000))")
+        log("level=info msg=journal_compacted segment=\(newSegment) records=\(records) snapshot_bytes=\(size) ms=\(Int((clock.now() - started) * 1000))")
     }
 
     /// Continues in a new segment, then writes the waiting batch to the old one, syncs and closes

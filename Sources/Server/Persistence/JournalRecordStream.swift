@@ -94,7 +94,7 @@ struct JournalRecordStream {
     private mutating func zerosToTheEnd() throws -> Bool {
         var position = offset
         while true {
-            if buffer[(position - start)...].contains(where: { $0 != 0 }) { return false }
+            if !JournalFormat.allZero(buffer, in: (position - start)..<buffer.count) { return false }
             if atEnd { return true }
             position = start + buffer.count
             buffer = try fileSystem.read(path, from: position, count: Self.chunk)
