@@ -69,14 +69,20 @@ CC=$(command -v cc || command -v gcc || true)
 LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # --- build ---------------------------------------------------------------------------------------
-log "building the release server"
-BUILD_LOG=$(mktemp /tmp/bench-http-build.XXXXXX)
-if ! timeout 900 swift build -c release --product Server > "$BUILD_LOG" 2>&1; then
-    grep -E "error|warning: unre" "$BUILD_LOG" | head -20 >&2
-    echo "the release build failed (full log: $BUILD_LOG)" >&2
-    exit 1
+# BENCH_SERVER names a built server: nothing to build (a build here would also rebuild this
+# checkout's release products, minutes on a loaded machine, for a binary the run does not use).
+if [ -n "${BENCH_SERVER:-}" ]; then
+    log "server: $BENCH_SERVER (not building)"
+else
+    log "building the release server"
+    BUILD_LOG=$(mktemp /tmp/bench-http-build.XXXXXX)
+    if ! timeout 900 swift build -c release --product Server > "$BUILD_LOG" 2>&1; then
+        grep -E "error|warning: unre" "$BUILD_LOG" | head -20 >&2
+        echo "the release build failed (full log: $BUILD_LOG)" >&2
+        exit 1
+    fi
+    rm -f "$BUILD_LOG"
 fi
-rm -f "$BUILD_LOG"
 SERVER="${BENCH_SERVER:-$(swift build -c release --show-bin-path)/Server}"
 
 # --- processes and clean-up ----------------------------------------------------------------------

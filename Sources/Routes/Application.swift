@@ -20,6 +20,19 @@ public struct Application: Responder {
     /// then `StartingMiddleware` keeps requests away from the sessions being rebuilt.
     public func restore(_ items: some Collection<JournalReplayItem>) -> RestoreReport {
         readiness.beginReplay(records: items.count)
+        return replay(items)
+    }
+
+    /// Rebuilds the sessions from a journal read as it is replayed: how many records it holds is
+    /// known only as it is read, so `/readyz`'s `records` grows meanwhile (`journalRecordsFound`).
+    public func restore(reading items: some Sequence<JournalReplayItem>) -> RestoreReport {
+        replay(items)
+    }
+
+    /// The journal read being replayed found `count` more records.
+    public func journalRecordsFound(_ count: Int) { readiness.addRecords(count) }
+
+    private func replay(_ items: some Sequence<JournalReplayItem>) -> RestoreReport {
         let report = store.restore(items.lazy.map { [readiness] item in
             readiness.noteReplayed()
             return item
@@ -45,4 +58,9 @@ public struct Application: Responder {
     /// The entries that rebuild every session now: what a compacted journal holds.
     public func snapshot() -> [JournalEntry] {
         store.snapshot(now: clock.now())
+    }
+
+    /// The same entries handed to `emit` one at a time (a compaction writes them as they come).
+    public func snapshot<E: Error>(into emit: (JournalEntry) throws(E) -> Void) throws(E) {
+        try store.snapshot(now: clock.now(), into: emit)
     }}

@@ -29,6 +29,9 @@ final class Readiness: Sendable {
 
     func beginReplay(records count: Int) { records.store(count, ordering: .relaxed) }
 
+    /// A journal read as it is replayed found `count` more records.
+    func addRecords(_ count: Int) { records.add(count, ordering: .relaxed) }
+
     func noteReplayed() { replayed.add(1, ordering: .relaxed) }
 
     func markReady(_ damage: JournalDamageSummary = JournalDamageSummary()) {

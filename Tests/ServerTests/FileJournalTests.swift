@@ -19,9 +19,10 @@ extension FileJournal {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
-    /// Opens on the real file system with a clock reading zero (tests only).
+    /// Opens on the real file system with the system's clock: a flusher thread waits `.batch`'s
+    /// window on it (tests only).
     static func open(directory: String, policy: SyncPolicy = .always) throws -> Opened {
-        try open(directory: directory, policy: policy, clock: { 0 }, log: { _ in })
+        try open(directory: directory, policy: policy, clock: SystemClock(), log: { _ in })
     }
 }
 
@@ -141,7 +142,7 @@ struct FileJournalTests {
     /// Nothing is damaged or cut, the journal goes on in the same file, and fills it again.
     @Test func aPowerLossWhileFillingLeavesTheRecordsAndTheJournalGoesOn() throws {
         let files = SimulatedFileSystem(seed: 7)
-        let opened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in }, fileSystem: files,
+        let opened = try FileJournal.open(directory: "data", policy: .always, clock: TestClock(at: 0), log: { _ in }, fileSystem: files,
                                           flushing: .manual)
         let path = "data/" + JournalFiles.name(JournalFiles.segmentPrefix, 1)
         _ = try opened.journal.write(Self.entries(1)[0])
@@ -161,7 +162,7 @@ struct FileJournalTests {
         let size = try #require(restarted.contents(path)?.count)
         let bigEnd = recordsEnd + JournalFormat.frame(big).count
         #expect(size >= bigEnd && size < 2 * FileJournal.fillChunk)     // the big batch synced, the fill torn
-        let reopened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in }, fileSystem: restarted,
+        let reopened = try FileJournal.open(directory: "data", policy: .always, clock: TestClock(at: 0), log: { _ in }, fileSystem: restarted,
                                             flushing: .manual)
         #expect(reopened.entries == [Self.entries(1)[0], big])
         #expect(reopened.damage.isEmpty && reopened.tornTails.isEmpty)
@@ -175,7 +176,7 @@ struct FileJournalTests {
         reopened.journal.flush()
         #expect(restarted.contents(path)?.count == 2 * FileJournal.fillChunk)   // filled again, ahead of the records
         reopened.journal.close()
-        let again = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in },
+        let again = try FileJournal.open(directory: "data", policy: .always, clock: TestClock(at: 0), log: { _ in },
                                          fileSystem: restarted.restarted(failAt: nil), flushing: .manual)
         #expect(again.entries == [Self.entries(1)[0], big, Self.entries(1, from: 1)[0], second])
         #expect(again.damage.isEmpty && again.tornTails.isEmpty)
@@ -237,7 +238,7 @@ struct FileJournalTests {
         bytes[second + 20] ^= 0xFF                                       // in its payload
         try Self.write(bytes, to: file)
         let logged = Mutex<[String]>([])
-        let reopened = try FileJournal.open(directory: dir, policy: .always, clock: { 0 }, log: { line in logged.withLock { $0.append(line) } })
+        let reopened = try FileJournal.open(directory: dir, policy: .always, clock: TestClock(at: 0), log: { line in logged.withLock { $0.append(line) } })
         // Every other record is still there, and nothing was cut.
         #expect(reopened.entries == Self.entries(5).enumerated().filter { $0.offset != 1 }.map(\.element))
         let quarantined = "quarantine/" + JournalFiles.name(JournalFiles.segmentPrefix, 1)
@@ -393,8 +394,7 @@ struct FileJournalTests {
 
     /// Sync timings come from the clock the journal was given, not from the system's.
     @Test func syncTimingsReadTheInjectedClock() throws {
-        let ticks = Mutex(0.0)
-        let clock: @Sendable () -> Double = { ticks.withLock { $0 += 0.25; return $0 } }
+        let clock = TickingClock(step: 0.25)
         let files = SimulatedFileSystem(seed: 1)
         let opened = try FileJournal.open(directory: "data", policy: .always, clock: clock, log: { _ in }, fileSystem: files,
                                           flushing: .manual)
@@ -412,7 +412,7 @@ struct FileJournalTests {
     /// loop thread, in the server) goes on while that sync takes its time.
     @Test func writersDoNotWaitForARotationsSync() throws {
         let files = GatedFileSystem(SimulatedFileSystem(seed: 2))
-        let opened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in }, fileSystem: files,
+        let opened = try FileJournal.open(directory: "data", policy: .always, clock: TestClock(at: 0), log: { _ in }, fileSystem: files,
                                           flushing: .manual)
         let journal = opened.journal
         // What the store would hold: every entry written so far (a snapshot reads it after rotating).
@@ -437,7 +437,7 @@ struct FileJournalTests {
         #expect(compacted.wait(timeout: .now() + 10) == .success)
         journal.flush()
         journal.close()
-        let reopened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in },
+        let reopened = try FileJournal.open(directory: "data", policy: .always, clock: TestClock(at: 0), log: { _ in },
                                             fileSystem: files.inner.restarted(failAt: nil), flushing: .manual)
         // Both, once or twice (in the snapshot, and in the new segment if written after the switch).
         #expect(Set(reopened.entries.map(\.payload)) == Set(Self.entries(2).map(\.payload)))
@@ -447,7 +447,7 @@ struct FileJournalTests {
     /// syncs with one sync, then every record of it is durable.
     @Test func writesWaitInABatchThatOneAppendAndOneSyncCover() throws {
         let files = GatedFileSystem(SimulatedFileSystem(seed: 3))
-        let opened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in }, fileSystem: files,
+        let opened = try FileJournal.open(directory: "data", policy: .always, clock: TestClock(at: 0), log: { _ in }, fileSystem: files,
                                           flushing: .manual)
         let journal = opened.journal
         let before = files.appends
@@ -460,7 +460,7 @@ struct FileJournalTests {
         #expect(journal.isDurable(5))
         #expect(journal.statistics.snapshot.appends == 5 && journal.statistics.snapshot.syncs == 1)
         journal.close()
-        let reopened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in },
+        let reopened = try FileJournal.open(directory: "data", policy: .always, clock: TestClock(at: 0), log: { _ in },
                                             fileSystem: files.inner.restarted(failAt: nil), flushing: .manual)
         #expect(reopened.entries.map(\.payload) == Self.entries(5).map(\.payload))
         #expect(reopened.tornTails.isEmpty && reopened.damage.isEmpty)
@@ -471,7 +471,7 @@ struct FileJournalTests {
     @Test func aFailedBatchWriteFailsItsWritersAndIsFinal() throws {
         let files = GatedFileSystem(SimulatedFileSystem(seed: 4))
         let lines = Mutex<[String]>([])
-        let opened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 },
+        let opened = try FileJournal.open(directory: "data", policy: .always, clock: TestClock(at: 0),
                                           log: { line in lines.withLock { $0.append(line) } }, fileSystem: files, flushing: .manual)
         let journal = opened.journal
         _ = try journal.write(Self.entries(1)[0])
@@ -486,7 +486,7 @@ struct FileJournalTests {
         #expect(throws: SyscallError.self) { try journal.write(Self.entries(1, from: 3)[0]) }
         #expect(lines.withLock { $0 }.contains { $0.hasPrefix("level=error msg=journal_write_failed") })
         journal.close()
-        let reopened = try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in },
+        let reopened = try FileJournal.open(directory: "data", policy: .always, clock: TestClock(at: 0), log: { _ in },
                                             fileSystem: files.inner.restarted(failAt: nil), flushing: .manual)
         #expect(reopened.entries.map(\.payload) == Self.entries(1).map(\.payload))
         #expect(reopened.tornTails.isEmpty && reopened.damage.isEmpty)
@@ -595,4 +595,15 @@ final class GatedFileSystem: JournalFileSystem, @unchecked Sendable {
     func link(_ existing: String, as new: String) throws(SyscallError) { try inner.link(existing, as: new) }
     func remove(_ path: String) { inner.remove(path) }
     func syncDirectory(_ path: String) throws(SyscallError) { try inner.syncDirectory(path) }
+}
+
+/// A clock that moves `step` seconds every time it is read.
+final class TickingClock: TimeSource {
+    private let seconds = Mutex(0.0)
+    let step: Double
+
+    init(step: Double) { self.step = step }
+
+    func now() -> Double { seconds.withLock { $0 += step; return $0 } }
+    func epoch() -> Double { 1_700_000_000 }
 }

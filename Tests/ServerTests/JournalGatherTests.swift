@@ -16,7 +16,7 @@ struct JournalGatherTests {
 
     /// A journal with its flusher thread on the simulated file system.
     static func journal(maximumGather: Double) throws -> FileJournal {
-        try FileJournal.open(directory: "data", policy: .always, clock: { 0 }, log: { _ in },
+        try FileJournal.open(directory: "data", policy: .always, clock: TestClock(at: 0), log: { _ in },
                              fileSystem: SimulatedFileSystem(seed: 7), maximumGather: maximumGather).journal
     }
 
@@ -72,7 +72,7 @@ struct JournalGatherTests {
         let sequence: UInt64
 
         init(maximumGather: Double) throws {
-            journal = try FileJournal.open(directory: "data", policy: .always, clock: { [clock] in clock.now() }, log: { _ in },
+            journal = try FileJournal.open(directory: "data", policy: .always, clock: clock, log: { _ in },
                                            fileSystem: SimulatedFileSystem(seed: 7), flushing: .manual,
                                            maximumGather: maximumGather).journal
             let first = journal.joinLoop()

@@ -21,7 +21,7 @@ struct JournalHarness {
     /// Opens the journal on `files` and replays it into a fresh router whose ids come from `ids`.
     init(files: SimulatedFileSystem, ids: @escaping @Sendable () -> String = { "unused" }) throws {
         self.files = files
-        opened = try FileJournal.open(directory: Self.directory, policy: .always, clock: { 0 }, log: { _ in },
+        opened = try FileJournal.open(directory: Self.directory, policy: .always, clock: TestClock(at: 0), log: { _ in },
                                       fileSystem: files, flushing: .manual)
         let journal = opened.journal
         router = makeApp(AppEnvironment(now: { Self.now }, makeID: ids, epoch: { Self.epoch + Self.now }, journal: journal))
@@ -75,4 +75,12 @@ final class SequentialIDs: Sendable {
 
     /// The id issued last.
     var last: String { "s\(issued.withLock { $0 })" }
+}
+
+extension FileJournal {
+    /// Compacts to the entries `snapshot` returns all at once (tests only: the server hands them
+    /// over one at a time, `compact(writing:)`).
+    func compact(snapshot: () -> [JournalEntry]) throws {
+        try compact { emit in for entry in snapshot() { try emit(entry) } }
+    }
 }

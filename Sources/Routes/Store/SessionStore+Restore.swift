@@ -391,9 +391,10 @@ extension SessionStore {
     /// registered name, or a damaged session's kept records), the registered names, each live
     /// session's create and events in creation order, each damaged name's note, then each
     /// damaged session's note and kept records. What compaction writes in place of the history.
-    /// Taken under the lock that control changes hold, so none is half in it.
-    func snapshot(now: Double) -> [JournalEntry] {
-        journalled.withLock { digests in
+    /// Taken under the lock that control changes hold, so none is half in it. Handed to `emit`
+    /// one at a time, so that a compaction writes them as they come instead of holding them all.
+    func snapshot<E: Error>(now: Double, into emit: (JournalEntry) throws(E) -> Void) throws(E) {
+        try journalled.withLock { (digests: inout Set<String>) throws(E) in
             let nowEpoch = time.epoch()
             let (live, damaged, kept, scenes) = table.withLock { table in
                 (table.inCreationOrder(table.slots.values), table.damaged.sorted { $0.key < $1.key },
@@ -410,34 +411,39 @@ extension SessionStore {
                 }
             }
             var defined: Set<String> = []
-            var entries: [JournalEntry] = []
             let sceneVersions = scenes.flatMap { $0.document.versions.compactMap { $0 } }
             for version in registered.map(\.version) + live.map(\.version) + sceneVersions + keptVersions
             where !defined.contains(version.digest) {
                 defined.insert(version.digest)
-                entries.append(JournalEntry(session: JournalRecord.definitionKey(version.digest), payload: JournalRecord.define(version)))
+                try emit(JournalEntry(session: JournalRecord.definitionKey(version.digest), payload: JournalRecord.define(version)))
             }
             for control in registered {
                 let record = JournalRecord.register(name: control.name, digest: control.version.digest)
-                entries.append(JournalEntry(session: record.key, payload: record.bytes))
+                try emit(JournalEntry(session: record.key, payload: record.bytes))
             }
             for slot in live {
-                entries += records(of: slot, now: now, nowEpoch: nowEpoch).map { JournalEntry(session: slot.id, payload: $0) }
+                for record in records(of: slot, now: now, nowEpoch: nowEpoch) { try emit(JournalEntry(session: slot.id, payload: record)) }
             }
             for slot in scenes {
-                entries += records(of: slot, now: now, nowEpoch: nowEpoch).map { JournalEntry(session: slot.id, payload: $0) }
+                for record in records(of: slot, now: now, nowEpoch: nowEpoch) { try emit(JournalEntry(session: slot.id, payload: record)) }
             }
             for (name, damage) in registry.damagedNames {
-                entries.append(JournalEntry(kind: .damageNote, session: JournalRecord.controlKey(name), payload: damage.note))
+                try emit(JournalEntry(kind: .damageNote, session: JournalRecord.controlKey(name), payload: damage.note))
             }
             for (id, damage) in damaged {
-                entries.append(JournalEntry(kind: .damageNote, session: id, payload: damage.note))
-                entries += damage.retained.map { JournalEntry(session: id, payload: $0) }
+                try emit(JournalEntry(kind: .damageNote, session: id, payload: damage.note))
+                for record in damage.retained { try emit(JournalEntry(session: id, payload: record)) }
             }
             digests = defined
             let stillKept = Set(keptVersions.map(\.digest))
             table.withLock { table in table.damagedDefinitions = table.damagedDefinitions.filter { stillKept.contains($0.key) } }
-            return entries
         }
+    }
+
+    /// The same entries, all at once.
+    func snapshot(now: Double) -> [JournalEntry] {
+        var entries: [JournalEntry] = []
+        snapshot(now: now) { entries.append($0) }
+        return entries
     }
 }

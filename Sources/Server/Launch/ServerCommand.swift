@@ -36,8 +36,7 @@ enum ServerCommand {
         raiseOpenFileLimit()
         let signals = try TerminationSignals.install()
         var environment = AppEnvironment.live(log: log, node: configuration.nodeID, clock: clock)
-        var opened = try configuration.ephemeral ? nil : openJournal(configuration, clock: clock, log: log)
-        let journal = opened?.journal
+        let journal = try configuration.ephemeral ? nil : makeJournal(configuration, clock: clock, log: log)
         let connections = ConnectionCounter()
         environment.corsOrigins = configuration.corsOrigins
         environment.limits.framesCacheBytes = configuration.framesCacheBytes
@@ -53,21 +52,20 @@ enum ServerCommand {
             ProcessMetrics.render(connections: connections.current, journal: statistics?.snapshot)
         }
         let app = makeApp(environment)
-        if opened != nil { app.markStarting() }
+        if journal != nil { app.markStarting() }
         let server = try Server(configuration: configuration, responder: app, log: log, counter: connections, clock: clock,
                                 passes: journal)
         log(LogLine(level: "info", "listening").field("host", configuration.address.host).field("port", server.port)
             .field("node", configuration.nodeID).description)
         // Listening before the replay: `/healthz` answers and `/readyz` says how far the replay got
         // (`/v1/` answers 503 `starting` meanwhile), so an orchestrator can tell a slow start from a dead one.
-        if opened != nil {
+        if let journal {
             do {
-                try restore(app, from: &opened!, clock: clock, log: log)
+                try restore(app, from: journal, clock: clock, log: log)
             } catch {
                 server.stop()
-                throw error
+                throw JournalError("journal in \(configuration.dataDirectory): \(error)")
             }
-            opened = nil
         }
         // Scripts wait for this line (after `listening`) before they use the sessions.
         log(LogLine(level: "info", "ready").description)
@@ -80,11 +78,10 @@ enum ServerCommand {
         return 0
     }
 
-    private static func openJournal(_ configuration: Configuration, clock: some TimeSource,
-                                    log: @escaping LogSink) throws -> FileJournal.Opened {
+    private static func makeJournal(_ configuration: Configuration, clock: any TimeSource, log: @escaping LogSink) throws -> FileJournal {
         do {
-            return try FileJournal.open(directory: configuration.dataDirectory, policy: configuration.syncPolicy, clock: { clock.now() }, log: log,
-                                        maximumGather: configuration.syncGather ?? FileJournal.maximumGather)
+            return try FileJournal(directory: configuration.dataDirectory, policy: configuration.syncPolicy, clock: clock, log: log,
+                                   maximumGather: configuration.syncGather ?? FileJournal.maximumGather)
         } catch {
             throw JournalError("journal in \(configuration.dataDirectory): \(error)")
         }
@@ -94,31 +91,29 @@ enum ServerCommand {
     /// present, or when it held damage or files of the first format (so the damaged files leave
     /// the journal, their bytes staying in the quarantine, and every file is in the current
     /// format); and from then on compacts in the background as history piles up.
-    /// The journal's records are let go as soon as they are replayed, before a compaction builds
-    /// its snapshot, and what the replay and the compaction freed is given back to the system
-    /// (`malloc_trim`): otherwise a restarted server keeps it, resident, for good.
-    private static func restore(_ app: Application, from opened: inout FileJournal.Opened, clock: some TimeSource,
-                                log: @escaping LogSink) throws {
+    /// The journal is read as it is replayed (`JournalReplay`: one file's chunk at a time, each
+    /// record let go once applied), so the replay holds the sessions and little else; what the
+    /// replay and the compaction freed is given back to the system (`malloc_trim`): otherwise a
+    /// restarted server keeps it, resident, for good.
+    private static func restore(_ app: Application, from journal: FileJournal, clock: any TimeSource, log: @escaping LogSink) throws {
         let started = clock.now()
-        var replay: [JournalReplayItem] = []
-        swap(&replay, &opened.replay)
-        let report = app.restore(replay)
-        replay = []
+        let replay = journal.replay(found: { app.journalRecordsFound($0) })
+        let report = app.restore(reading: replay)
+        let recovery = try replay.finish()
         for unusable in report.unusable.prefix(20) {
             log(LogLine(level: "warn", "journal_record_unusable").field("detail", unusable).description)
         }
         log(LogLine(level: "info", "journal_replayed").field("records", report.records).field("sessions", report.sessions)
             .field("events", report.events).field("damaged_spans", report.damage.count).field("unusable", report.unusable.count)
             .field("damaged_sessions", report.damagedSessions).field("not_applied", report.notApplied)
-            .field("bytes", opened.bytesRead).field("ms", milliseconds: clock.now() - started).description)
-        let journal = opened.journal
-        if opened.bytesRead > max(1 << 20, 2 * journal.snapshotBytes) || !opened.damage.isEmpty || opened.legacy {
-            try journal.compact(snapshot: app.snapshot)
+            .field("bytes", recovery.bytesRead).field("ms", milliseconds: clock.now() - started).description)
+        if recovery.bytesRead > max(1 << 20, 2 * journal.snapshotBytes) || !recovery.damage.isEmpty || recovery.legacy {
+            try journal.compact { emit in try app.snapshot(into: emit) }
         }
         _ = LinuxAPI.mallocTrim(0)
         journal.compactionNeeded = { [journal] in
             do {
-                try journal.compact(snapshot: app.snapshot)
+                try journal.compact { emit in try app.snapshot(into: emit) }
             } catch {
                 log(LogLine(level: "error", "journal_compaction_failed").field("error", "\(error)").description)
             }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Glibc
 import Routes
@@ -16,6 +17,11 @@ import Synchronization
 /// damaged: the damaged file stays in place and is linked into `quarantine/`, and the damage
 /// is reported to the replay. Compaction rotates to a new segment, writes a snapshot beside it
 /// atomically (temp file, fsync, rename, directory fsync) and deletes what the snapshot replaces.
+///
+/// What to write and sync when is decided by `GroupCommit`, a value; this class only drives it:
+/// it calls its events under one lock, performs the actions it returns outside the lock (on the
+/// flusher's thread, the fill queue, or the thread of the compaction or the close), and reports
+/// how each went.
 final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
     /// Who syncs: a thread of the journal's own, or the caller of `flush()` (tests, step by step).
     enum Flushing: Sendable {
@@ -23,72 +29,51 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
         case manual
     }
 
+    /// Writers waiting for their record to be synced, in sequence order.
+    private struct Waiter {
+        var sequence: UInt64
+        var action: @Sendable ((any Error)?) -> Void
+    }
+
+    /// How much history has piled up since the last snapshot, and whether a compaction is under way.
+    private struct History {
+        var bytesSinceSnapshot = 0
+        var snapshotBytes = 0
+        var compacting = false
+
+        /// Counts `bytes` appended; true when a compaction is due now (and marks it under way).
+        mutating func appended(_ bytes: Int, compacts: Bool) -> Bool {
+            bytesSinceSnapshot += bytes
+            guard compacts, !compacting, bytesSinceSnapshot >= max(FileJournal.minimumCompactionBytes, 2 * snapshotBytes) else { return false }
+            compacting = true
+            return true
+        }
+    }
+
     let directory: String
     let policy: SyncPolicy
     private let fileSystem: any JournalFileSystem
-    /// Seconds from an arbitrary origin: for sync timings, compaction logs and, with `Flushing.manual`,
-    /// the gather's bound (a flusher thread waits in real time: a test's clock may stand still).
-    private let clock: @Sendable () -> Double
-    private let log: @Sendable (String) -> Void
-    /// Guards everything below; `synced` changes are broadcast on it.
-    private let condition = NSCondition()
-    private var fd: Int32
-    private var segment: Int
-    /// Where the current segment's records end: what the flusher (or a rotation) has written to it.
-    private var segmentBytes: Int
-    /// The current segment's size: its records, then zeros (filled ahead and synced) up to here.
-    private var allocated: Int
-    /// Zeros are being written past `allocated` (off the flusher's thread): a batch that would
-    /// run past `allocated` waits for them, so that no record is ever overwritten by the fill.
-    private var filling = false
-    /// Filling failed for this segment (a full disk, say): batches are appended as they come.
-    private var fillFailed = false
-    private let fillQueue = DispatchQueue(label: "journal-fill")
+    /// For the gather's bound, sync timings and compaction logs.
+    private let clock: any TimeSource
+    private let log: LogSink
     private let flushing: Flushing
-    /// Sequence numbers handed out: every record framed into `batch` or written before it.
-    private var appended: UInt64 = 0
-    private var synced: UInt64 = 0
-    /// `synced`, also readable without the lock (`isDurable`, asked once by every durable answer;
-    /// it only ever grows, and is stored under the lock right after `synced`).
+    /// The files as found when the journal was created, for `replay`.
+    private let files: JournalFiles
+    private let fillQueue = DispatchQueue(label: "journal-fill")
+    /// Guards everything below; the flusher, a rotation and the close wait on it.
+    private let condition = NSCondition()
+    private var machine: GroupCommit
+    private var waiters: [Waiter] = []
+    private var history = History()
+    /// `machine.synced`, also readable without the lock (`isDurable`, asked once by every durable
+    /// answer; it only ever grows, and is stored under the lock as writers are released).
     private let syncedMark = Atomic<UInt64>(0)
-    /// Framed records not yet written to the file, in sequence order (records `appended - batchCount + 1 … appended`).
-    private var batch: [UInt8] = []
-    private var batchCount = 0
-    /// The buffer the flusher writes from while `batch` fills again (swapped, so neither reallocates).
-    private var spare: [UInt8] = []
-    /// The flusher waits on `condition` for a batch: the first write after that wakes it (or, while
-    /// an event loop is in a pass, the end of the pass), later ones need not (one wake-up per
-    /// batch, not per record).
-    private var flusherIsWaiting = false
-    /// Per event loop (`PassObserver`), how many times it began or ended a pass: odd while it is
-    /// in one. `activePasses` counts the odd ones.
-    private var passes: [UInt64] = []
-    private var activePasses = 0
-    /// The gather before a commit: the passes in progress when the flusher found the batch (loop
-    /// and count), which it waits to end, until `gatherEnds` at the latest (seconds since the reference
-    /// date for a flusher thread, on `clock` with `Flushing.manual`); `passEnded` wakes it.
-    private var gathering = false
-    private var gatherFor: [(loop: Int, pass: UInt64)] = []
-    private var gatherEnds = 0.0
-    private var flusherIsGathering = false
-    /// `.always`: the flusher gathers the passes in progress (`.batch` waits its window instead),
-    /// for `maximumGather` seconds at the longest.
-    private let gathersPasses: Bool
-    private let maximumGather: Double
-    /// A write or a sync failed: final (see `finishSync`).
-    private var syncFailure: SyscallError?
-    /// Writers waiting for their record to be synced, in sequence order.
-    private var waiters: [(sequence: UInt64, action: @Sendable ((any Error)?) -> Void)] = []
-    /// A sync is running on the current descriptor (rotation must wait for it).
-    private var syncing = false
-    private var flusher: Thread?
-    private var closed = false
-    /// Bytes appended since the last snapshot, and the last snapshot's size.
-    private(set) var bytesSinceSnapshot = 0
-    private(set) var snapshotBytes = 0
-    private var compacting = false
     /// Called (off the request path) when enough history has piled up to be worth compacting.
-    var compactionNeeded: (@Sendable () -> Void)?
+    var compactionNeeded: (@Sendable () -> Void)? {
+        get { locked { compactionHandler } }
+        set { locked { compactionHandler = newValue } }
+    }
+    private var compactionHandler: (@Sendable () -> Void)?
     let statistics = JournalStatistics()
 
     /// Compaction starts once this much history has been appended (and at least twice the last snapshot).
@@ -104,21 +89,27 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
     /// were half as large) and no fewer at 16 (`scripts/bench/gather-ab.sh`, docs/journal.md).
     static let maximumGather = 0.0
 
-    private init(directory: String, policy: SyncPolicy, fileSystem: any JournalFileSystem, clock: @escaping @Sendable () -> Double,
-                 log: @escaping @Sendable (String) -> Void, flushing: Flushing, maximumGather: Double, fd: Int32, segment: Int,
-                 segmentBytes: Int, allocated: Int) {
+    /// The journal in `directory` (created if need be; what an interrupted compaction left is
+    /// removed), not read yet: `replay` reads it, then opens it for appending. Meanwhile event
+    /// loops may join and pass, and writes are refused.
+    init(directory: String, policy: SyncPolicy, clock: any TimeSource, log: @escaping LogSink,
+         fileSystem: any JournalFileSystem = LiveFileSystem(), flushing: Flushing = .thread,
+         maximumGather: Double = FileJournal.maximumGather) throws {
         self.directory = directory
         self.policy = policy
-        gathersPasses = policy == .always
-        self.maximumGather = maximumGather
         self.fileSystem = fileSystem
         self.clock = clock
         self.log = log
         self.flushing = flushing
-        self.fd = fd
-        self.segment = segment
-        self.segmentBytes = segmentBytes
-        self.allocated = allocated
+        let gather: GroupCommit.Gather = switch (policy, flushing) {
+        case let (.batch(window), .thread) where window > 0: .window(window)
+        case (.batch, _): .none
+        case (.always, _): maximumGather > 0 ? .passes(atMost: maximumGather) : .none
+        }
+        machine = GroupCommit(gather: gather, fillPolicy: .init(chunk: Self.fillChunk, ahead: Self.fillAhead))
+        try fileSystem.makeDirectory(directory)
+        files = try JournalFiles(directory: directory, fileSystem: fileSystem)
+        files.removeLeftovers()
     }
 
     /// What opening a journal found.
@@ -140,38 +131,44 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
         }
     }
 
-    /// Opens (creating) the journal in `directory` and reads it (see the type's summary); appends
-    /// go on in the last segment, or in a new one when that one is damaged or of an earlier format.
-    static func open(directory: String, policy: SyncPolicy, clock: @escaping @Sendable () -> Double,
-                     log: @escaping @Sendable (String) -> Void, fileSystem: any JournalFileSystem = LiveFileSystem(),
+    /// Opens (creating) the journal in `directory` and reads it whole (see the type's summary);
+    /// appends go on in the last segment, or in a new one when that one is damaged or of an
+    /// earlier format. The server replays as it reads instead (`replay`).
+    static func open(directory: String, policy: SyncPolicy, clock: any TimeSource,
+                     log: @escaping LogSink, fileSystem: any JournalFileSystem = LiveFileSystem(),
                      flushing: Flushing = .thread, maximumGather: Double = FileJournal.maximumGather) throws -> Opened {
-        try fileSystem.makeDirectory(directory)
-        let files = try JournalFiles(directory: directory, fileSystem: fileSystem)
-        files.removeLeftovers()
-        var reader = JournalReader(files: files, log: log)
-        var snapshotBytes = 0
-        if let snapshot = files.snapshot {
-            snapshotBytes = try reader.read(snapshot, isSnapshot: true).count
-        }
-        var continuing = true
-        var dataEnd = 0
-        for name in files.segments {
-            let scan = try reader.read(name, isSnapshot: false)
-            // A version-3 segment goes on; so does one torn before its header was whole (started over).
-            continuing = (scan.version == 3 || scan.count < JournalFormat.fileHeaderSize) && scan.damage.isEmpty
-            dataEnd = scan.count
-        }
-        let (fd, segment, end, size) = try files.openSegment(continuing: continuing, dataEnd: dataEnd)
-        let journal = FileJournal(directory: directory, policy: policy, fileSystem: fileSystem, clock: clock, log: log,
-                                  flushing: flushing, maximumGather: maximumGather, fd: fd, segment: segment, segmentBytes: end, allocated: size)
-        journal.snapshotBytes = snapshotBytes
-        journal.bytesSinceSnapshot = reader.bytesRead - snapshotBytes
-        journal.statistics.setBytes(reader.bytesRead)
-        journal.statistics.setTornBytes(reader.tornBytes)
-        if flushing == .thread { journal.startFlusher() }
-        return Opened(journal: journal, replay: reader.replay, bytesRead: reader.bytesRead, damage: reader.damage,
-                      tornTails: reader.tornTails, legacy: reader.legacy)
+        let journal = try FileJournal(directory: directory, policy: policy, clock: clock, log: log, fileSystem: fileSystem,
+                                      flushing: flushing, maximumGather: maximumGather)
+        let replay = journal.replay()
+        let items = Array(replay)
+        let recovery = try replay.finish()
+        return Opened(journal: journal, replay: items, bytesRead: recovery.bytesRead, damage: recovery.damage,
+                      tornTails: recovery.tornTails, legacy: recovery.legacy)
     }
+
+    /// The journal's entries and damaged spans, read as the replay takes them; `found` is told
+    /// how many records each step of the reading found. Its `finish` opens the journal for appending.
+    func replay(found: @escaping (Int) -> Void = { _ in }) -> JournalReplay {
+        JournalReplay(journal: self, files: files, log: log, found: found)
+    }
+
+    /// Once read (`JournalReplay.finish`): appends go on in the last segment when `continuing`
+    /// it is safe (its data ends at `dataEnd`), else in a new one; the flusher starts.
+    func openForAppending(continuing: Bool, dataEnd: Int, snapshotBytes: Int, bytesRead: Int, tornBytes: Int) throws {
+        let (fd, segment, end, size) = try files.openSegment(continuing: continuing, dataEnd: dataEnd)
+        locked {
+            machine.opened(.init(number: segment, descriptor: fd, end: end, allocated: size))
+            history.snapshotBytes = snapshotBytes
+            history.bytesSinceSnapshot = bytesRead - snapshotBytes
+        }
+        statistics.setBytes(bytesRead)
+        statistics.setTornBytes(tornBytes)
+        if flushing == .thread { startFlusher() }
+    }
+
+    /// Bytes appended since the last snapshot, and the last snapshot's size.
+    var bytesSinceSnapshot: Int { locked { history.bytesSinceSnapshot } }
+    var snapshotBytes: Int { locked { history.snapshotBytes } }
 
     // MARK: Appending
 
@@ -184,297 +181,224 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
         guard entry.session.utf8.count <= JournalFormat.maximumKey else { throw JournalError("a session id of more than \(JournalFormat.maximumKey) bytes") }
         let framed = JournalFormat.frame(entry)
         condition.lock()
-        defer { condition.unlock() }
-        guard !closed else { throw JournalError("the journal is closed") }
-        if let syncFailure { throw syncFailure }
-        batch += framed
-        batchCount += 1
-        appended += 1
-        bytesSinceSnapshot += framed.count
-        // In a pass, its end wakes the flusher, so that the pass's other changes share the sync.
-        if flusherIsWaiting && activePasses == 0 {
-            flusherIsWaiting = false
-            condition.broadcast()
+        let appended: (sequence: UInt64, actions: [GroupCommit.Action])
+        do throws(GroupCommit.Failure) {
+            appended = try machine.appended(framed)
+        } catch {
+            condition.unlock()
+            throw Self.error(error)
         }
-        if !compacting, bytesSinceSnapshot >= max(Self.minimumCompactionBytes, 2 * snapshotBytes), let compactionNeeded {
-            compacting = true
-            DispatchQueue.global().async { compactionNeeded() }
-        }
-        return appended
+        let compaction = history.appended(framed.count, compacts: compactionHandler != nil) ? compactionHandler : nil
+        condition.unlock()
+        perform(appended.actions)
+        if let compaction { DispatchQueue.global().async { compaction() } }
+        return appended.sequence
     }
 
     /// Runs `action` once record `sequence` is synced (nil) or the sync failed (the error);
-    /// on the flusher's thread, or at once when it already is.
+    /// on the thread that synced it, or at once when it already is.
     func whenDurable(_ sequence: UInt64, _ action: @escaping @Sendable ((any Error)?) -> Void) {
         condition.lock()
-        if synced >= sequence || syncFailure != nil || closed {
-            let failure: (any Error)? = synced >= sequence ? nil : (syncFailure as (any Error)?) ?? JournalError("the journal is closed")
-            condition.unlock()
-            action(failure)
-            return
+        guard let outcome = machine.outcome(of: sequence) else {
+            waiters.append(Waiter(sequence: sequence, action: action))
+            return condition.unlock()
         }
-        waiters.append((sequence, action))
         condition.unlock()
+        switch outcome {
+        case .success: action(nil)
+        case let .failure(failure): action(Self.error(failure))
+        }
     }
 
     func isDurable(_ sequence: UInt64) -> Bool {
         syncedMark.load(ordering: .acquiring) >= sequence
     }
 
-    private func timedSync(_ fd: Int32) throws(SyscallError) {
-        let started = clock()
-        try fileSystem.sync(fd)
-        statistics.recordSync(seconds: clock() - started)
+    private static func error(_ failure: GroupCommit.Failure) -> any Error {
+        switch failure {
+        case let .syscall(error): error
+        case .closed: JournalError("the journal is closed")
+        case .opening: JournalError("the journal is being read: it takes no writes yet")
+        }
     }
 
-    /// Group commit: whenever a batch of records waits, one write(2) and one fdatasync (outside
-    /// the lock, so writers keep adding to the next batch) put all of them on disk, and every
-    /// writer they covered is released. With `.batch` it first waits the window so more writers
-    /// can share the sync.
+    // MARK: Driving the group commit
+
+    /// The flusher: ticks the group commit (at the injected clock's time), performs what it says,
+    /// and waits for a wake-up, or until the gather's end, when it says nothing.
     private func startFlusher() {
-        let window: Double
-        if case let .batch(w) = policy { window = w } else { window = 0 }
         let thread = Thread { [self] in
             condition.lock()
-            while !closed && syncFailure == nil {
-                if batchCount == 0 || syncing || waitsForFill {
-                    flusherIsWaiting = true
-                    condition.wait()
-                    flusherIsWaiting = false
-                } else if let until = gatherDeadline(window: window, now: Date().timeIntervalSinceReferenceDate) {
-                    flusherIsGathering = true
-                    _ = condition.wait(until: Date(timeIntervalSinceReferenceDate: until))
-                    flusherIsGathering = false
+            while true {
+                let actions = machine.tick(now: clock.now())
+                if !actions.isEmpty {
+                    condition.unlock()
+                    perform(actions)
+                    condition.lock()
+                } else if machine.isFinished {
+                    break
+                } else if let deadline = machine.deadline {
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: max(0, deadline - clock.now())))
                 } else {
-                    commit()
+                    condition.wait()
                 }
             }
             condition.unlock()
-            failRemaining()
         }
         thread.name = "journal-flusher"
-        flusher = thread
         thread.start()
     }
 
-    /// Until when the flusher waits before it commits the waiting batch; nil: commit now. With
-    /// `.batch`, the window from when it found the batch; with `.always`, until each pass in
-    /// progress then has ended (their changes join the batch), `maximumGather` at the longest.
-    /// `now` is the reading of the flusher's time (see `gatherEnds`). Called with the lock held.
-    private func gatherDeadline(window: Double, now: Double) -> Double? {
-        if !gathering {
-            gatherFor.removeAll(keepingCapacity: true)
-            if window == 0 {
-                for (loop, pass) in passes.enumerated() where pass & 1 == 1 { gatherFor.append((loop, pass)) }
-                if gatherFor.isEmpty || maximumGather == 0 { return nil }
+    /// With `Flushing.manual`: the flusher's step, now (one group commit if a batch waits and
+    /// its gather is over, and the fill after it, if due; `.batch`'s window is not waited here).
+    func flush() {
+        condition.lock()
+        let actions = machine.tick(now: clock.now())
+        condition.unlock()
+        perform(actions)
+    }
+
+    /// Performs `actions` in order, outside the lock, reporting the outcome of each write, sync
+    /// and fill back to the group commit and performing what that returns in turn (a fill on the
+    /// fill queue when a thread flushes, so that batches go on meanwhile).
+    private func perform(_ actions: [GroupCommit.Action]) {
+        var queue = actions
+        var next = 0
+        while next < queue.count {
+            let action = queue[next]
+            next += 1
+            switch action {
+            case .wake:
+                condition.broadcast()
+            case let .write(write):
+                if let failure = writeOut(write) {
+                    queue += report { $0.failed(failure) }
+                } else {
+                    queue += report { $0.wrote() }
+                }
+            case let .sync(descriptor):
+                let started = clock.now()
+                do throws(SyscallError) {
+                    try fileSystem.sync(descriptor)
+                    statistics.recordSync(seconds: clock.now() - started)
+                    queue += report { $0.synced() }
+                } catch {
+                    log(LogLine(level: "error", "journal_sync_failed").field("error", "\(error)").description)
+                    queue += report { $0.failed(error) }
+                }
+            case let .fill(descriptor, start, end):
+                switch flushing {
+                case .thread: fillQueue.async { [self] in perform(fill(descriptor, from: start, to: end)) }
+                case .manual: queue += fill(descriptor, from: start, to: end)
+                }
+            case let .durable(through):
+                release(durable: through)
+            case let .fail(failure):
+                release(failing: Self.error(failure))
+            case let .close(descriptor):
+                fileSystem.close(descriptor)
             }
-            gathering = true
-            gatherEnds = now + (window > 0 ? window : maximumGather)
-            return gatherEnds
         }
-        if window == 0 && gatherFor.allSatisfy({ passes[$0.loop] != $0.pass }) { return nil }
-        return now < gatherEnds ? gatherEnds : nil
+    }
+
+    /// Feeds an outcome to the group commit; wakes whoever waits on its state (a rotation or a
+    /// close waits for the flight or the fill to end).
+    private func report(_ event: (inout GroupCommit) -> [GroupCommit.Action]) -> [GroupCommit.Action] {
+        condition.lock()
+        defer { condition.unlock() }
+        let actions = event(&machine)
+        condition.broadcast()
+        return actions
+    }
+
+    /// One write(2) of a batch; a failed write is cut back off the file, so it stays a sequence
+    /// of whole records.
+    private func writeOut(_ write: GroupCommit.Write) -> SyscallError? {
+        do throws(SyscallError) {
+            try fileSystem.write(write.descriptor, write.bytes, at: write.offset)
+        } catch {
+            try? fileSystem.truncate(write.descriptor, to: write.offset)
+            log(LogLine(level: "error", "journal_write_failed").field("error", "\(error)").description)
+            return error
+        }
+        statistics.recordAppends(write.records, bytes: write.bytes.count)
+        return nil
+    }
+
+    /// Writes and syncs zeros over `start ..< end`; returns what the group commit says to that.
+    private func fill(_ descriptor: Int32, from start: Int, to end: Int) -> [GroupCommit.Action] {
+        do throws(SyscallError) {
+            try fileSystem.fill(descriptor, from: start, to: end)
+            try fileSystem.sync(descriptor)
+        } catch {
+            log(LogLine(level: "warn", "journal_fill_failed").field("error", "\(error)").description)
+            return report { $0.fillFailed() }
+        }
+        return report { $0.filled(to: end) }
+    }
+
+    /// Answers the writers of records up to `sequence`: durable.
+    private func release(durable sequence: UInt64) {
+        condition.lock()
+        if sequence > syncedMark.load(ordering: .relaxed) { syncedMark.store(sequence, ordering: .releasing) }
+        let count = waiters.prefix { $0.sequence <= sequence }.count
+        let released = waiters.prefix(count)
+        waiters.removeFirst(count)
+        condition.unlock()
+        for waiter in released { waiter.action(nil) }
+    }
+
+    /// Answers every writer still waiting with `error`.
+    private func release(failing error: any Error) {
+        condition.lock()
+        let released = waiters
+        waiters.removeAll()
+        condition.unlock()
+        for waiter in released { waiter.action(error) }
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return try body()
     }
 
     // MARK: Passes (PassObserver)
 
     func joinLoop() -> Int {
-        condition.lock()
-        defer { condition.unlock() }
-        passes.append(0)
-        return passes.count - 1
+        locked { machine.loopJoined() }
     }
 
     func passBegan(_ loop: Int) {
-        condition.lock()
-        passes[loop] &+= 1
-        activePasses += 1
-        condition.unlock()
+        locked { machine.passBegan(loop) }
     }
 
     /// Wakes the flusher when it waits for this pass, or for a batch this pass has begun.
     func passEnded(_ loop: Int) {
-        condition.lock()
-        passes[loop] &+= 1
-        activePasses -= 1
-        if (flusherIsGathering && gathersPasses) || (flusherIsWaiting && batchCount > 0 && !syncing && !waitsForFill) {
-            flusherIsWaiting = false
-            condition.broadcast()
-        }
-        condition.unlock()
-    }
-
-    /// With `Flushing.manual`: one group commit now, if a batch waits (and the fill after it, if
-    /// due), unless `--fsync always` gathers passes in progress and the bound has not passed on
-    /// `clock` (the step a flusher thread would take; `.batch`'s window is not waited here).
-    func flush() {
-        condition.lock()
-        if batchCount > 0 && !syncing && !waitsForFill && syncFailure == nil && !closed
-            && (!gathersPasses || gatherDeadline(window: 0, now: clock()) == nil) {
-            commit()
-        }
-        condition.unlock()
-    }
-
-    /// The waiting batch would run past the zeros while more are being written there.
-    private var waitsForFill: Bool { filling && segmentBytes + batch.count > allocated }
-
-    /// Writes the batch and syncs it (`finishSync` releases its writers, and fills the segment
-    /// further if that is due). Called with the lock held; returns with it held.
-    private func commit() {
-        let target = appended
-        let descriptor = fd
-        let (offset, count) = takeBatch()
-        syncing = true
-        condition.unlock()
-        var failure = writeOut(descriptor, at: offset, count: count)
-        if failure == nil {
-            do throws(SyscallError) { try timedSync(descriptor) } catch { failure = error }
-        }
-        condition.lock()
-        spare.removeAll(keepingCapacity: true)
-        finishSync(target, failure)
-        condition.lock()
-    }
-
-    /// Zeros to write after the current segment's records: due when fewer than `fillAhead` are
-    /// left, up to the next multiple of `fillChunk` past that. Marks them as being written (so a
-    /// rotation or a close waits for them); `startFill` writes them. Called with the lock held.
-    private func dueFill() -> (descriptor: Int32, start: Int, end: Int)? {
-        guard !filling, !fillFailed, !closed, syncFailure == nil, allocated - segmentBytes < Self.fillAhead else { return nil }
-        let start = max(allocated, segmentBytes)
-        allocated = start
-        filling = true
-        return (fd, start, (segmentBytes + Self.fillAhead) / Self.fillChunk * Self.fillChunk + Self.fillChunk)
-    }
-
-    /// On a queue of its own (with the flusher's thread), or here (`Flushing.manual`, so that
-    /// tests see the same files every time). Called without the lock.
-    private func startFill(_ due: (descriptor: Int32, start: Int, end: Int)) {
-        switch flushing {
-        case .thread: fillQueue.async { [self] in fill(due.descriptor, from: due.start, to: due.end) }
-        case .manual: fill(due.descriptor, from: due.start, to: due.end)
-        }
-    }
-
-    /// Writes and syncs zeros over `start ..< end` of `descriptor`, outside the lock: no batch is
-    /// written past `start` meanwhile (`waitsForFill`), and a rotation or a close waits for it.
-    /// A failure costs only the speed: batches are appended past the end from then on.
-    private func fill(_ descriptor: Int32, from start: Int, to end: Int) {
-        var failure: SyscallError?
-        do throws(SyscallError) {
-            try fileSystem.fill(descriptor, from: start, to: end)
-            try fileSystem.sync(descriptor)
-        } catch {
-            failure = error
-        }
-        condition.lock()
-        filling = false
-        if let failure {
-            fillFailed = true
-            log("level=warn msg=journal_fill_failed error=\"\(failure)\"")
-        } else {
-            allocated = max(allocated, end)
-        }
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Moves the batch into `spare` for writing to the current segment, which grows by it; the
-    /// segment's size before it, and how many records it holds. Called with the lock held, with
-    /// `spare` empty.
-    private func takeBatch() -> (offset: Int, count: Int) {
-        swap(&batch, &spare)
-        gathering = false
-        let taken = (segmentBytes, batchCount)
-        segmentBytes += spare.count
-        allocated = max(allocated, segmentBytes)
-        batchCount = 0
-        return taken
-    }
-
-    /// Writes `spare` (taken by `takeBatch`) to `descriptor` at `offset` with one write(2),
-    /// outside the lock; a failed write is cut back off the file, so it stays a sequence of
-    /// whole records.
-    private func writeOut(_ descriptor: Int32, at offset: Int, count: Int) -> SyscallError? {
-        guard !spare.isEmpty else { return nil }
-        do throws(SyscallError) {
-            try fileSystem.write(descriptor, spare, at: offset)
-        } catch {
-            try? fileSystem.truncate(descriptor, to: offset)
-            return error
-        }
-        statistics.recordAppends(count, bytes: spare.count)
-        return nil
-    }
-
-    /// Ends a write and sync that covered records up to `target`, releasing the writers it
-    /// covered, with the lock held on entry and released on return. A failed write or sync is
-    /// final: what it covered may be lost (and a later sync would prove nothing about it), and
-    /// the changes it held are in memory already, so every writer waiting gets the error and
-    /// nothing is accepted after it (the restart replays what the disk holds).
-    private func finishSync(_ target: UInt64, _ failure: SyscallError?) {
-        syncing = false
-        if let failure {
-            syncFailure = failure
-            log("level=error msg=\(failure.call == "write" ? "journal_write_failed" : "journal_sync_failed") error=\"\(failure)\"")
-        }
-        let released = markSynced(failure == nil ? target : synced)
-        let fill = dueFill()
-        condition.broadcast()
-        condition.unlock()
-        for waiter in released { waiter.action(failure) }
-        if let fill { startFill(fill) }
-    }
-
-    /// Fails every writer still waiting (the journal closed or its sync failed).
-    private func failRemaining() {
-        condition.lock()
-        let remaining = waiters
-        waiters.removeAll()
-        condition.broadcast()
-        let failure: any Error = (syncFailure as (any Error)?) ?? JournalError("the journal is closed")
-        condition.unlock()
-        for waiter in remaining { waiter.action(failure) }
-    }
-
-    /// Records everything up to `sequence` as synced; returns the waiters it releases (or, after
-    /// a failure, every waiter). Called with the lock held.
-    private func markSynced(_ sequence: UInt64) -> [(sequence: UInt64, action: @Sendable ((any Error)?) -> Void)] {
-        synced = max(synced, sequence)
-        syncedMark.store(synced, ordering: .releasing)
-        if syncFailure != nil {
-            defer { waiters.removeAll() }
-            return waiters
-        }
-        let count = waiters.prefix { $0.sequence <= synced }.count
-        defer { waiters.removeFirst(count) }
-        return Array(waiters.prefix(count))
+        perform(locked { machine.passEnded(loop) })
     }
 
     // MARK: Compaction
 
-    /// Replaces the history by a snapshot of the present. `snapshot` is read after the journal
-    /// has moved to a new segment, so every change is in the snapshot, the new segment, or both
+    /// Replaces the history by a snapshot of the present, which `snapshot` hands over entry by
+    /// entry (written as they come, never all held at once). It is taken after the journal has
+    /// moved to a new segment, so every change is in the snapshot, the new segment, or both
     /// (replay applies each once).
-    func compact(snapshot: () -> [JournalEntry]) throws {
-        defer {
-            condition.lock()
-            compacting = false
-            condition.unlock()
-        }
-        let started = clock()
+    func compact(writing snapshot: ((JournalEntry) throws -> Void) throws -> Void) throws {
+        defer { locked { history.compacting = false } }
+        let started = clock.now()
         let newSegment = try rotate()
-        let records = snapshot()
         let files = try JournalFiles(directory: directory, fileSystem: fileSystem)
-        let size = try files.writeSnapshot(records, segment: newSegment)
+        let (size, records) = try files.writeSnapshot(segment: newSegment, snapshot)
         files.removeHistory(before: newSegment)
-        condition.lock()
-        snapshotBytes = size
-        bytesSinceSnapshot = segmentBytes + batch.count
-        condition.unlock()
+        let segmentBytes = locked {
+            history.snapshotBytes = size
+            history.bytesSinceSnapshot = machine.segmentBytes
+            return machine.segment.end
+        }
         statistics.setBytes(size + segmentBytes)
-        log("level=info msg=journal_compacted segment=\(newSegment) records=\(records.count) snapshot_bytes=\(size) ms=\(Int((clock() - started) * 1000))")
+        log(LogLine(level: "info", "journal_compacted").field("segment", newSegment).field("records", records)
+            .field("snapshot_bytes", size).field("ms", milliseconds: clock.now() - started).description)
     }
 
     /// Continues in a new segment, then writes the waiting batch to the old one, syncs and closes
@@ -483,60 +407,39 @@ final class FileJournal: SessionJournal, PassObserver, @unchecked Sendable {
     /// waits for that sync first, so records become durable in order).
     private func rotate() throws -> Int {
         condition.lock()
-        while syncing || filling { condition.wait() }
-        if let syncFailure {
+        let next: Int
+        do throws(GroupCommit.Failure) {
+            while try !machine.rotationRequested() { condition.wait() }
+            next = machine.segment.number + 1
+        } catch {
             condition.unlock()
-            throw syncFailure
+            throw Self.error(error)
         }
-        syncing = true
-        let next = segment + 1
         condition.unlock()
         let created: (Int32, Int)
         do {
             created = try JournalFiles(directory: directory, fileSystem: fileSystem).createSegment(next)
         } catch {
-            condition.lock()
-            syncing = false
-            condition.broadcast()
-            condition.unlock()
+            perform(report { $0.rotationFailed() })
             throw error
         }
-        condition.lock()
-        let old = fd
-        let target = appended                 // everything up to here goes to the old segment
-        let (offset, count) = takeBatch()
-        (fd, segment) = created
-        segmentBytes = JournalFormat.fileHeaderSize
-        allocated = segmentBytes
-        fillFailed = false
-        condition.unlock()
-        var failure = writeOut(old, at: offset, count: count)
-        if failure == nil {
-            do throws(SyscallError) { try timedSync(old) } catch { failure = error }
-        }
-        fileSystem.close(old)
-        condition.lock()
-        spare.removeAll(keepingCapacity: true)
-        finishSync(target, failure)
-        if let failure { throw failure }
+        let header = JournalFormat.fileHeaderSize
+        perform(report { $0.rotated(to: .init(number: created.1, descriptor: created.0, end: header, allocated: header)) })
+        if let failure = locked({ machine.failure }) { throw failure }
         return created.1
     }
 
     /// Writes and syncs what waits and closes the file; later appends throw.
     func close() {
         condition.lock()
-        guard !closed else { return condition.unlock() }
-        while syncing || filling { condition.wait() }
-        let (offset, count) = takeBatch()
-        let ok = syncFailure == nil && writeOut(fd, at: offset, count: count) == nil && (try? fileSystem.sync(fd)) != nil
-        spare.removeAll(keepingCapacity: true)
-        let released = ok ? markSynced(appended) : []
-        closed = true
-        fileSystem.close(fd)
-        condition.broadcast()
+        var actions = machine.closeRequested()
+        while actions == nil {
+            condition.wait()
+            actions = machine.closeRequested()
+        }
         condition.unlock()
-        for waiter in released { waiter.action(nil) }
-        if flusher == nil { failRemaining() }
+        perform(actions ?? [])
+        condition.broadcast()
     }
 }
 

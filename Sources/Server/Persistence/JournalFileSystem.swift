@@ -8,6 +8,8 @@ protocol JournalFileSystem: Sendable {
     func contents(ofDirectory path: String) throws -> [String]
     func exists(_ path: String) -> Bool
     func read(_ path: String) throws -> [UInt8]
+    /// Up to `count` bytes from `offset` (fewer only at the end of the file): a file read a chunk at a time.
+    func read(_ path: String, from offset: Int, count: Int) throws -> [UInt8]
     /// Opens a file for appending; with `create`, creates it or empties it first.
     func openForAppend(_ path: String, create: Bool) throws(SyscallError) -> Int32
     /// Opens a file for writing at offsets (no `O_APPEND`); with `create`, creates it or empties it first.
@@ -35,6 +37,13 @@ protocol JournalFileSystem: Sendable {
 }
 
 extension JournalFileSystem {
+    /// From the whole file: for file systems in memory.
+    func read(_ path: String, from offset: Int, count: Int) throws -> [UInt8] {
+        let bytes = try read(path)
+        guard offset < bytes.count else { return [] }
+        return Array(bytes[offset..<min(bytes.count, offset + count)])
+    }
+
     /// Writes a whole file atomically: a temp file, synced, renamed over `path`, the directory synced.
     func writeAtomically(_ path: String, directory: String, _ write: (Int32) throws -> Void) throws {
         let temp = path + ".tmp"

@@ -88,13 +88,16 @@ struct JournalFiles {
         return (handle, number)
     }
 
-    /// Writes `snapshot-<segment>.log` atomically; returns its size.
-    func writeSnapshot(_ entries: [JournalEntry], segment: Int) throws -> Int {
-        var size = 0
+    /// Writes `snapshot-<segment>.log` atomically, with the entries `produce` hands over as it
+    /// makes them (framed into a buffer written out a MiB at a time); returns its size and how
+    /// many records it holds.
+    func writeSnapshot(segment: Int, _ produce: ((JournalEntry) throws -> Void) throws -> Void) throws -> (size: Int, records: Int) {
+        var size = 0, records = 0
         try fileSystem.writeAtomically(path(Self.name(Self.snapshotPrefix, segment)), directory: directory) { handle in
             var buffer = JournalFormat.fileHeader
-            for entry in entries {
+            try produce { entry in
                 buffer += JournalFormat.frame(entry)
+                records += 1
                 if buffer.count >= 1 << 20 {
                     try fileSystem.append(handle, buffer)
                     size += buffer.count
@@ -104,7 +107,7 @@ struct JournalFiles {
             try fileSystem.append(handle, buffer)
             size += buffer.count
         }
-        return size
+        return (size, records)
     }
 
     /// Cuts an incomplete last record off a segment, durably.

@@ -21,7 +21,7 @@ extension JournalFormat {
         while offset < n {
             if let payload = legacyFrame(bytes, at: offset) {
                 let length = legacyHeaderSize + payload.count
-                scan.items.append(.record(.init(offset: offset, length: length, kind: 1, key: "", payload: payload)))
+                scan.items.append(.record(.init(offset: offset, length: length, kind: 1, key: "", payload: payload[...])))
                 offset += length
                 continue
             }

@@ -6,7 +6,8 @@ struct JournalScan: Equatable {
         var length: Int
         var kind: UInt8
         var key: String
-        var payload: [UInt8]
+        /// A slice of the file's bytes.
+        var payload: ArraySlice<UInt8>
     }
 
     /// A span that failed its checks.

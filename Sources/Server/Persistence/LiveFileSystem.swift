@@ -36,6 +36,25 @@ struct LiveFileSystem: JournalFileSystem {
         }
     }
 
+    func read(_ path: String, from offset: Int, count: Int) throws -> [UInt8] {
+        guard count > 0 else { return [] }
+        let fd = try Syscall.call("open") { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+        defer { Syscall.close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let n = bytes.withUnsafeMutableBytes { buffer in pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SyscallError("read", errno: errno)
+            }
+            if n == 0 { break }
+            done += n
+        }
+        bytes.removeSubrange(done...)
+        return bytes
+    }
+
     func openForAppend(_ path: String, create: Bool) throws(SyscallError) -> Int32 {
         let flags = O_WRONLY | O_APPEND | O_CLOEXEC | (create ? O_CREAT | O_TRUNC : 0)
         return try Syscall.call("open") { Glibc.open(path, flags, 0o644) }
