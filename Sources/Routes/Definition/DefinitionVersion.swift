@@ -8,6 +8,9 @@ final class DefinitionVersion: Sendable {
     let document: Tree
     let compact: [UInt8]
     let digest: String
+    /// The digest journals written before canonical digests named it by: the SHA-256 of `compact`
+    /// (`isNamed(by:)`). Computed once: every replay asks for each built-in's.
+    let compactDigest: String
     let definition: ControlDefinition
 
     init(document: Tree, definition: ControlDefinition) {
@@ -16,6 +19,7 @@ final class DefinitionVersion: Sendable {
         writer.value(document)
         compact = writer.bytes
         digest = Self.digest(of: document)
+        compactDigest = SHA256.hex(writer.bytes)
         self.definition = definition
     }
 
@@ -33,7 +37,7 @@ final class DefinitionVersion: Sendable {
     /// written before canonical digests took, over the compact JSON as written (a journal's
     /// `define` record holds exactly those bytes), so that they still replay.
     func isNamed(by recorded: String) -> Bool {
-        recorded == digest || recorded == SHA256.hex(compact)
+        recorded == digest || recorded == compactDigest
     }
 
     /// Compiles a posted definition; faults are problems naming the pointer under `member`

@@ -62,7 +62,7 @@ extension SessionStore {
         // as written: those digests find them too.
         for control in registry.all where control.builtIn {
             replay.versions[control.version.digest] = control.version
-            replay.versions[SHA256.hex(control.version.compact)] = control.version
+            replay.versions[control.version.compactDigest] = control.version
         }
         for item in items {
             switch item {
