@@ -4,7 +4,7 @@ import Testing
 
 /// The example definitions in `docs/examples/` (one JSON file each, no Swift), each made into a
 /// session inline and driven by a script: their answers are pinned byte for byte in
-/// `ExampleGoldens/` (`RECORD_GOLDENS=1` rewrites them from the current code, as the golden
+/// `Goldens/examples/` (`RECORD_GOLDENS=1` rewrites them from the current code, as the golden
 /// corpus does), and a few facts of each are checked as literals.
 @Suite("Example definitions: the new layer vocabulary in use")
 struct ExampleDefinitionTests {
@@ -69,7 +69,7 @@ struct ExampleDefinitionTests {
     }
 
     private static func golden(_ name: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ExampleGoldens/\(name).txt")
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/examples/\(name).txt")
     }
 
     @Test(arguments: names)
@@ -82,7 +82,7 @@ struct ExampleDefinitionTests {
             return
         }
         let recorded = try String(contentsOf: Self.golden(name), encoding: .utf8)
-        #expect(text == recorded, "\(name): the answers differ from ExampleGoldens/\(name).txt")
+        #expect(text == recorded, "\(name): the answers differ from Goldens/examples/\(name).txt")
     }
 
     @Test func theLikeButtonLikesOnADoubleTapAndTogglesOnASingleOne() throws {

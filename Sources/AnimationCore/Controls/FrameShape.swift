@@ -63,6 +63,8 @@ public struct FrameShape: Sendable {
     public let count: Int
     /// Where each output enumeration's cases start in `texts`.
     let enumerationOffsets: [Int]
+    /// What the JSON writer prepares from the shape, kept with it.
+    public let attachment = ShapeAttachment()
 
     init(_ render: RenderPlan, strings: StringTable, enumerations: [EnumType]) {
         var offset = 0

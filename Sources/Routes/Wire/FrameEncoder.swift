@@ -103,16 +103,8 @@ public enum FrameEncoder {
 /// frame, so a value that stays the same from frame to frame (a layer's size, an opacity at rest)
 /// is copied rather than formatted again. A frame costs the numbers that change and a few copies.
 struct FrameValuesWriter {
-    /// The prepared bytes, and where each piece of them is: the texts (`texts` of them at most;
-    /// a text past those is quoted when written), then the keys; the steps and layers keep their
-    /// places (no string in them: a frame reads them with nothing to retain).
-    private let prepared: [UInt8]
-    private let pieces: [Piece]
-    private let properties: [Step]
-    private let layers: [LayerPlace]
-    /// Every layer's steps, one after the other.
-    private let steps: [Step]
-    private let texts: [String]
+    /// What the shape's frames share, prepared once per shape (`FrameShape.attachment`).
+    private let tables: PreparedFrame
     /// The text each value's place was last written with, then the numbers written lately
     /// (`WrittenNumber.recentCount`, by their bits).
     private var memo: [WrittenNumber]
@@ -120,28 +112,25 @@ struct FrameValuesWriter {
     /// then the one written last: a colour at rest is copied, and one shown twice in a frame (the
     /// switch's trackColor as its track's background) is converted once.
     private var colors: [WrittenColor]
-    /// The most bytes a frame can take (every value as a number, every text as the longest),
-    /// made room for before it is written.
-    private let frameRoom: Int
 
     /// How many of the shape's texts are prepared: the built-in controls have a few; a window
     /// does not quote hundreds of a definition's strings that its frames may never show.
     static let texts = 32
 
-    fileprivate struct Piece {
+    struct Piece: Sendable {
         let start: Int
         let count: Int
     }
 
     /// A prepared key (with the punctuation before it) and the value written after it.
-    fileprivate struct Step {
+    struct Step: Sendable {
         let key: Piece
         let kind: FrameShape.Kind
         let offset: Int
     }
 
     /// A layer's head, its steps and what closes it.
-    fileprivate struct LayerPlace {
+    struct LayerPlace: Sendable {
         let head: Piece
         /// Where its shown value is (0: the frame leaves it out).
         let shown: Int
@@ -149,67 +138,11 @@ struct FrameValuesWriter {
         let tail: Piece
     }
 
+    /// A writer of `shape`'s frames; the prepared part is the shape's own (made by the first
+    /// writer of the shape) unless fewer texts are prepared (tests).
     init(_ shape: FrameShape, preparingTexts: Int = Self.texts) {
-        var pieces: [Piece] = [], properties: [Step] = [], layers: [LayerPlace] = [], steps: [Step] = []
-        pieces.reserveCapacity(min(shape.texts.count, preparingTexts))
-        properties.reserveCapacity(shape.properties.count)
-        layers.reserveCapacity(shape.layers.count)
-        prepared = RawJSON.prepared { raw in
-            func piece(_ body: (inout RawJSON) -> Void) -> Piece {
-                let start = raw.count
-                body(&raw)
-                return Piece(start: start, count: raw.count - start)
-            }
-            for text in shape.texts.prefix(preparingTexts) {
-                pieces.append(piece { raw in raw.string(text) })
-            }
-            for (index, property) in shape.properties.enumerated() {
-                let key = piece { raw in
-                    if index > 0 { raw.append(JSONByte.comma) }
-                    raw.string(property.name)
-                    raw.append(JSONByte.colon)
-                }
-                properties.append(Step(key: key, kind: property.kind, offset: property.offset))
-            }
-            for layer in shape.layers {
-                let head = piece { raw in
-                    raw.append(#"{"id":"#)
-                    raw.string(layer.id)
-                    raw.append(#","kind":"#)
-                    raw.string(layer.kind.rawValue)
-                }
-                // Each field's key, with what closes the part before it, then the layer's close.
-                let first = steps.count
-                var start = raw.count
-                var at = layer.offset + 1
-                for (index, part) in LayerSchema.parts.enumerated() where layer.parts & 1 << UInt32(index) != 0 {
-                    for (k, field) in part.fields.enumerated() {
-                        raw.append(JSONByte.comma)
-                        if k == 0, let object = part.frameObject {
-                            raw.string(object)
-                            raw.append(#":{"#)
-                        }
-                        raw.string(field.key)
-                        raw.append(JSONByte.colon)
-                        steps.append(Step(key: Piece(start: start, count: raw.count - start), kind: field.kind, offset: at))
-                        at += field.kind.width
-                        start = raw.count
-                    }
-                    if part.frameObject != nil { raw.append("}") }
-                }
-                raw.append("}")
-                layers.append(LayerPlace(head: head, shown: layer.offset, steps: first ..< steps.count,
-                                         tail: Piece(start: start, count: raw.count - start)))
-            }
-        }
-        self.pieces = pieces
-        self.properties = properties
-        self.layers = layers
-        self.steps = steps
-        texts = shape.texts
-        let longestText = shape.texts.reduce(0) { max($0, $1.utf8.count) } * 6 + 2 // each byte escaped as \u00XX
-        frameRoom = prepared.count + 64 + (shape.count + 1) * JSONWriter.numberRoom
-            + (shape.properties.count + steps.count) * longestText + shape.layers.count
+        tables = preparingTexts == Self.texts ? shape.attachment.value { PreparedFrame(shape, preparingTexts: Self.texts) }
+            : PreparedFrame(shape, preparingTexts: preparingTexts)
         memo = Array(repeating: WrittenNumber(), count: shape.count + WrittenNumber.recentCount)
         colors = Array(repeating: WrittenColor(), count: shape.count + 1)
     }
@@ -218,12 +151,13 @@ struct FrameValuesWriter {
     /// taken once for the window, so a frame reads them with nothing to retain.
     mutating func withTables<Result>(_ body: (Tables) -> Result) -> Result {
         let count = memo.count - WrittenNumber.recentCount
-        return prepared.withUnsafeBufferPointer { bytes in
-            pieces.withUnsafeBufferPointer { pieces in
-                properties.withUnsafeBufferPointer { properties in
-                    layers.withUnsafeBufferPointer { layers in
-                        steps.withUnsafeBufferPointer { steps in
-                            texts.withUnsafeBufferPointer { texts in
+        let frameRoom = tables.frameRoom
+        return tables.prepared.withUnsafeBufferPointer { bytes in
+            tables.pieces.withUnsafeBufferPointer { pieces in
+                tables.properties.withUnsafeBufferPointer { properties in
+                    tables.layers.withUnsafeBufferPointer { layers in
+                        tables.steps.withUnsafeBufferPointer { steps in
+                            tables.texts.withUnsafeBufferPointer { texts in
                                 memo.withUnsafeMutableBufferPointer { memo in
                                     colors.withUnsafeMutableBufferPointer { colors in
                                         body(Tables(bytes: bytes.baseAddress!, textPieces: pieces, properties: properties,
@@ -320,6 +254,88 @@ struct FrameValuesWriter {
             RawJSON.quoted(texts[index]).withUnsafeBufferPointer { raw.append($0) }
         }
     }
+}
+
+/// The bytes and steps every frame of a shape shares: the prepared bytes, and where each piece of
+/// them is: the texts (`preparingTexts` of them at most; a text past those is quoted when
+/// written), then the keys; the steps and layers keep their places (no string in them: a frame
+/// reads them with nothing to retain). Never changed once made.
+final class PreparedFrame: Sendable {
+    let prepared: [UInt8]
+    let pieces: [FrameValuesWriter.Piece]
+    let properties: [FrameValuesWriter.Step]
+    let layers: [FrameValuesWriter.LayerPlace]
+    /// Every layer's steps, one after the other.
+    let steps: [FrameValuesWriter.Step]
+    let texts: [String]
+    /// The most bytes a frame can take (every value as a number, every text as the longest),
+    /// made room for before it is written.
+    let frameRoom: Int
+
+    init(_ shape: FrameShape, preparingTexts: Int) {
+        var pieces: [FrameValuesWriter.Piece] = [], properties: [FrameValuesWriter.Step] = [], layers: [FrameValuesWriter.LayerPlace] = [], steps: [FrameValuesWriter.Step] = []
+        pieces.reserveCapacity(min(shape.texts.count, preparingTexts))
+        properties.reserveCapacity(shape.properties.count)
+        layers.reserveCapacity(shape.layers.count)
+        let prepared = RawJSON.prepared { raw in
+            func piece(_ body: (inout RawJSON) -> Void) -> FrameValuesWriter.Piece {
+                let start = raw.count
+                body(&raw)
+                return FrameValuesWriter.Piece(start: start, count: raw.count - start)
+            }
+            for text in shape.texts.prefix(preparingTexts) {
+                pieces.append(piece { raw in raw.string(text) })
+            }
+            for (index, property) in shape.properties.enumerated() {
+                let key = piece { raw in
+                    if index > 0 { raw.append(JSONByte.comma) }
+                    raw.string(property.name)
+                    raw.append(JSONByte.colon)
+                }
+                properties.append(FrameValuesWriter.Step(key: key, kind: property.kind, offset: property.offset))
+            }
+            for layer in shape.layers {
+                let head = piece { raw in
+                    raw.append(#"{"id":"#)
+                    raw.string(layer.id)
+                    raw.append(#","kind":"#)
+                    raw.string(layer.kind.rawValue)
+                }
+                // Each field's key, with what closes the part before it, then the layer's close.
+                let first = steps.count
+                var start = raw.count
+                var at = layer.offset + 1
+                for (index, part) in LayerSchema.parts.enumerated() where layer.parts & 1 << UInt32(index) != 0 {
+                    for (k, field) in part.fields.enumerated() {
+                        raw.append(JSONByte.comma)
+                        if k == 0, let object = part.frameObject {
+                            raw.string(object)
+                            raw.append(#":{"#)
+                        }
+                        raw.string(field.key)
+                        raw.append(JSONByte.colon)
+                        steps.append(FrameValuesWriter.Step(key: FrameValuesWriter.Piece(start: start, count: raw.count - start), kind: field.kind, offset: at))
+                        at += field.kind.width
+                        start = raw.count
+                    }
+                    if part.frameObject != nil { raw.append("}") }
+                }
+                raw.append("}")
+                layers.append(FrameValuesWriter.LayerPlace(head: head, shown: layer.offset, steps: first ..< steps.count,
+                                         tail: FrameValuesWriter.Piece(start: start, count: raw.count - start)))
+            }
+        }
+        self.prepared = prepared
+        self.pieces = pieces
+        self.properties = properties
+        self.layers = layers
+        self.steps = steps
+        texts = shape.texts
+        let longestText = shape.texts.reduce(0) { max($0, $1.utf8.count) } * 6 + 2 // each byte escaped as \u00XX
+        frameRoom = prepared.count + 64 + (shape.count + 1) * JSONWriter.numberRoom
+            + (shape.properties.count + steps.count) * longestText + shape.layers.count
+    }
+
 }
 
 /// A colour's text as `FrameValuesWriter` keeps it: its four values' bits and the eight hex digits
