@@ -1,0 +1,226 @@
+import Routes
+
+/// Scenes against single controls (issue 27), every request from its bytes to the response's
+/// bytes in-process (the HTTP parser, the app, the response encoder), as `frame-wire` does:
+/// - `GET …/frame?t=0.2` of the built-in Settings scene (45 views, 23 of them with a control)
+///   against the standalone frames of the same 23 controls in the same states, and against one
+///   switch's frame (targets: per view within 1.3× of the control's own frame);
+/// - a touch POST (a tap on a row's switch) on the Settings scene against the same tap on a
+///   switch's own session (target: within 1.5×);
+/// - both against the number of views (1, 10, 50, 200 switches in a scroll view) and the nesting
+///   depth (a switch under 0, 3, 7, 15 plain views or scroll views).
+/// Every session had a tap on a switch at t = 0 (lifted at 0.1), so one switch is mid-animation
+/// at 0.2 and the rest at rest, in the scene as in its standalone baseline.
+enum ScenesBench {
+    static let runs = 7
+    /// Sessions a case's POSTs go to, round-robin, so each log stays short.
+    static let postTargets = 100
+    /// Each timed run lasts about this long (requests per run are calibrated per case).
+    static let runSeconds = 0.15
+
+    static func run() {
+        print("scenes: request bytes → response bytes in-process, one thread; median of \(runs) runs of ≈\(runSeconds.formatted(2)) s each;"
+              + " POSTs round-robin over \(postTargets) sessions")
+        let harness = Harness()
+        settingsFrame(harness)
+        touchPosts()
+        growth(harness)
+    }
+
+    // MARK: The Settings scene's frame
+
+    private static func settingsFrame(_ harness: Harness) {
+        let scene = frameCost(harness, create: #"{"scene":"settings"}"#, tap: settingsTap)
+        let switchOn = frameCost(harness, create: #"{"control":"switch"}"#, tap: switchTap)
+        let switchAtRest = frameCost(harness, create: #"{"control":"switch"}"#, tap: nil)
+        let list = frameCost(harness, create: #"{"control":"scrollView","config":{"contentHeight":968}}"#, tap: nil)
+        let slider = frameCost(harness, create: #"{"control":"slider","config":{"width":358,"value":0.5}}"#, tap: nil)
+        let stepper = frameCost(harness, create: #"{"control":"stepper"}"#, tap: nil)
+        // The scene's 23 controls as standalone sessions in the same states: one switch moving,
+        // 19 at rest, the list, the slider, the stepper.
+        let standalone = switchOn.ns + 19 * switchAtRest.ns + list.ns + slider.ns + stepper.ns
+        var table = TextTable(["GET …/frame?t=0.2", "response bytes", "ns/request"])
+        table.add(["settings scene (45 views, 23 controls)", "\(scene.bytes)", scene.ns.formatted(0)])
+        table.add(["switch, mid-animation", "\(switchOn.bytes)", switchOn.ns.formatted(0)])
+        table.add(["switch, at rest", "\(switchAtRest.bytes)", switchAtRest.ns.formatted(0)])
+        table.add(["scrollView (content 968)", "\(list.bytes)", list.ns.formatted(0)])
+        table.add(["slider (width 358)", "\(slider.bytes)", slider.ns.formatted(0)])
+        table.add(["stepper", "\(stepper.bytes)", stepper.ns.formatted(0)])
+        table.add(["Σ the 23 controls' own frames", "—", standalone.formatted(0)])
+        table.print()
+        let perControl = scene.ns / 23, perView = scene.ns / 45
+        print("  per view with a control: \(perControl.formatted(0)) ns; per view (plain rows included): \(perView.formatted(0)) ns")
+        print("  scene / Σ the same controls' own frames: \((scene.ns / standalone).formatted(2))× (target ≤ 1.3×: \(scene.ns / standalone <= 1.3 ? "met" : "MISSED"))")
+        print("  per view with a control / a switch's own frame (mid-animation): \((perControl / switchOn.ns).formatted(2))×;"
+              + " per view / the same: \((perView / switchOn.ns).formatted(2))×")
+    }
+
+    // MARK: Touch POSTs
+
+    private static func touchPosts() {
+        let scene = postCost(create: #"{"scene":"settings"}"#, tap: settingsTap)
+        let single = postCost(create: #"{"control":"switch"}"#, tap: switchTap)
+        var table = TextTable(["POST …/events, a tap on a switch", "response bytes", "ns/request"])
+        table.add(["settings scene (switch0 in row0 in the list)", "\(scene.bytes)", scene.ns.formatted(0)])
+        table.add(["switch session", "\(single.bytes)", single.ns.formatted(0)])
+        table.print()
+        let ratio = scene.ns / single.ns
+        print("  scene / switch: \(ratio.formatted(2))× (target ≤ 1.5×: \(ratio <= 1.5 ? "met" : "MISSED"))")
+    }
+
+    // MARK: Growth with views and depth
+
+    private static func growth(_ harness: Harness) {
+        var table = TextTable(["scene", "views", "GET bytes", "GET ns", "GET ns/view", "POST bytes", "POST ns", "POST ns/view"])
+        func add(_ name: String, views: Int, _ document: String) {
+            let create = #"{"scene":{"views":[\#(document)]}}"#
+            let frame = frameCost(harness, create: create, tap: switchInListTap)
+            let post = postCost(create: create, tap: switchInListTap)
+            table.add([name, "\(views)", "\(frame.bytes)", frame.ns.formatted(0), (frame.ns / Double(views)).formatted(0),
+                       "\(post.bytes)", post.ns.formatted(0), (post.ns / Double(views)).formatted(0)])
+        }
+        for count in [1, 10, 50, 200] {
+            add("\(count) switches in a scroll view", views: count + 1, switchesInList(count))
+        }
+        for depth in [1, 4, 8, 16] {
+            add("a switch \(depth) deep in plain views", views: depth, nested(depth, container: nil))
+        }
+        for depth in [4, 8, 16] {
+            add("a switch \(depth) deep in scroll views", views: depth, nested(depth, container: "scrollView"))
+        }
+        table.print()
+        print("  every scene had a tap on its (innermost / first) switch at t = 0; POST: the same tap again, later")
+    }
+
+    /// A scroll view holding `count` switches, one every 44 pt (the first at the tap's point).
+    static func switchesInList(_ count: Int) -> String {
+        let switches = (0..<count).map { i in
+            #"{"id":"s\#(i)","control":"switch","frame":{"x":323,"y":\#((Double(i) * 44 + 6.5).formatted(1)),"width":51,"height":31}}"#
+        }
+        let contentHeight = max(2_000, count * 44)
+        return #"{"id":"list","control":"scrollView","config":{"contentHeight":\#(contentHeight)},"frame":{"x":0,"y":0,"width":390,"height":844},"children":[\#(switches.joined(separator: ","))]}"#
+    }
+
+    /// A switch at (323, 6.5) inside `depth - 1` views each covering the window (plain views, or
+    /// a control's instances when `container` names one), so the switch is `depth` views deep.
+    static func nested(_ depth: Int, container: String?) -> String {
+        var view = #"{"id":"s0","control":"switch","frame":{"x":323,"y":6.5,"width":51,"height":31}}"#
+        for level in stride(from: depth - 1, through: 1, by: -1) {
+            let control = container.map { #""control":"\#($0)","# } ?? ""
+            view = #"{"id":"v\#(level)",\#(control)"frame":{"x":0,"y":0,"width":390,"height":844},"children":[\#(view)]}"#
+        }
+        return view
+    }
+
+    // MARK: Measuring
+
+    /// A tap's JSON at `t` on a switch where each case puts it.
+    static let settingsTap = #"{"type":"tap","touch":1,"t":T,"x":348,"y":22}"#
+    static let switchInListTap = settingsTap
+    static let switchTap = #"{"type":"tap","t":T,"x":25,"y":15}"#
+
+    private static func tap(_ template: String, at t: Double) -> [UInt8] {
+        var text = ""
+        for character in template { if character == "T" { text += t.formatted(3) } else { text.append(character) } }
+        return Array(text.utf8)
+    }
+
+    /// A new session from `create`, with `tap` (if any) posted at t = 0; its id.
+    private static func session(_ harness: Harness, _ create: String, tap template: String?) -> String {
+        let response = harness.respond("POST", "/v1/sessions", body: Array(create.utf8))
+        precondition(response.status == 201, "creating \(create) answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
+        let id = String((response.headers["Location"] ?? "").split(separator: "/").last ?? "")
+        if let template {
+            let status = harness.post(id, tap(template, at: 0))
+            precondition(status == 200, "the kickoff tap on \(create) answered \(status)")
+        }
+        return id
+    }
+
+    /// Nanoseconds per request (median of `runs`, each calibrated to ≈`runSeconds`) of `serve`,
+    /// which answers one request and returns its response's byte count.
+    private static func cost(_ serve: () -> Int) -> Double {
+        var probe = 0
+        let probeSeconds = Measure.time {
+            for _ in 0..<20 { probe &+= serve() }
+            return Double(probe)
+        }.seconds
+        let requests = max(20, BenchScale.scaled(Int(runSeconds / (probeSeconds / 20))))
+        var seconds: [Double] = []
+        for _ in 0..<runs {
+            seconds.append(Measure.time {
+                var total = 0
+                for _ in 0..<requests { total &+= serve() }
+                return Double(total)
+            }.seconds)
+        }
+        return Measure.median(seconds) / Double(requests) * 1e9
+    }
+
+    /// `GET …/frame?t=0.2` of one session made from `create` (kicked off with `tap`).
+    private static func frameCost(_ harness: Harness, create: String, tap template: String?) -> (ns: Double, bytes: Int) {
+        let id = session(harness, create, tap: template)
+        let wire = Array("GET /v1/sessions/\(id)/frame?t=0.2 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n".utf8)
+        var wireServer = WireServer(harness)
+        let bytes = wireServer.serve(wire, expecting: 200)
+        return (cost { wireServer.serve(wire, expecting: 200) }, bytes)
+    }
+
+    /// A tap POST on one of `postTargets` sessions made from `create` (each kicked off with
+    /// `tap`), round-robin, each tap 0.5 s after that session's last; a fresh set of sessions per
+    /// run so logs stay short whatever the calibration.
+    private static func postCost(create: String, tap template: String) -> (ns: Double, bytes: Int) {
+        func requests(_ harness: Harness, count: Int) -> [[UInt8]] {
+            let paths = (0..<postTargets).map { _ in "/v1/sessions/\(session(harness, create, tap: template))/events" }
+            return (0..<count).map { i in
+                let body = tap(template, at: 0.5 * Double(1 + i / postTargets))
+                let head = "POST \(paths[i % postTargets]) HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Length: \(body.count)\r\n\r\n"
+                return Array(head.utf8) + body
+            }
+        }
+        // Calibration on a harness of its own.
+        let probeHarness = Harness()
+        let probes = requests(probeHarness, count: 2 * postTargets)
+        var probeServer = WireServer(probeHarness)
+        let bytes = probeServer.serve(probes[0], expecting: 200)
+        let probeSeconds = Measure.time {
+            var total = 0
+            for request in probes.dropFirst() { total &+= probeServer.serve(request, expecting: 200) }
+            return Double(total)
+        }.seconds
+        let count = max(postTargets, BenchScale.scaled(Int(runSeconds / (probeSeconds / Double(probes.count - 1)))))
+        var seconds: [Double] = []
+        for _ in 0..<runs {
+            let harness = Harness()
+            let wires = requests(harness, count: count)
+            var server = WireServer(harness)
+            seconds.append(Measure.time {
+                var total = 0
+                for request in wires { total &+= server.serve(request, expecting: 200) }
+                return Double(total)
+            }.seconds)
+        }
+        return (Measure.median(seconds) / Double(count) * 1e9, bytes)
+    }
+}
+
+/// What the server's loop does with one request's bytes but the socket calls and the log line:
+/// parse, answer through the app, encode the response.
+private struct WireServer {
+    let harness: Harness
+    var parser = HTTPParser()
+    var encoder = ResponseEncoder()
+
+    init(_ harness: Harness) { self.harness = harness }
+
+    /// The response's size in bytes.
+    mutating func serve(_ wire: [UInt8], expecting status: Int) -> Int {
+        var input = ByteBuffer(wire)
+        guard let request = try? parser.parse(&input), case .now(let answer) = harness.router.respond(to: request) else {
+            preconditionFailure("the request failed: \(String(decoding: wire, as: UTF8.self))")
+        }
+        precondition(answer.status == status, "answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))")
+        return encoder.encode(status: answer.status, headers: answer.headers, body: .bytes(answer.body),
+                              ResponseEncoder.Exchange(), epochSeconds: 1_800_000_000).count
+    }
+}
