@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Routes
 
 /// Scenes against single controls (issue 27), every request from its bytes to the response's
@@ -21,10 +26,12 @@ enum ScenesBench {
     static func run() {
         print("scenes: request bytes → response bytes in-process, one thread; median of \(runs) runs of ≈\(runSeconds.formatted(2)) s each;"
               + " POSTs round-robin over \(postTargets) sessions")
+        // SCENES_ONLY=frame|post|growth runs one part (to profile it alone).
+        let only = getenv("SCENES_ONLY").map { String(cString: $0) }
         let harness = Harness()
-        settingsFrame(harness)
-        touchPosts()
-        growth(harness)
+        if only == nil || only == "frame" { settingsFrame(harness) }
+        if only == nil || only == "post" { touchPosts() }
+        if only == nil || only == "growth" { growth(harness) }
     }
 
     // MARK: The Settings scene's frame
