@@ -24,7 +24,7 @@ enum ScenesBench {
     static let runSeconds = 0.15
 
     static func run() {
-        print("scenes: request bytes → response bytes in-process, one thread; median of \(runs) runs of ≈\(runSeconds.formatted(2)) s each;"
+        print("scenes: request bytes → response bytes in-process, one thread; this thread's CPU time, median of \(runs) rounds of ≈\(runSeconds.formatted(2)) s per case, the cases of a table's comparison alternating within each round;"
               + " POSTs round-robin over \(postTargets) sessions")
         // SCENES_ONLY=frame|post|growth runs one part (to profile it alone).
         let only = getenv("SCENES_ONLY").map { String(cString: $0) }
@@ -37,12 +37,15 @@ enum ScenesBench {
     // MARK: The Settings scene's frame
 
     private static func settingsFrame(_ harness: Harness) {
-        let scene = frameCost(harness, create: #"{"scene":"settings"}"#, tap: settingsTap)
-        let switchOn = frameCost(harness, create: #"{"control":"switch"}"#, tap: switchTap)
-        let switchAtRest = frameCost(harness, create: #"{"control":"switch"}"#, tap: nil)
-        let list = frameCost(harness, create: #"{"control":"scrollView","config":{"contentHeight":968}}"#, tap: nil)
-        let slider = frameCost(harness, create: #"{"control":"slider","config":{"width":358,"value":0.5}}"#, tap: nil)
-        let stepper = frameCost(harness, create: #"{"control":"stepper"}"#, tap: nil)
+        let costs = frameCosts(harness, [
+            (#"{"scene":"settings"}"#, settingsTap),
+            (#"{"control":"switch"}"#, switchTap),
+            (#"{"control":"switch"}"#, nil),
+            (#"{"control":"scrollView","config":{"contentHeight":968}}"#, nil),
+            (#"{"control":"slider","config":{"width":358,"value":0.5}}"#, nil),
+            (#"{"control":"stepper"}"#, nil),
+        ])
+        let (scene, switchOn, switchAtRest, list, slider, stepper) = (costs[0], costs[1], costs[2], costs[3], costs[4], costs[5])
         // The scene's 23 controls as standalone sessions in the same states: one switch moving,
         // 19 at rest, the list, the slider, the stepper.
         let standalone = switchOn.ns + 19 * switchAtRest.ns + list.ns + slider.ns + stepper.ns
@@ -65,8 +68,8 @@ enum ScenesBench {
     // MARK: Touch POSTs
 
     private static func touchPosts() {
-        let scene = postCost(create: #"{"scene":"settings"}"#, tap: settingsTap)
-        let single = postCost(create: #"{"control":"switch"}"#, tap: switchTap)
+        let costs = postCosts([(#"{"scene":"settings"}"#, settingsTap), (#"{"control":"switch"}"#, switchTap)])
+        let (scene, single) = (costs[0], costs[1])
         var table = TextTable(["POST …/events, a tap on a switch", "response bytes", "ns/request"])
         table.add(["settings scene (switch0 in row0 in the list)", "\(scene.bytes)", scene.ns.formatted(0)])
         table.add(["switch session", "\(single.bytes)", single.ns.formatted(0)])
@@ -78,22 +81,24 @@ enum ScenesBench {
     // MARK: Growth with views and depth
 
     private static func growth(_ harness: Harness) {
-        var table = TextTable(["scene", "views", "GET bytes", "GET ns", "GET ns/view", "POST bytes", "POST ns", "POST ns/view"])
-        func add(_ name: String, views: Int, _ document: String) {
-            let create = #"{"scene":{"views":[\#(document)]}}"#
-            let frame = frameCost(harness, create: create, tap: switchInListTap)
-            let post = postCost(create: create, tap: switchInListTap)
-            table.add([name, "\(views)", "\(frame.bytes)", frame.ns.formatted(0), (frame.ns / Double(views)).formatted(0),
-                       "\(post.bytes)", post.ns.formatted(0), (post.ns / Double(views)).formatted(0)])
-        }
+        var rows: [(name: String, views: Int, create: String)] = []
         for count in [1, 10, 50, 200] {
-            add("\(count) switches in a scroll view", views: count + 1, switchesInList(count))
+            rows.append(("\(count) switches in a scroll view", count + 1, switchesInList(count)))
         }
         for depth in [1, 4, 8, 16] {
-            add("a switch \(depth) deep in plain views", views: depth, nested(depth, container: nil))
+            rows.append(("a switch \(depth) deep in plain views", depth, nested(depth, container: nil)))
         }
         for depth in [4, 8, 16] {
-            add("a switch \(depth) deep in scroll views", views: depth, nested(depth, container: "scrollView"))
+            rows.append(("a switch \(depth) deep in scroll views", depth, nested(depth, container: "scrollView")))
+        }
+        let creates = rows.map { #"{"scene":{"views":[\#($0.create)]}}"# }
+        let frames = frameCosts(harness, creates.map { ($0, switchInListTap) })
+        let posts = postCosts(creates.map { ($0, switchInListTap) })
+        var table = TextTable(["scene", "views", "GET bytes", "GET ns", "GET ns/view", "POST bytes", "POST ns", "POST ns/view"])
+        for (index, row) in rows.enumerated() {
+            let (frame, post) = (frames[index], posts[index])
+            table.add([row.name, "\(row.views)", "\(frame.bytes)", frame.ns.formatted(0), (frame.ns / Double(row.views)).formatted(0),
+                       "\(post.bytes)", post.ns.formatted(0), (post.ns / Double(row.views)).formatted(0)])
         }
         table.print()
         print("  every scene had a tap on its (innermost / first) switch at t = 0; POST: the same tap again, later")
@@ -144,71 +149,85 @@ enum ScenesBench {
         return id
     }
 
-    /// Nanoseconds per request (median of `runs`, each calibrated to ≈`runSeconds`) of `serve`,
-    /// which answers one request and returns its response's byte count.
-    private static func cost(_ serve: () -> Int) -> Double {
-        var probe = 0
-        let probeSeconds = Measure.time {
-            for _ in 0..<20 { probe &+= serve() }
-            return Double(probe)
-        }.seconds
-        let requests = max(20, BenchScale.scaled(Int(runSeconds / (probeSeconds / 20))))
-        var seconds: [Double] = []
-        for _ in 0..<runs {
-            seconds.append(Measure.time {
-                var total = 0
-                for _ in 0..<requests { total &+= serve() }
-                return Double(total)
-            }.seconds)
-        }
-        return Measure.median(seconds) / Double(requests) * 1e9
+    /// This thread's CPU time in nanoseconds: on a shared machine a run preempted by another
+    /// process's work is not charged for the wait, so the ratios hold better than with wall time.
+    static func cpuNow() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
-    /// `GET …/frame?t=0.2` of one session made from `create` (kicked off with `tap`).
-    private static func frameCost(_ harness: Harness, create: String, tap template: String?) -> (ns: Double, bytes: Int) {
+    /// CPU nanoseconds per request of each case, median of `runs` rounds; the cases alternate
+    /// within each round (as `scripts/bench-http.sh` alternates its servers), so a slow moment of
+    /// the machine falls on all of them. A case's `prepare` makes a run's requests (untimed) and
+    /// returns the function that serves request `i` of them, with its response's byte count.
+    private static func interleaved(_ cases: [(prepare: (_ count: Int) -> (Int) -> Int, calibrate: Int)]) -> [Double] {
+        let counts = cases.map { item -> Int in
+            let serve = item.prepare(item.calibrate)
+            var sink = 0
+            let start = cpuNow()
+            for i in 0..<item.calibrate { sink &+= serve(i) }
+            let each = Double(cpuNow() - start) / Double(item.calibrate) / 1e9
+            Measure.consume(Double(sink) * 0)
+            return max(20, BenchScale.scaled(Int(runSeconds / each)))
+        }
+        var samples = Array(repeating: [Double](), count: cases.count)
+        for _ in 0..<runs {
+            for (index, item) in cases.enumerated() {
+                let serve = item.prepare(counts[index])
+                var sink = 0
+                let start = cpuNow()
+                for i in 0..<counts[index] { sink &+= serve(i) }
+                samples[index].append(Double(cpuNow() - start) / Double(counts[index]))
+                Measure.consume(Double(sink) * 0)
+            }
+        }
+        return samples.map(Measure.median)
+    }
+
+    /// A `GET …/frame?t=0.2` case on one session made from `create` (kicked off with `tap`), and
+    /// its response's size.
+    private static func frameCase(_ harness: Harness, create: String, tap template: String?) -> (case: (prepare: (Int) -> (Int) -> Int, calibrate: Int), bytes: Int) {
         let id = session(harness, create, tap: template)
         let wire = Array("GET /v1/sessions/\(id)/frame?t=0.2 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n".utf8)
-        var wireServer = WireServer(harness)
-        let bytes = wireServer.serve(wire, expecting: 200)
-        return (cost { wireServer.serve(wire, expecting: 200) }, bytes)
+        var probe = WireServer(harness)
+        let bytes = probe.serve(wire, expecting: 200)
+        return ((prepare: { _ in
+            var server = WireServer(harness)
+            return { _ in server.serve(wire, expecting: 200) }
+        }, calibrate: 20), bytes)
     }
 
-    /// A tap POST on one of `postTargets` sessions made from `create` (each kicked off with
-    /// `tap`), round-robin, each tap 0.5 s after that session's last; a fresh set of sessions per
-    /// run so logs stay short whatever the calibration.
-    private static func postCost(create: String, tap template: String) -> (ns: Double, bytes: Int) {
-        func requests(_ harness: Harness, count: Int) -> [[UInt8]] {
+    private static func frameCosts(_ harness: Harness, _ sessions: [(create: String, tap: String?)]) -> [(ns: Double, bytes: Int)] {
+        let cases = sessions.map { frameCase(harness, create: $0.create, tap: $0.tap) }
+        return zip(interleaved(cases.map(\.case)), cases).map { ($0, $1.bytes) }
+    }
+
+
+    /// A tap POST case: `count` POSTs on `postTargets` fresh sessions made from `create` (each
+    /// kicked off with `tap`), round-robin, each tap 0.5 s after that session's last, on a
+    /// harness of their own so logs stay short whatever the count.
+    private static func postCase(create: String, tap template: String) -> (case: (prepare: (Int) -> (Int) -> Int, calibrate: Int), bytes: Int) {
+        let prepare = { (count: Int) -> (Int) -> Int in
+            let harness = Harness()
             let paths = (0..<postTargets).map { _ in "/v1/sessions/\(session(harness, create, tap: template))/events" }
-            return (0..<count).map { i in
+            let wires = (0..<count).map { i -> [UInt8] in
                 let body = tap(template, at: 0.5 * Double(1 + i / postTargets))
                 let head = "POST \(paths[i % postTargets]) HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Length: \(body.count)\r\n\r\n"
                 return Array(head.utf8) + body
             }
-        }
-        // Calibration on a harness of its own.
-        let probeHarness = Harness()
-        let probes = requests(probeHarness, count: 2 * postTargets)
-        var probeServer = WireServer(probeHarness)
-        let bytes = probeServer.serve(probes[0], expecting: 200)
-        let probeSeconds = Measure.time {
-            var total = 0
-            for request in probes.dropFirst() { total &+= probeServer.serve(request, expecting: 200) }
-            return Double(total)
-        }.seconds
-        let count = max(postTargets, BenchScale.scaled(Int(runSeconds / (probeSeconds / Double(probes.count - 1)))))
-        var seconds: [Double] = []
-        for _ in 0..<runs {
-            let harness = Harness()
-            let wires = requests(harness, count: count)
             var server = WireServer(harness)
-            seconds.append(Measure.time {
-                var total = 0
-                for request in wires { total &+= server.serve(request, expecting: 200) }
-                return Double(total)
-            }.seconds)
+            return { i in server.serve(wires[i], expecting: 200) }
         }
-        return (Measure.median(seconds) / Double(count) * 1e9, bytes)
+        let bytes = prepare(1)(0)
+        return ((prepare: prepare, calibrate: 2 * postTargets), bytes)
     }
+
+    private static func postCosts(_ sessions: [(create: String, tap: String)]) -> [(ns: Double, bytes: Int)] {
+        let cases = sessions.map { postCase(create: $0.create, tap: $0.tap) }
+        return zip(interleaved(cases.map(\.case)), cases).map { ($0, $1.bytes) }
+    }
+
 }
 
 /// What the server's loop does with one request's bytes but the socket calls and the log line:
