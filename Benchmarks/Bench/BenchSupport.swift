@@ -282,3 +282,24 @@ struct TextTable {
         for row in rows { Swift.print(line(row)) }
     }
 }
+
+/// What the server's loop does with one request's bytes but the socket calls and the log line:
+/// parse, answer through the app, encode the response.
+struct WireServer {
+    let harness: Harness
+    var parser = HTTPParser()
+    var encoder = ResponseEncoder()
+
+    init(_ harness: Harness) { self.harness = harness }
+
+    /// The response's size in bytes.
+    mutating func serve(_ wire: [UInt8], expecting status: Int) -> Int {
+        var input = ByteBuffer(wire)
+        guard let request = try? parser.parse(&input), case .now(let answer) = harness.router.respond(to: request) else {
+            preconditionFailure("the request failed: \(String(decoding: wire, as: UTF8.self))")
+        }
+        precondition(answer.status == status, "answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))")
+        return encoder.encode(status: answer.status, headers: answer.headers, body: .bytes(answer.body),
+                              ResponseEncoder.Exchange(), epochSeconds: 1_800_000_000).count
+    }
+}

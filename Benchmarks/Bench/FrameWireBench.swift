@@ -17,16 +17,8 @@ enum FrameWireBench {
             let id = harness.create(control.name)
             precondition(harness.post(id, Array(control.kickoff.utf8)) == 200, "\(control.name): kickoff refused")
             let wire = Array("GET /v1/sessions/\(id)/frame?t=0.1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n".utf8)
-            var parser = HTTPParser()
-            var encoder = ResponseEncoder()
-            func serve() -> Int {
-                var input = ByteBuffer(wire)
-                guard let request = try? parser.parse(&input), case .now(let answer) = harness.router.respond(to: request) else {
-                    preconditionFailure("\(control.name): the frame request failed")
-                }
-                return encoder.encode(status: answer.status, headers: answer.headers, body: .bytes(answer.body),
-                                      ResponseEncoder.Exchange(), epochSeconds: 1_800_000_000).count
-            }
+            var server = WireServer(harness)
+            func serve() -> Int { server.serve(wire, expecting: 200) }
             let bytes = serve()
             var seconds: [Double] = []
             for _ in 0..<runs {

@@ -29,6 +29,8 @@ let groups: [BenchGroup] = [
                run: FramesRequestBench.run),
     BenchGroup(name: "frame-wire", summary: "GET /frame from request bytes to response bytes in-process (parser, app, encoder)",
                run: FrameWireBench.run),
+    BenchGroup(name: "scenes", summary: "Settings scene frame GET and touch POST against single controls; cost against views and depth",
+               run: ScenesBench.run),
     BenchGroup(name: "sessions", summary: "sessions created and events applied per second (Session.apply, router POST)",
                run: SessionsBench.run),
     BenchGroup(name: "sampling", summary: "frames sampled per second per control; against store size and log length",
