@@ -84,9 +84,18 @@ RULES = [
          {"GET /v1/sessions/{id}/stream"}, {"invalid_query"}, "from|to"),
     Rule("configuration", "`config` is checked against the named control's parameters (a registered control's or an "
          "inline definition's), with the built-ins' arithmetic checks (thumbSize + 2·margin < width, …) and springs "
-         "that must settle", SCENARIOS, {"invalid_field", "duplicate_effect"}, r"(scenario\.|against\.)?config(\..*|\[.*)?"),
+         "that must settle", SCENARIOS, {"invalid_field", "duplicate_effect"},
+         r"(scenario\.|against\.)?(scene\.views(\[\d+\]|\.children)*\.)?config(\..*|\[.*)?"),
     Rule("control names", "a control name no control has (or one held apart as damaged): the registry's state",
-         SCENARIOS, {"unknown_control", "control_damaged"}, r"(scenario\.|against\.)?control"),
+         SCENARIOS, {"unknown_control", "control_damaged"},
+         r"(scenario\.|against\.)?(scene\.views(\[\d+\]|\.children)*\.)?control"),
+    Rule("scene trees", "at most 256 views and 16 levels in a scene, view ids unique across the tree, "
+         "`recognizesSimultaneouslyWith` naming views of the scene, children only under a control whose definition "
+         "declares `content`: rules over the whole tree and the controls' definitions",
+         SCENARIOS, {"too_many_views", "scene_too_deep", "duplicate_view_id", "unknown_view", "children_not_accepted"}),
+    Rule("scene or control", "a scene's frames are JSON only (the exports draw a single control), and `touch` and `view` "
+         "are members of a scene's events, not of a control session's: the session's kind",
+         WINDOWS | {"POST /v1/sessions/{id}/events"}, {"invalid_query", "invalid_field"}, r"format|(events\[\d+\]\.)?(touch|view)"),
     Rule("definitions are programs", "names a definition refers to must be declared, expressions must type-check, "
          "nothing may depend on itself, defaults must pass the definition's own checks",
          SCENARIOS | {"POST /v1/controls", "PUT /v1/controls/{name}"}, DEFINITION_CODES),
