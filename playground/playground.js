@@ -3,7 +3,7 @@
 // each on its own wall-clock session. Panels know nothing of any control: each is drawn from
 // its frames' `layers`, lists whatever properties its frames carry, and offers the commands its
 // definition declares. `?controls=switch,card` picks controls, `?transport=polling` polls,
-// `?clock=virtual` makes virtual-clock sessions (their time the page's). Above them, the scene
+// `?clock=virtual` makes virtual-clock sessions (their time the page's). Below them, the scene
 // panel: a built-in scene (`?scene=sheetList` picks one, `?scene=none` leaves the panel out) on
 // its own session, driven with the pointer, its state shown by view.
 

@@ -437,26 +437,28 @@ def exercise_scene(browser, base):
           f"{scene_layer(browser, 'switch0', 'thumb')['left']:.1f} px), valueChanged logged from switch0")
 
     # The list: dragged up 300 pt from row 13 slowly, held, released: past its end (124), it rests there.
-    row_top = scene_layer(browser, "switch0", "track")["top"]
+    # Row 5's switch stays in sight (row 0's leaves the list, and a layer outside its clip is not drawn).
+    row_top = scene_layer(browser, "switch5", "track")["top"]
     a, b = scene_point(browser, 195, 600), scene_point(browser, 195, 300)
     drag(browser, a["x"], a["y"], b["x"], b["y"], 0.5, steps=20, hold=0.2)
     rest = wait_scene(base, browser, lambda v: abs(v["list"]["contentOffsetY"] - 124) < 0.01 and not v["list"]["isDragging"]
                       and not v["list"]["isDecelerating"], 10, "the list at rest at its end (offset 124)")
     browser.wait_for(f"""(() => {{
         const row = document.querySelector('{SCENE} .scene-state [data-view="list"]');
-        const track = document.querySelector('{SCENE} [data-view="switch0"] [data-layer-id="track"]').getBoundingClientRect();
-        return row && Math.abs(JSON.parse(row.dataset.value).contentOffsetY - 124) < 0.01
-            && Math.abs(track.top - ({row_top} - 124 * {a['scale']})) < 0.5;
-    }})()""", 10, "the page to show the list at 124 and row 0 drawn 124 pt higher")
+        const node = document.querySelector('{SCENE} [data-view="switch5"] [data-layer-id="track"]');
+        const gone = document.querySelectorAll('{SCENE} [data-view="switch0"] [data-layer-id]').length === 0;
+        return row && node && gone && Math.abs(JSON.parse(row.dataset.value).contentOffsetY - 124) < 0.01
+            && Math.abs(node.getBoundingClientRect().top - ({row_top} - 124 * {a['scale']})) < 0.5;
+    }})()""", 10, "the page to show the list at 124, row 5 drawn 124 pt higher and row 0 (scrolled out) not drawn")
     wait_emitted_scene(browser, "list", "scrollViewWillBeginDragging")
     print(f"browser-test: scene: the list dragged past its end rests at offset {rest['list']['contentOffsetY']}, "
-          f"row 0 drawn 124 pt higher; switch0 still on: {rest['switch0']['isOn']}")
+          f"row 5 drawn 124 pt higher, row 0 no longer drawn; switch0 still on: {rest['switch0']['isOn']}")
 
     # The slider (window y 886.5 + 15.5 − 124 = 778): its thumb dragged 100 pt to the right.
     before = rest["slider"]["value"]
     knob = scene_layer(browser, "slider", "thumb")
     drag(browser, knob["x"], knob["y"], knob["x"] + 100 * a["scale"], knob["y"], 0.4, steps=16)
-    moved = wait_scene(base, browser, lambda v: v["slider"]["value"] > before + 0.2 and not v["slider"]["tracking"],
+    moved = wait_scene(base, browser, lambda v: v["slider"]["value"] > before + 0.2 and not v["slider"].get("tracking", False),
                        10, "the slider's value to follow the drag")
     if abs(moved["list"]["contentOffsetY"] - 124) > 0.01:
         raise Failure(f"scene: a sideways drag on the slider moved the list: {moved['list']}")
@@ -468,6 +470,25 @@ def exercise_scene(browser, base):
     wait_emitted_scene(browser, "slider", "valueChanged")
     print(f"browser-test: scene: the slider dragged sideways in the vertical list, value {before} → {shown:.3f}; "
           f"the list stayed at {moved['list']['contentOffsetY']}")
+    # Two fingers at once (CDP touch input: two pointers): one on row 7's switch, one on row 9's,
+    # pressed together and lifted together. Each pointer is its own touch id, and both switches toggle.
+    sid = browser.evaluate(f"document.querySelector('{SCENE}').dataset.sessionId")
+    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/events", timeout=10) as answer:
+        logged = json.load(answer)["count"]
+    f7, f9 = scene_point(browser, 348.5, 308 + 22 - 124), scene_point(browser, 348.5, 396 + 22 - 124)
+    points = [{"x": f7["x"], "y": f7["y"], "id": 0}, {"x": f9["x"], "y": f9["y"], "id": 1}]
+    browser.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points})
+    time.sleep(0.05)
+    browser.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    both = wait_scene(base, browser, lambda v: v["switch7"]["isOn"] is True and v["switch9"]["isOn"] is True
+                      and v["switch8"]["isOn"] is False, 10, "two fingers to turn row 7's and row 9's switches on")
+    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/events", timeout=10) as answer:
+        events = json.load(answer)["events"][logged:]
+    downs = sorted(e.get("touch") for e in events if e["type"] == "touchDown")
+    if downs != [1, 2]:
+        raise Failure(f"scene: two pointers should be touches 1 and 2: {[(e['type'], e.get('touch')) for e in events]}")
+    print(f"browser-test: scene: two fingers at once (touches {downs}) turned rows 7 and 9 on "
+          f"({both['switch7']['isOn']}, {both['switch9']['isOn']}), row 8 untouched")
     thrown = browser.thrown()
     if thrown:
         raise Failure(f"the page threw: {thrown}")
