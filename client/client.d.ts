@@ -59,6 +59,69 @@ export interface Frame {
   layers: Layer[];
 }
 
+/** A rectangle in a scene's window (or its parent's content), in points. */
+export interface SceneRect { x: number; y: number; width: number; height: number }
+
+/** One view's part of a scene frame: its own frame, layers in window coordinates, clipped to `clip`. */
+export interface SceneViewFrame {
+  view: string;
+  /** The rectangle its layers are clipped to; absent when nothing clips them. */
+  clip?: SceneRect;
+  frame: Frame;
+}
+
+/** What a scene shows at session time `t`: every view with a control, in drawing order. */
+export interface SceneFrame {
+  t: number;
+  views: SceneViewFrame[];
+}
+
+/** A callback a scene's view made: its `view`, time, name and fields. */
+export interface SceneEmission extends Emission {
+  view: string;
+}
+
+/** A view of a scene document (docs/scenes.md#the-document). */
+export interface SceneViewDocument {
+  id: string;
+  control?: string;
+  definition?: unknown;
+  config?: Record<string, unknown>;
+  frame: SceneRect;
+  children?: SceneViewDocument[];
+  [member: string]: unknown;
+}
+
+/** A scene: the window's views, back to front. */
+export interface SceneDocument {
+  views: SceneViewDocument[];
+}
+
+/** A scene's pointer event (`touch`: the finger) or a command to a view's control (`view`). */
+export interface SceneEvent extends ControlEvent {
+  touch?: number;
+  view?: string;
+}
+
+export interface SceneEventReply {
+  time: number;
+  /** Every control's semantic state, by view id. */
+  state: Record<string, Fields>;
+  accepted: number;
+  emitted: SceneEmission[];
+  settledAt?: number | null;
+  window?: SceneFramesReply;
+}
+
+export interface SceneFramesReply {
+  from: number;
+  to: number;
+  fps: number;
+  count: number;
+  frames: SceneFrame[];
+  emitted: SceneEmission[];
+}
+
 /** A callback UIKit would make: its time, its name and its fields. */
 export interface Emission {
   t: number;
@@ -197,6 +260,12 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
+/** A scene session: a built-in scene's name or a scene document, and the clock. */
+export interface CreateSceneOptions {
+  scene: 'settings' | 'sheetList' | 'cardControls' | SceneDocument | string;
+  clock?: 'virtual' | 'wall';
+}
+
 export interface CreateSessionOptions {
   /** A control's name (`switch`, or one registered on the server)... */
   control?: string;
@@ -233,6 +302,7 @@ export class ControlSim {
   /** `GET /v1/controls/{name}`; null where the server has no such endpoint or control. */
   control(name: string): Promise<{ name: string; builtIn: boolean; definition: unknown } | null>;
   createSession<C extends keyof ControlStates>(options: CreateSessionOptions & { control: C; definition?: undefined }): Promise<Session<ControlStates[C]>>;
+  createSession(options: CreateSceneOptions): Promise<SceneSession>;
   createSession(options: CreateSessionOptions): Promise<Session>;
   openSession(id: string): Promise<Session>;
 }
@@ -311,7 +381,7 @@ export class Session<S extends Fields = Fields> extends EventTarget {
   /** Recreates the session from `scenario` (default its own) after it ended; resolves with the new id. */
   reattach(scenario?: Scenario): Promise<string>;
   /** Every emitted callback named `name` (`*`: all); returns the function that stops it. */
-  on(name: string, callback: (emission: Emission) => void): () => void;
+  on(name: string, callback: (emission: Emission) => void, options?: { view?: string }): () => void;
   /** An element, or a selector; null (a querySelector that found nothing) throws a TypeError naming it. */
   attach(element: Element | string | null, options?: ViewOptions): View;
   bind(element: HTMLElement | SVGElement | Element | string | null,
@@ -364,11 +434,69 @@ export class View {
   /** The control's box: the `bounds` option, the config's width × height, or the first frame's back-most layer. */
   readonly bounds: { x: number; y: number; width: number; height: number } | null;
   readonly surface: HTMLDivElement;
-  render(frame: Frame): void;
+  render(frame: Frame | SceneFrame): void;
   layout(): void;
   /** A pointer event's position in the control's coordinates. */
   point(event: { clientX: number; clientY: number }): { x: number; y: number };
   detach(): void;
+}
+
+/** A scene frame's properties by view id. */
+export function sceneProperties(frame: SceneFrame): Record<string, Fields>;
+
+export interface SceneSessionEventMap extends Omit<SessionEventMap, 'frame' | 'emitted'> {
+  frame: CustomEvent<SceneFrame>;
+  emitted: CustomEvent<SceneEmission>;
+}
+
+/**
+ * A scene's session (docs/client.md#scenes): the same object as a control's, its answers and
+ * frames a scene's. `attach` draws every view and forwards each pointer as its own touch.
+ */
+export interface SceneSession extends EventTarget {
+  readonly client: ControlSim;
+  readonly id: string;
+  /** The document as the server keeps it. */
+  readonly scene: SceneDocument;
+  readonly clock: 'virtual' | 'wall';
+  /** Every control's semantic state by view id, after the last answer. */
+  readonly state: Record<string, Fields>;
+  readonly settledAt: number | null;
+  readonly scenario: Scenario | null;
+  readonly ended: Ended | null;
+  readonly latest: SceneFrame | null;
+  readonly transport: 'stream' | 'polling' | 'stopped';
+  readonly origin: number;
+  now(): number;
+  timeOf(stamp: number): number;
+  send(events: SceneEvent | SceneEvent[]): Promise<SceneEventReply>;
+  frame(t?: number): Promise<SceneFrame>;
+  frames(window?: WindowOptions): Promise<SceneFramesReply>;
+  delete(): Promise<void>;
+  reattach(scenario?: Scenario): Promise<string>;
+  /** Every emission named `name` (`*`: all), only the view `view`'s when given. */
+  on(name: string, callback: (emission: SceneEmission) => void, options?: { view?: string }): () => void;
+  attach(element: Element | string | null, options?: ViewOptions): SceneView;
+  /** `{style: 'view.property'}`, or a function of the properties by view. */
+  bind(element: HTMLElement | SVGElement | Element | string | null,
+       bindings: Record<string, string | ((byView: Record<string, Fields>, frame: SceneFrame) => string | number | undefined)>): { detach(): void };
+  play(options?: PlayOptions): this;
+  stop(): void;
+  addEventListener<K extends keyof SceneSessionEventMap>(type: K, listener: (event: SceneSessionEventMap[K]) => void,
+                                                         options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null,
+                   options?: boolean | AddEventListenerOptions): void;
+}
+
+/**
+ * A scene drawn into an element: one `.controlsim-view` element per view with a control
+ * (`data-view`), clipped as its frame entry says; emissions are dispatched on the view's element
+ * and bubble. Each pointer is a finger (pointerId → the smallest touch id not down).
+ */
+export class SceneView extends View {
+  /** pointerId → touch id, for the pointers down now. */
+  readonly touches: Map<number, number>;
+  render(frame: SceneFrame | Frame): void;
 }
 
 /** Draws layers into a container, the same markup and styles as the exports. */

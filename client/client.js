@@ -9,6 +9,10 @@
 //   session.on('valueChanged', (e) => console.log(e.isOn));
 //   session.play();
 //
+// A scene (docs/scenes.md) is a session too: createSession({ scene: 'settings' }) (or a scene
+// document), attach() draws every view's layers clipped as the frame says and forwards each
+// pointer as its own finger (`touch`), and emissions carry the `view` that made them.
+//
 // Time: a session's clock is performance.now() since the session began, on this page; events
 // are stamped with it and frames asked for at it, and the loop runs on requestAnimationFrame,
 // so a tool that fakes those two (Playwright's clock) drives a session exactly.
@@ -142,9 +146,11 @@ export class ControlSim {
     for (const [key, value] of Object.entries(options)) if (value !== undefined) body[key] = value;
     const json = await this.request('POST', '/v1/sessions', body);
     const session = new Session(this, json, performance.now());
-    // What reattach() recreates it from, should the server lose it.
+    // What reattach() recreates it from, should the server lose it: a scene's as the server
+    // writes it (a built-in scene's name is not a scenario's document).
     session.scenario = body.scenario ? { ...body.scenario, events: [...(body.scenario.events || [])] }
-      : { ...body, clock: json.clock, events: [] };
+      : json.scene ? await this.request('GET', `/v1/sessions/${encodeURIComponent(json.id)}/scenario`).catch(() => null)
+        : { ...body, clock: json.clock, events: [] };
     return session;
   }
 
@@ -169,6 +175,8 @@ export class Session extends EventTarget {
     this.client = client;
     this.id = json.id;
     this.control = json.control;
+    /** A scene session's document as the server keeps it (null for a control's session). */
+    this.scene = json.scene || null;
     this.clock = json.clock;
     this.config = json.config;
     this.state = json.state || {};
@@ -321,12 +329,12 @@ export class Session extends EventTarget {
   }
 
   /**
-   * `callback(emission)` for every emitted callback named `name` (`'*'`: all); returns a
-   * function that stops it.
+   * `callback(emission)` for every emitted callback named `name` (`'*'`: all), in a scene only
+   * those of the view `view` when given; returns a function that stops it.
    */
-  on(name, callback) {
+  on(name, callback, { view = null } = {}) {
     const listener = (event) => {
-      if (name === '*' || event.detail.name === name) callback(event.detail);
+      if ((name === '*' || event.detail.name === name) && (view === null || event.detail.view === view)) callback(event.detail);
     };
     this.addEventListener('emitted', listener);
     return () => this.removeEventListener('emitted', listener);
@@ -334,10 +342,10 @@ export class Session extends EventTarget {
 
   /**
    * Draws the session into `element` (or the element a selector names) from its frames' layers
-   * and forwards pointer input.
+   * and forwards pointer input; a scene's as a SceneView (every view, each pointer a finger).
    */
   attach(element, options = {}) {
-    const view = new View(this, element, options);
+    const view = this.scene ? new SceneView(this, element, options) : new View(this, element, options);
     this.views.add(view);
     if (this.latest) view.render(this.latest);
     return view;
@@ -345,7 +353,8 @@ export class Session extends EventTarget {
 
   /**
    * Sets `element`'s styles from named frame properties on every frame: `{left: 'thumbX'}`
-   * copies a property, `{transform: (p) => `translateX(${p.thumbCenterX}px)`}` computes a value
+   * copies a property (in a scene `view.property`: `{left: 'slider.thumbX'}`, and a function gets
+   * the properties by view), `{transform: (p) => `translateX(${p.thumbCenterX}px)`}` computes a value
    * from all of them (and the frame); `--name` sets a custom property. Returns `{detach()}`.
    */
   bind(target, bindings) {
@@ -353,8 +362,11 @@ export class Session extends EventTarget {
     if (!element) throw new TypeError(`bind: no element ${typeof target === 'string' ? `matches '${target}'` : 'given'}`);
     const binding = {
       render: (frame) => {
+        const properties = frame.views ? sceneProperties(frame) : frame.properties;
         for (const [style, source] of Object.entries(bindings)) {
-          const value = typeof source === 'function' ? source(frame.properties, frame) : frame.properties[source];
+          const value = typeof source === 'function' ? source(properties, frame)
+            : frame.views ? (properties[source.slice(0, source.indexOf('.'))] || {})[source.slice(source.indexOf('.') + 1)]
+              : properties[source];
           if (value === undefined || value === null) continue;
           if (style.startsWith('--')) element.style.setProperty(style, String(value));
           else element.style[style] = typeof value === 'number' && PX_STYLES.has(style) ? `${value}px` : String(value);
@@ -596,7 +608,7 @@ export class Session extends EventTarget {
 
   /** A frame to draw: a newer one than the last, or (`held`) the held one for the clock's time. */
   accept(frame, held = false) {
-    if (!frame || !Array.isArray(frame.layers)) return;
+    if (!frame || !(Array.isArray(frame.layers) || Array.isArray(frame.views))) return;
     if (!held && this.latest && frame.t < this.latest.t) return;
     // A held frame may be up to half a frame ahead of the clock: only the server's present syncs it.
     if (!held) this.sync(frame.t);
@@ -665,6 +677,34 @@ function reachesPast(layers, box) {
     const hw = (Math.abs(layer.width) * s) / 2, hh = (Math.abs(layer.height) * s) / 2;
     return cx - hw < box.x - 0.5 || cy - hh < box.y - 0.5 || cx + hw > box.x + box.width + 0.5 || cy + hh > box.y + box.height + 0.5;
   });
+}
+
+/** A scene frame's properties by view id. */
+export function sceneProperties(frame) {
+  const byView = {};
+  for (const entry of (frame && frame.views) || []) byView[entry.view] = (entry.frame && entry.frame.properties) || {};
+  return byView;
+}
+
+/** The window's box a scene's top-level views span, from (0, 0). */
+function sceneBox(scene) {
+  let width = 1, height = 1;
+  for (const view of (scene && scene.views) || []) {
+    const f = view.frame || {};
+    width = Math.max(width, (f.x || 0) + (f.width || 0));
+    height = Math.max(height, (f.y || 0) + (f.height || 0));
+  }
+  return { x: 0, y: 0, width, height };
+}
+
+/**
+ * The samples a pointer move holds (every one the browser coalesced into it, one per frame),
+ * each with how many milliseconds before the event it was seen.
+ */
+function samplesOf(event) {
+  const samples = typeof event.getCoalescedEvents === 'function' ? event.getCoalescedEvents() : [];
+  return (samples.length > 0 ? samples : [event])
+    .map((sample) => ({ sample, ago: Math.min(100, Math.max(0, event.timeStamp - sample.timeStamp)) || 0 }));
 }
 
 /** Styles whose numbers are lengths in pixels, for `bind`. */
@@ -844,17 +884,136 @@ export class View {
     on('pointermove', (event) => {
       if (event.pointerId !== this.pointerId) return;
       // Every sample the browser coalesced into this event (one per frame), each at its own time.
-      const samples = typeof event.getCoalescedEvents === 'function' ? event.getCoalescedEvents() : [];
-      for (const sample of samples.length > 0 ? samples : [event]) {
-        const ago = Math.min(100, Math.max(0, event.timeStamp - sample.timeStamp)) || 0;
-        this.forward({ type: 'touchMove', ...this.point(sample) }, ago);
-      }
+      for (const { sample, ago } of samplesOf(event)) this.forward({ type: 'touchMove', ...this.point(sample) }, ago);
     });
     const end = (event, type) => {
       if (event.pointerId !== this.pointerId) return;
       this.pointerId = null;
       if (surface.hasPointerCapture(event.pointerId)) surface.releasePointerCapture(event.pointerId);
       this.forward(type === 'touchUp' ? { type, ...this.point(event) } : { type });
+    };
+    on('pointerup', (event) => end(event, 'touchUp'));
+    on('pointercancel', (event) => end(event, 'touchCancel'));
+    on('lostpointercapture', (event) => end(event, 'touchCancel'));
+  }
+}
+
+/**
+ * A scene session drawn into an element: a surface the size of the window the scene's top-level
+ * views span (or the `bounds` option), scaled to fit, holding one `controlsim-view` element per
+ * view with a control (`data-view`, its id), in the frame's drawing order, clipped to the
+ * entry's `clip` and holding that view's layers. Each pointer is a finger: its pointerId maps to
+ * the smallest touch id not down, so several pointers at once are several touches.
+ */
+export class SceneView extends View {
+  constructor(session, target, options = {}) {
+    super(session, target, { ...options, clip: true });
+    this.holders = new Map();
+  }
+
+  /** Removes the surface and lifts every finger still down (as touchCancel). */
+  detach() {
+    for (const touch of (this.touches || new Map()).values()) this.forward({ type: 'touchCancel', touch });
+    if (this.touches) this.touches.clear();
+    super.detach();
+  }
+
+  render(frame) {
+    if (!frame || !Array.isArray(frame.views)) return;
+    if (!this.bounds) {
+      const box = this.options.bounds || sceneBox(this.session.scene);
+      this.bounds = { x: box.x || 0, y: box.y || 0, width: Math.max(1, box.width), height: Math.max(1, box.height) };
+      this.surface.dataset.framed = 'true';
+      this.surface.dataset.scene = 'true';
+      this.layout();
+    }
+    const seen = new Set();
+    frame.views.forEach((entry, index) => {
+      let holder = this.holders.get(entry.view);
+      if (!holder) {
+        holder = { node: document.createElement('div'), layers: new Map() };
+        holder.node.className = 'controlsim-view';
+        holder.node.dataset.view = entry.view;
+        holder.node.style.position = 'absolute';
+        this.holders.set(entry.view, holder);
+      }
+      const node = holder.node;
+      if (this.surface.children[index] !== node) this.surface.insertBefore(node, this.surface.children[index] || null);
+      seen.add(entry.view);
+      // Its own stacking context, so its layers' z-indices order them among themselves only.
+      node.style.zIndex = String(index);
+      const box = entry.clip || this.bounds;
+      Object.assign(node.style, { left: `${box.x - this.bounds.x}px`, top: `${box.y - this.bounds.y}px`,
+                                  width: `${Math.max(0, box.width)}px`, height: `${Math.max(0, box.height)}px`,
+                                  overflow: entry.clip ? 'hidden' : 'visible' });
+      const layers = (entry.frame && entry.frame.layers) || [];
+      renderLayers(node, layers, { x: box.x, y: box.y }, holder.layers, { shadows: this.options.shadows });
+    });
+    for (const [id, holder] of this.holders) {
+      if (!seen.has(id)) {
+        holder.node.remove();
+        this.holders.delete(id);
+      }
+    }
+  }
+
+  /** A scene's emission goes to its view's element, from where it bubbles to the attached one. */
+  emit(emission) {
+    const init = { detail: { ...emission, session: this.session.id }, bubbles: true };
+    const holder = emission.view !== undefined && this.holders.get(emission.view);
+    const target = holder && holder.node.isConnected ? holder.node : this.element;
+    target.dispatchEvent(new CustomEvent('controlsim:emitted', init));
+    target.dispatchEvent(new CustomEvent(`controlsim:${emission.name}`, init));
+  }
+
+  /** The smallest touch id no finger holds. */
+  freeTouch() {
+    const used = new Set(this.touches.values());
+    let id = 1;
+    while (used.has(id)) id += 1;
+    return id;
+  }
+
+  listen() {
+    /** pointerId → the touch id it is on the server. */
+    this.touches = new Map();
+    const surface = this.surface;
+    const on = (type, listener) => {
+      surface.addEventListener(type, listener);
+      this.listeners.push([surface, type, listener]);
+    };
+    // Session.sync holds its clock still while any finger is down.
+    const noteDown = () => { this.pointerId = this.touches.size > 0 ? this.touches.keys().next().value : null; };
+    on('pointerdown', (event) => {
+      if (!this.bounds || (event.pointerType === 'mouse' && event.button !== 0)) return;
+      event.preventDefault();
+      if (this.touches.has(event.pointerId)) {
+        // Still down: its pointerup was lost. The server refuses a touch id reused while down.
+        this.forward({ type: 'touchCancel', touch: this.touches.get(event.pointerId) });
+        this.touches.delete(event.pointerId);
+      }
+      const touch = this.freeTouch();
+      this.touches.set(event.pointerId, touch);
+      noteDown();
+      try {
+        surface.setPointerCapture(event.pointerId);
+      } catch {
+        // A pointer the browser does not know as active (a synthetic event): no capture, no harm.
+      }
+      this.forward({ type: 'touchDown', touch, ...this.point(event) });
+    });
+    on('pointermove', (event) => {
+      const touch = this.touches.get(event.pointerId);
+      if (touch === undefined) return;
+      for (const { sample, ago } of samplesOf(event)) this.forward({ type: 'touchMove', touch, ...this.point(sample) }, ago);
+    });
+    const end = (event, type) => {
+      const touch = this.touches.get(event.pointerId);
+      if (touch === undefined) return;
+      this.touches.delete(event.pointerId);
+      noteDown();
+      if (surface.hasPointerCapture(event.pointerId)) surface.releasePointerCapture(event.pointerId);
+      this.forward(type === 'touchUp' ? { type, touch, ...this.point(event) } : { type, touch });
     };
     on('pointerup', (event) => end(event, 'touchUp'));
     on('pointercancel', (event) => end(event, 'touchCancel'));

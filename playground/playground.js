@@ -3,7 +3,9 @@
 // each on its own wall-clock session. Panels know nothing of any control: each is drawn from
 // its frames' `layers`, lists whatever properties its frames carry, and offers the commands its
 // definition declares. `?controls=switch,card` picks controls, `?transport=polling` polls,
-// `?clock=virtual` makes virtual-clock sessions (their time the page's).
+// `?clock=virtual` makes virtual-clock sessions (their time the page's). Below them, the scene
+// panel: a built-in scene (`?scene=sheetList` picks one, `?scene=none` leaves the panel out) on
+// its own session, driven with the pointer, its state shown by view.
 
 import { ControlSim, ControlSimError } from '/client.js';
 
@@ -474,6 +476,7 @@ class Panel {
       const { t, name, fresh, ...fields } = entry;
       const item = element('li', fresh ? 'fresh' : '');
       item.dataset.name = name;
+      if (fields.view !== undefined) item.dataset.view = fields.view;
       const text = Object.entries(fields).map(([k, v]) => `${k} ${formatValue(v)}`).join(' · ');
       item.append(element('span', 't', formatNumber(t)), element('span', 'name', name), element('span', 'fields', text));
       item.title = JSON.stringify({ t, name, ...fields });
@@ -512,6 +515,97 @@ class Panel {
   }
 }
 
+/** A scene's frames are every view's: 30 a second is enough to drive it and halves the bytes. */
+const SCENE_FPS = 30;
+
+/**
+ * A built-in scene on its own session: drawn by the client module's SceneView, each pointer a
+ * finger; its state by view (each control's state keys, read from its frame properties) and
+ * its emissions with their view.
+ */
+class ScenePanel {
+  constructor(root) {
+    this.root = root;
+    const $ = (selector) => root.querySelector(selector);
+    this.picker = $('.scene-pick');
+    this.stage = $('.stage');
+    this.transportBadge = $('.transport');
+    this.clockLabel = $('.clock');
+    this.problemBox = $('.problem');
+    this.stateBody = $('.scene-state tbody');
+    this.logList = $('.log');
+    this.sessionLabel = $('.session-id');
+    this.session = null;
+    this.view = null;
+    this.rows = new Map();
+    this.emissions = [];
+    this.picker.addEventListener('change', () => this.start(this.picker.value));
+    $('.clear-log').addEventListener('click', () => { this.emissions = []; this.renderLog(); });
+  }
+
+  async start(name) {
+    const generation = (this.generation = (this.generation || 0) + 1);
+    this.picker.value = name;
+    let session;
+    try {
+      session = await sim.createSession({ scene: name, clock: CLOCK });
+    } catch (error) {
+      if (generation === this.generation) this.showProblem(error);
+      return;
+    }
+    if (generation !== this.generation) {
+      session.delete().catch(() => {});
+      return;
+    }
+    this.stop();
+    this.clearProblem();
+    this.session = session;
+    Object.assign(this.root.dataset, { scene: name, ready: 'false', sessionId: session.id });
+    this.sessionLabel.textContent = `scene ${name} · session ${session.id}`;
+    this.sessionLabel.title = `/v1/sessions/${session.id}`;
+    for (const row of this.rows.values()) row.remove();
+    this.rows.clear();
+    this.emissions = [];
+    this.renderLog();
+    this.view = session.attach(this.stage, { padding: 12, maxScale: 1 });
+    session.addEventListener('frame', (event) => this.showFrame(event.detail));
+    session.addEventListener('transport', (event) => this.setTransport(event.detail));
+    session.addEventListener('problem', (event) => this.showProblem(event.detail));
+    session.on('*', (emission) => this.addEmission(emission));
+    session.play({ transport: TRANSPORT, fps: SCENE_FPS });
+    this.setTransport(session.transport);
+  }
+
+  showFrame(frame) {
+    this.clockLabel.textContent = `t ${frame.t.toFixed(2)} s`;
+    const state = this.session ? this.session.state : {};
+    for (const entry of frame.views) {
+      const keys = Object.keys(state[entry.view] || {});
+      const properties = entry.frame.properties || {};
+      const shown = {};
+      for (const key of keys) if (properties[key] !== undefined) shown[key] = properties[key];
+      let row = this.rows.get(entry.view);
+      if (!row) {
+        row = element('tr');
+        row.dataset.view = entry.view;
+        row.append(element('td', '', entry.view), element('td'));
+        this.rows.set(entry.view, row);
+        this.stateBody.append(row);
+      }
+      const raw = JSON.stringify(shown);
+      if (row.dataset.value === raw) continue;
+      row.dataset.value = raw;
+      row.lastChild.textContent = Object.entries(shown).map(([k, v]) => `${k} ${formatValue(v)}`).join(' · ');
+    }
+    this.root.dataset.ready = 'true';
+  }
+}
+
+// What a scene panel does as a control's panel does: its problems, transport, log, and leaving.
+for (const name of ['showProblem', 'clearProblem', 'setTransport', 'addEmission', 'renderLog', 'stop']) {
+  ScenePanel.prototype[name] = Panel.prototype[name];
+}
+
 const panels = [];
 const template = document.getElementById('panel-template');
 const container = document.getElementById('panels');
@@ -538,6 +632,12 @@ async function main() {
     }
   }
   for (const control of controls) addPanel(control);
+  const sceneName = query.get('scene') || 'settings';
+  if (sceneName !== 'none') {
+    scenePanel = new ScenePanel(document.getElementById('scene-panel'));
+    scenePanel.root.hidden = false;
+    scenePanel.start(sceneName);
+  }
 
   document.addEventListener('visibilitychange', () => {
     // A hidden tab stops playing, which closes its streams and frees the browser's connections.
@@ -545,14 +645,24 @@ async function main() {
       if (!panel.session) continue;
       if (document.hidden) panel.session.stop(); else panel.session.play({ transport: TRANSPORT });
     }
+    if (scenePanel && scenePanel.session) {
+      if (document.hidden) scenePanel.session.stop(); else scenePanel.session.play({ transport: TRANSPORT, fps: SCENE_FPS });
+    }
   });
   // Leave no sessions behind (the server would expire them after an idle hour anyway); a page
   // restored from the back-forward cache starts new ones with the configs it had.
-  addEventListener('pagehide', () => { for (const panel of panels) panel.stop(); });
+  addEventListener('pagehide', () => {
+    for (const panel of panels) panel.stop();
+    if (scenePanel) scenePanel.stop();
+  });
   addEventListener('pageshow', (event) => {
-    if (event.persisted) for (const panel of panels) panel.start({ config: panel.appliedConfig });
+    if (!event.persisted) return;
+    for (const panel of panels) panel.start({ config: panel.appliedConfig });
+    if (scenePanel) scenePanel.start(scenePanel.picker.value);
   });
 }
 
-window.playground = { panels, sim, locate, commandsOf };
+let scenePanel = null;
+
+window.playground = { panels, sim, locate, commandsOf, scene: () => scenePanel };
 main();

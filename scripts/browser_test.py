@@ -12,7 +12,12 @@ session's frame at its present over HTTP (GET …/frame): the checkbox clicked o
 scale 1); the scroll view flicked (its offset goes on after the release, comes to rest, and is drawn
 there; the deceleration callbacks logged); the sheet dragged from medium to large (at rest at the
 large detent's top); the slider's thumb dragged (value up by more than 0.4); the stepper's + pressed
-(one step); a segment tapped (selected). Then it checks the definition editor's helpers (a JSON pointer located in the text, a definition's commands read),
+(one step); a segment tapped (selected). Then the scene panel's Settings scene (a list of 20
+switch rows, a slider row, a stepper row) is driven the same way: a row's switch tapped (on; the
+list holds the touch-down back and gives it whole at the lift), the list dragged up past its end
+(it rests at its greatest offset, 124), the slider dragged sideways in the vertical list (its value
+follows, the list does not move); each checked in the page (its state by view, its layers where
+they should be drawn, its log with the emitting view) and in the scene's frame now over HTTP. Then it checks the definition editor's helpers (a JSON pointer located in the text, a definition's commands read),
 clicks the progress button's `start` and saves a screenshot. Every wait is bounded; any failure
 exits 1.
 
@@ -349,6 +354,155 @@ def drive_segmented(browser, base):
             f"the indicator at x {rest['indicatorX']:.2f}")
 
 
+SCENE = '#scene-panel'
+
+
+def scene_views(base, browser):
+    """The scene panel's frame now over HTTP (GET …/frame on its wall clock): properties by view."""
+    sid = browser.evaluate(f"document.querySelector('{SCENE}').dataset.sessionId")
+    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/frame", timeout=10) as answer:
+        frame = json.load(answer)
+    return {entry["view"]: entry["frame"]["properties"] for entry in frame["views"]}
+
+
+def wait_scene(base, browser, test, timeout, what):
+    """Polls the scene's frame now over HTTP until test(properties by view) holds; those."""
+    until = time.monotonic() + timeout
+    views = None
+    while time.monotonic() < until:
+        views = scene_views(base, browser)
+        if test(views):
+            return views
+        time.sleep(0.05)
+    brief = {k: v for k, v in (views or {}).items() if k in ("list", "switch0", "slider")}
+    raise Failure(f"scene: timed out after {timeout} s waiting for {what}; list, switch0, slider were {brief}")
+
+
+def scene_shown(browser, view):
+    """A view's state as the scene panel shows it (its row in the state table)."""
+    return browser.evaluate(f"""(() => {{
+        const row = document.querySelector('{SCENE} .scene-state [data-view="{view}"]');
+        return row ? JSON.parse(row.dataset.value) : null;
+    }})()""")
+
+
+def scene_point(browser, x, y):
+    """Where the scene's window point (x, y) is on the page, in CSS pixels, and the scale."""
+    return browser.evaluate(f"""(() => {{
+        const surface = document.querySelector('{SCENE} .controlsim-surface');
+        const r = surface.getBoundingClientRect();
+        const scale = r.width / surface.offsetWidth;
+        return {{x: r.left + {x} * scale, y: r.top + {y} * scale, scale}};
+    }})()""")
+
+
+def scene_layer(browser, view, layer):
+    """The CSS-pixel box of one of a view's layers as the scene panel draws it."""
+    return browser.evaluate(f"""(() => {{
+        const node = document.querySelector('{SCENE} [data-view="{view}"] [data-layer-id="{layer}"]');
+        if (!node) return null;
+        const r = node.getBoundingClientRect();
+        return {{x: r.left + r.width / 2, y: r.top + r.height / 2, left: r.left, top: r.top, width: r.width, height: r.height}};
+    }})()""")
+
+
+def exercise_scene(browser, base):
+    """The scene panel's Settings scene driven with the mouse: a row's switch tapped, the list
+    dragged to its end, the slider dragged sideways; checked in the page and over HTTP."""
+    browser.evaluate(f"document.querySelector('{SCENE}').scrollIntoView({{block: 'start'}})")
+    browser.wait_for(f"""(() => {{
+        const p = document.querySelector('{SCENE}');
+        return p && !p.hidden && p.dataset.scene === 'settings' && p.dataset.ready === 'true'
+            && p.querySelectorAll('[data-view="switch0"] [data-layer-id]').length === 2
+            && p.querySelectorAll('.controlsim-view').length === 23;
+    }})()""", 15, "the Settings scene to draw its 23 controls")
+    start = wait_scene(base, browser, lambda v: True, 1, "")
+    if start["switch0"]["isOn"] is not False or start["list"]["contentOffsetY"] != 0:
+        raise Failure(f"scene: should start with switch0 off and the list at the top: {start['switch0']}, {start['list']}")
+
+    # A row's switch: a quick click at its centre (window (348.5, 22) with the list at the top).
+    thumb = scene_layer(browser, "switch0", "thumb")
+    at = scene_point(browser, 348.5, 22)
+    click(browser, at["x"], at["y"])
+    wait_scene(base, browser, lambda v: v["switch0"]["isOn"] is True and v["switch0"]["thumbCenterX"] == 35.5
+               and v["switch1"]["isOn"] is False, 10, "switch0 on and at rest, switch1 untouched")
+    browser.wait_for(f"""(() => {{
+        const row = document.querySelector('{SCENE} .scene-state [data-view="switch0"]');
+        const log = [...document.querySelectorAll('{SCENE} .log li[data-name="valueChanged"]')].map(li => li.dataset.view);
+        const thumb = document.querySelector('{SCENE} [data-view="switch0"] [data-layer-id="thumb"]').getBoundingClientRect();
+        return row && JSON.parse(row.dataset.value).isOn === true && log.includes('switch0')
+            && thumb.left > {thumb['left']} + 5;
+    }})()""", 10, "the page to show switch0 on, its thumb moved right, valueChanged from switch0")
+    print(f"browser-test: scene: a click on row 0's switch turned it on (thumb drawn {thumb['left']:.1f} → "
+          f"{scene_layer(browser, 'switch0', 'thumb')['left']:.1f} px), valueChanged logged from switch0")
+
+    # The list: dragged up 300 pt from row 13 slowly, held, released: past its end (124), it rests there.
+    # Row 5's switch stays in sight (row 0's leaves the list, and a layer outside its clip is not drawn).
+    row_top = scene_layer(browser, "switch5", "track")["top"]
+    a, b = scene_point(browser, 195, 600), scene_point(browser, 195, 300)
+    drag(browser, a["x"], a["y"], b["x"], b["y"], 0.5, steps=20, hold=0.2)
+    rest = wait_scene(base, browser, lambda v: abs(v["list"]["contentOffsetY"] - 124) < 0.01 and not v["list"]["isDragging"]
+                      and not v["list"]["isDecelerating"], 10, "the list at rest at its end (offset 124)")
+    browser.wait_for(f"""(() => {{
+        const row = document.querySelector('{SCENE} .scene-state [data-view="list"]');
+        const node = document.querySelector('{SCENE} [data-view="switch5"] [data-layer-id="track"]');
+        const gone = document.querySelectorAll('{SCENE} [data-view="switch0"] [data-layer-id]').length === 0;
+        return row && node && gone && Math.abs(JSON.parse(row.dataset.value).contentOffsetY - 124) < 0.01
+            && Math.abs(node.getBoundingClientRect().top - ({row_top} - 124 * {a['scale']})) < 0.5;
+    }})()""", 10, "the page to show the list at 124, row 5 drawn 124 pt higher and row 0 (scrolled out) not drawn")
+    wait_emitted_scene(browser, "list", "scrollViewWillBeginDragging")
+    print(f"browser-test: scene: the list dragged past its end rests at offset {rest['list']['contentOffsetY']}, "
+          f"row 5 drawn 124 pt higher, row 0 no longer drawn; switch0 still on: {rest['switch0']['isOn']}")
+
+    # The slider (window y 886.5 + 15.5 − 124 = 778): its thumb dragged 100 pt to the right.
+    before = rest["slider"]["value"]
+    knob = scene_layer(browser, "slider", "thumb")
+    drag(browser, knob["x"], knob["y"], knob["x"] + 100 * a["scale"], knob["y"], 0.4, steps=16)
+    moved = wait_scene(base, browser, lambda v: v["slider"]["value"] > before + 0.2 and not v["slider"].get("tracking", False),
+                       10, "the slider's value to follow the drag")
+    if abs(moved["list"]["contentOffsetY"] - 124) > 0.01:
+        raise Failure(f"scene: a sideways drag on the slider moved the list: {moved['list']}")
+    shown = browser.wait_for(f"""(() => {{
+        const row = document.querySelector('{SCENE} .scene-state [data-view="slider"]');
+        const v = row && JSON.parse(row.dataset.value).value;
+        return v !== undefined && Math.abs(v - {moved['slider']['value']}) < 1e-9 ? v : null;
+    }})()""", 10, "the page to show the slider's value")
+    wait_emitted_scene(browser, "slider", "valueChanged")
+    print(f"browser-test: scene: the slider dragged sideways in the vertical list, value {before} → {shown:.3f}; "
+          f"the list stayed at {moved['list']['contentOffsetY']}")
+    # Two fingers at once (CDP touch input: two pointers): one on row 7's switch, one on row 9's,
+    # pressed together and lifted together. Each pointer is its own touch id, and both switches toggle.
+    sid = browser.evaluate(f"document.querySelector('{SCENE}').dataset.sessionId")
+    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/events", timeout=10) as answer:
+        logged = json.load(answer)["count"]
+    f7, f9 = scene_point(browser, 348.5, 308 + 22 - 124), scene_point(browser, 348.5, 396 + 22 - 124)
+    points = [{"x": f7["x"], "y": f7["y"], "id": 0}, {"x": f9["x"], "y": f9["y"], "id": 1}]
+    browser.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points})
+    time.sleep(0.05)
+    browser.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    both = wait_scene(base, browser, lambda v: v["switch7"]["isOn"] is True and v["switch9"]["isOn"] is True
+                      and v["switch8"]["isOn"] is False, 10, "two fingers to turn row 7's and row 9's switches on")
+    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/events", timeout=10) as answer:
+        events = json.load(answer)["events"][logged:]
+    downs = sorted(e.get("touch") for e in events if e["type"] == "touchDown")
+    if downs != [1, 2]:
+        raise Failure(f"scene: two pointers should be touches 1 and 2: {[(e['type'], e.get('touch')) for e in events]}")
+    print(f"browser-test: scene: two fingers at once (touches {downs}) turned rows 7 and 9 on "
+          f"({both['switch7']['isOn']}, {both['switch9']['isOn']}), row 8 untouched")
+    thrown = browser.thrown()
+    if thrown:
+        raise Failure(f"the page threw: {thrown}")
+    if not browser.evaluate(f"document.querySelector('{SCENE} .problem').hidden"):
+        raise Failure("the scene panel shows a problem: " + browser.evaluate(f"document.querySelector('{SCENE} .problem').textContent"))
+    browser.evaluate("scrollTo(0, 0)")
+
+
+def wait_emitted_scene(browser, view, name):
+    browser.wait_for(f"""[...document.querySelectorAll('{SCENE} .log li[data-name]')]
+        .some(li => li.dataset.name === {json.dumps(name)} && li.dataset.view === {json.dumps(view)})""",
+        10, f"the scene's log to show {name} from {view}")
+
+
 DRIVERS = {"checkbox": drive_checkbox, "scrollView": drive_scroll_view, "sheet": drive_sheet,
            "slider": drive_slider, "stepper": drive_stepper, "segmentedControl": drive_segmented,
            "systemSwitch": drive_system_switch}
@@ -435,6 +589,7 @@ def run(base, screenshot, executable, timeout):
             raise Failure(f"?transport=polling should poll every control: {polled['transports']}")
         exercise(browser, root, started)
         exercise_catalogue(browser, base.rstrip("/"))
+        exercise_scene(browser, base.rstrip("/"))
 
         # The definition editor's helpers: a problem's JSON pointer found in the edited text, and
         # commands read from the shapes a definition may give them in.

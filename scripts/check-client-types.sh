@@ -57,6 +57,20 @@ async function page(root: HTMLElement): Promise<void> {
   // @ts-expect-error: a switch's state has no such field
   console.log(toggle.state.value);
   await session.delete();
+  // A scene: every view drawn, each pointer a finger, emissions tagged with their view.
+  const scene = await sim.createSession({ scene: 'settings' });
+  const surface = scene.attach(root);
+  console.log(surface.touches.size, scene.state.switch0.isOn, scene.scene.views[0].id);
+  scene.on('valueChanged', (e) => console.log(e.view, e.isOn), { view: 'switch0' });
+  const tapped = await scene.send({ type: 'tap', touch: 2, x: 348, y: 22 });
+  console.log(tapped.emitted[0].view, tapped.state.switch0);
+  const shown = await scene.frame();
+  console.log(shown.views.map((v) => [v.view, v.clip?.width, v.frame.layers.length]));
+  scene.addEventListener('frame', (e) => console.log(e.detail.views.length));
+  scene.bind(root, { opacity: 'slider.value', left: (byView) => Number(byView.list.contentOffsetY) });
+  // @ts-expect-error: a scene frame has no layers of its own
+  console.log(shown.layers);
+  await scene.delete();
 }
 console.log(page);
 EOF
@@ -117,6 +131,11 @@ declare const frame: S.Frame, layer: S.Layer, emission: S.Emission, window: S.Fr
 declare const applied: S.EventsApplied, problem: S.Problem, motion: S.WAAPIExport, summary: S.ControlSummary;
 export const answers: [C.Frame, C.Layer, C.Emission, C.FramesReply, C.EventReply, NonNullable<C.ControlSimError['problem']>, C.WAAPIExport, C.ControlSummary] =
   [frame, layer, emission, window, applied, problem, motion, summary];
+// A scene's answers (docs/scenes.md#the-api).
+declare const sceneFrame: S.SceneFrame, sceneEmission: S.SceneEmission, sceneWindow: S.SceneFrameWindow;
+declare const sceneApplied: S.SceneEventsApplied, sceneRect: S.SceneRect, sceneDocument: S.SceneDocument;
+export const sceneAnswers: [C.SceneFrame, C.SceneEmission, C.SceneFramesReply, C.SceneEventReply, C.SceneRect, C.SceneDocument] =
+  [sceneFrame, sceneEmission, sceneWindow, sceneApplied, sceneRect, sceneDocument];
 
 // No member the client promises is missing from the contract (tsc names the member).
 type Beyond<Client, Contract> = Exclude<keyof Client, keyof Contract>;
@@ -127,6 +146,8 @@ export type NoneBeyond = [
   None<Beyond<C.WAAPIExport['animations'][number], S.WAAPIAnimation>>,
   None<Beyond<NonNullable<C.ControlSimError['problem']>, S.Problem>>,
   None<Beyond<C.ControlStates, S.ControlStates>>,
+  None<Beyond<C.SceneFrame, S.SceneFrame>>, None<Beyond<C.SceneViewFrame, S.SceneViewFrame>>,
+  None<Beyond<C.SceneFramesReply, S.SceneFrameWindow>>, None<Beyond<C.SceneEventReply, S.SceneEventsApplied>>,
 ];
 
 // Each built-in's state: the keys its definition declares, no more and no fewer.
