@@ -121,6 +121,10 @@ struct APISceneTests {
         #expect(frames["count"] == 9)
         #expect(frames.each("frames", "views").count == 9)
         #expect(frames["frames"]?[8] == frame)
+        // Export options are checked as a session's are, then a scene's frames are JSON only.
+        try expectProblem(app.get("/v1/sessions/\(id)/frames?tolerance=1e308"), 400, "invalid_query", field: "tolerance")
+        try expectProblem(app.get("/v1/sessions/\(id)/frames?name=a"), 400, "invalid_query", field: "name")
+        try expectProblem(app.get("/v1/sessions/\(id)/frames?format=waapi"), 400, "invalid_query", field: "format")
     }
 
     /// A control alone at the window's origin: the same layers, properties and emissions, number

@@ -100,8 +100,10 @@ extension SessionsAPI {
 
     /// `GET …/frames` of a scene: JSON only (the exports draw one control's layers).
     func sceneFrames(_ slot: SceneSlot, _ query: Query) throws(Problem) -> HTTPResponse {
-        if let format = query.string("format"), format != "json" {
-            throw Problem(400, "invalid_query", "a scene's frames are JSON only: the '\(format)' export draws a single control", field: "format")
+        // Checked as a session's are (the same format, tolerance and name rules), then refused when not JSON.
+        let format = try ExportOptions(query).format
+        if format != .json {
+            throw Problem(400, "invalid_query", "a scene's frames are JSON only: the '\(format.rawValue)' export draws a single control", field: "format")
         }
         let timeline = slot.record.withLock { $0.timeline }
         let window = try SampleWindow(query, defaultFrom: slot.time(lastEvent: timeline.time, now: environment.now()), defaultSpan: 1,
