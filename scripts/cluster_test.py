@@ -134,13 +134,7 @@ class Node:
         self.proc.wait()
 
     def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        server_process.stop(self.proc)
 
 
 class Proxy:
@@ -214,13 +208,7 @@ class Etcd:
         raise Failure("etcd did not answer within 20 s")
 
     def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        server_process.stop(self.proc)
 
     @property
     def url(self):

@@ -43,3 +43,15 @@ def start(argv, log_path, *, ready=True, timeout=30, **popen):
     proc.kill()
     proc.wait()
     raise StartFailed(f"did not {'become ready' if ready else 'listen'} within {timeout} s; see {log_path}")
+
+
+def stop(proc, timeout=10):
+    """SIGTERM, then SIGKILL if it has not exited within `timeout` seconds; nothing if it is not running."""
+    if proc is None or proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

@@ -113,12 +113,7 @@ extension SessionsAPI {
 
     /// `{from, to, fps, count, frames, emitted}` of a scene.
     static func encodeWindow(_ timeline: SceneTimeline, _ window: SampleWindow, into w: inout JSONWriter) {
-        w.beginObject()
-        w.member("from", window.from)
-        w.member("to", window.to)
-        w.member("fps", window.fps)
-        w.member("count", window.count)
-        w.key("frames")
+        beginWindow(window, into: &w)
         w.beginArray()
         for frame in timeline.frames(from: window.from, to: window.to, fps: window.fps) { SceneFrameEncoder.encode(frame, into: &w) }
         w.endArray()

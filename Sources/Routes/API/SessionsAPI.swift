@@ -403,14 +403,19 @@ struct SessionsAPI: Sendable {
         return write(200, 2048) { w in encodeWindow(session, window, into: &w) }
     }
 
-    /// `{from, to, fps, count, frames, emitted}`: a frames answer's body, and a post's `window`.
-    static func encodeWindow(_ session: Session, _ window: SampleWindow, into w: inout JSONWriter) {
+    /// A window answer's opening, `{"from","to","fps","count","frames":`, for a session's and a scene's.
+    static func beginWindow(_ window: SampleWindow, into w: inout JSONWriter) {
         w.beginObject()
         w.member("from", window.from)
         w.member("to", window.to)
         w.member("fps", window.fps)
         w.member("count", window.count)
         w.key("frames")
+    }
+
+    /// `{from, to, fps, count, frames, emitted}`: a frames answer's body, and a post's `window`.
+    static func encodeWindow(_ session: Session, _ window: SampleWindow, into w: inout JSONWriter) {
+        beginWindow(window, into: &w)
         let emitted = FrameEncoder.encodeWindow(session, window, into: &w)
         w.key("emitted")
         FrameEncoder.encode(emitted, into: &w)
