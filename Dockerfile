@@ -3,7 +3,7 @@ FROM swift:6.3-noble AS build
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
-# The build-tool plugin that embeds Sources/Routes/Controls/*.json and Sources/Routes/Scenes/*.json.
+# The build-tool plugin that embeds Sources/BuiltIns/Controls/*.json and Sources/BuiltIns/Scenes/*.json.
 COPY Plugins ./Plugins
 # Sources/Routes/Resources/ links to these; the server is built with them compiled in.
 COPY openapi.yaml ./

@@ -13,13 +13,14 @@ let package = Package(
         .target(name: "AnimationCore"),
         // HTTP/1.1 on bytes: request values, the incremental parser, the response encoder. No sockets.
         .target(name: "HTTP1"),
+        // The built-in control definitions (Controls/) and scenes (Scenes/) as data, embedded by the
+        // EmbedControls plugin: read by Routes' catalogue and by the interpreter's tests.
+        .target(name: "BuiltIns", exclude: ["Controls", "Scenes"], plugins: ["EmbedControls"]),
         // HTTP values, routing, wire formats and the session store. No sockets. Resources/ holds
         // symlinks to openapi.yaml, playground/ and client/: compiled in, as `PackageResources`.
-        // Controls/ and Scenes/ hold the built-in control definitions and scenes, embedded by the EmbedControls plugin.
-        .target(name: "Routes", dependencies: ["AnimationCore", "HTTP1"], exclude: ["Controls", "Scenes"],
+        .target(name: "Routes", dependencies: ["AnimationCore", "HTTP1", "BuiltIns"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground"),
-                            .embedInCode("Resources/client")],
-                plugins: ["EmbedControls"]),
+                            .embedInCode("Resources/client")]),
         // The plugin's build-time tool: definition files → a Swift file in the plugin's work directory.
         .executableTarget(name: "ControlEmbedder"),
         .plugin(name: "EmbedControls", capability: .buildTool(), dependencies: ["ControlEmbedder"]),

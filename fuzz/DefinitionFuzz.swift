@@ -2,7 +2,7 @@ import AnimationCore
 @testable import Routes
 
 // libFuzzer target for the control-definition loader (Sources/AnimationCore/Definition over
-// Sources/Routes/Definition), linked by fuzz/run.sh with the Routes library as SwiftPM builds it.
+// Sources/Routes/Registry), linked by fuzz/run.sh with the Routes library as SwiftPM builds it.
 // The bytes are parsed as JSON; the document's `definition` member (or the document itself) is
 // loaded as `POST /v1/controls` loads it. A refusal must be a problem of the API's vocabulary
 // whose `field` is a JSON pointer into the request body that leads to where the fault is (a

@@ -152,9 +152,9 @@ def exercise(browser, url, started):
 
 
 # The controls past the four seeds, each driven once with the mouse as a person would: every
-# one this checkout has a definition file for (Sources/Routes/Controls/NN-name.json) must be on
+# one this checkout has a definition file for (Sources/BuiltIns/Controls/NN-name.json) must be on
 # the page, and must have a driver below.
-CONTROLS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "Routes", "Controls")
+CONTROLS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "BuiltIns", "Controls")
 SEEDS = ("button", "progressButton", "switch", "card")
 
 

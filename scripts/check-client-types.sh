@@ -121,7 +121,7 @@ echo "check-client-types: README.md's and docs/client.md's snippets type-check u
 # is one definition file).
 mkdir -p "$work/spec"
 cp client/client.d.ts "$work/spec/client.d.ts"
-python3 scripts/spec_types.py openapi.yaml Sources/Routes/Controls > "$work/spec/spec.d.ts"
+python3 scripts/spec_types.py openapi.yaml Sources/BuiltIns/Controls > "$work/spec/spec.d.ts"
 cat > "$work/spec/check.ts" <<'EOF'
 import type * as C from './client.js';
 import type * as S from './spec.js';

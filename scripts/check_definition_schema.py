@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every built-in definition (Sources/Routes/Controls/*.json) is valid against openapi.yaml's
+"""Every built-in definition (Sources/BuiltIns/Controls/*.json) is valid against openapi.yaml's
 Definition schema, so the contract describes at least what the server ships; and each built-in's
 `<Name>Config` schema names exactly its parameters, with the same defaults where both give one.
 Needs PyYAML and jsonschema (Debian: python3-yaml, python3-jsonschema)."""
@@ -17,7 +17,7 @@ root = dict(spec)
 root["$ref"] = "#/components/schemas/Definition"
 validator = jsonschema.Draft202012Validator(root)
 failed = 0
-for path in sorted(glob.glob("Sources/Routes/Controls/*.json")):
+for path in sorted(glob.glob("Sources/BuiltIns/Controls/*.json")):
     definition = json.load(open(path))
     errors = sorted(validator.iter_errors(definition), key=lambda e: list(e.absolute_path))
     for error in errors:

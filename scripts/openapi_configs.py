@@ -5,7 +5,7 @@ is one file). Standard library only; run from the repository root.
     python3 scripts/openapi_configs.py           # rewrite openapi.yaml
     python3 scripts/openapi_configs.py --check   # is openapi.yaml what the definitions say?
 
-For every `Sources/Routes/Controls/NN-name.json`, in file order:
+For every `Sources/BuiltIns/Controls/NN-name.json`, in file order:
 
 - `components.schemas.<Name>Config`: one property per definition parameter, in the definition's
   order. A parameter of a plain type (number, bool, color, enum, string, spring, derived) is
@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTROLS = ROOT / "Sources" / "Routes" / "Controls"
+CONTROLS = ROOT / "Sources" / "BuiltIns" / "Controls"
 OPENAPI = ROOT / "openapi.yaml"
 
 PLAIN = {"number", "bool", "color", "enum", "string", "spring", "derived"}

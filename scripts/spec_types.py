@@ -8,7 +8,7 @@ schema as a type of the same name, and `ControlStates` with the keys of each bui
 definition's `state`. scripts/check-client-types.sh then asks tsc whether what the server sends,
 as the contract describes it, is what client.d.ts promises (see there).
 
-    python3 scripts/spec_types.py openapi.yaml Sources/Routes/Controls > spec.d.ts
+    python3 scripts/spec_types.py openapi.yaml Sources/BuiltIns/Controls > spec.d.ts
 """
 import glob
 import json

@@ -1,7 +1,7 @@
 import Testing
 @testable import AnimationCore
 
-/// UIScrollView as the built-in definition `scrollView` (Sources/Routes/Controls/10-scrollView.json,
+/// UIScrollView as the built-in definition `scrollView` (Sources/BuiltIns/Controls/10-scrollView.json,
 /// docs/fidelity.md#scroll-view): a pan tracks 1:1 past the hysteresis, rubber-bands beyond the
 /// content, and on release the content decelerates, bounces back at an edge, or pages; a touch
 /// stops it; setContentOffset animates on sin². Literals from oracle §13–§16, §21 and §25.

@@ -1,7 +1,7 @@
 import Testing
 @testable import AnimationCore
 
-/// UISheetPresentationController as the built-in definition `sheet` (Sources/Routes/Controls/09-sheet.json,
+/// UISheetPresentationController as the built-in definition `sheet` (Sources/BuiltIns/Controls/09-sheet.json,
 /// docs/fidelity.md#sheet): detents on a 393 × 852 iPhone (large at 69, medium at 398.56), the
 /// sheet dragged 1:1 with rubber bands past its detents, the release choosing the detent its flick
 /// projects to and springing there, dimming by largestUndimmedDetentIdentifier, the grabber, and

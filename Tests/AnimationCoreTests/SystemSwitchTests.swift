@@ -2,7 +2,7 @@ import Testing
 @testable import AnimationCore
 
 /// UISwitch as the system draws and moves it, the built-in definition `systemSwitch`
-/// (Sources/Routes/Controls/11-systemSwitch.json, docs/fidelity.md#system-switch). Literals from
+/// (Sources/BuiltIns/Controls/11-systemSwitch.json, docs/fidelity.md#system-switch). Literals from
 /// oracle §29 (the springs of _UISwitchSettings, oracle §4).
 @Suite("System switch (UISwitch)")
 struct SystemSwitchTests {

@@ -7,7 +7,7 @@ import Testing
 enum BuiltInFiles {
     static func directory(filePath: String = #filePath) -> URL {
         URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/Routes/Controls")
+            .appendingPathComponent("Sources/BuiltIns/Controls")
     }
 
     /// `NN-name.json` → (name, the file's text), in file order.

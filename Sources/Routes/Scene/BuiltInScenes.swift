@@ -1,6 +1,7 @@
+import BuiltIns
 import AnimationCore
 
-/// The scenes the server ships: one file each in `Sources/Routes/Scenes/` (`NN-name.json`, a
+/// The scenes the server ships: one file each in `Sources/BuiltIns/Scenes/` (`NN-name.json`, a
 /// `description` and a `scene` document as `POST /v1/sessions` takes it), embedded at build time
 /// by the EmbedControls plugin, as the built-in controls are. `{"scene": "<name>"}` makes one.
 enum BuiltInScenes {
@@ -13,7 +14,7 @@ enum BuiltInScenes {
 
     /// Every built-in scene, in file-name order. One that does not parse is a bug in this
     /// repository (the tests make each one).
-    static let all: [Entry] = BuiltInSceneFiles.files.map { file in
+    static let all: [Entry] = BuiltInFiles.scenes.map { file in
         let json: JSON
         do {
             json = try JSONParser().parse(Array(file.text.utf8))

@@ -1,6 +1,7 @@
+import BuiltIns
 import AnimationCore
 
-/// The controls the server ships: one definition file each in `Sources/Routes/Controls/`
+/// The controls the server ships: one definition file each in `Sources/BuiltIns/Controls/`
 /// (`NN-name.json`, listed in file-name order), embedded at build time, loaded once.
 public enum BuiltInControls {
     public struct Entry: Sendable {
@@ -12,7 +13,7 @@ public enum BuiltInControls {
 
     /// Every built-in, in catalogue order. A built-in that does not load is a bug in this
     /// repository: the tests load them all, and the server stops at start-up naming the fault.
-    public static let all: [Entry] = BuiltInControlFiles.files.map { file in
+    public static let all: [Entry] = BuiltInFiles.controls.map { file in
         let name = controlName(file: file.name)
         let document: Tree
         do {
