@@ -115,6 +115,14 @@ import Testing
                 try LoopHarness(configuration, scheduler: scheduler, counter: counter, room: room), counter)
     }
 
+    /// A client that arrives at `loop` with a request; the loop has accepted it (and asked for room if it must).
+    static func newcomer(at loop: LoopHarness) -> FakePoller.Peer {
+        let peer = loop.poller.connect()
+        peer.send(Wire.get)
+        loop.settle()
+        return peer
+    }
+
     @Test func aLoopWithNothingToCloseIsGivenThePlaceOfAnotherLoopsNeverSpokenConnection() throws {
         let (a, b, counter) = try Self.pair(4)
         let busy = [a.connect(sending: LoopConnectionCapTests.partial), a.connect(sending: LoopConnectionCapTests.partial)]
@@ -126,9 +134,7 @@ import Testing
 
         // Loop A has nothing to close: the client waits while B is asked, B closes its
         // never-spoken connection (although the other has been idle longer) and A serves the client.
-        let fresh = a.poller.connect()
-        fresh.send(Wire.get)
-        a.settle()
+        let fresh = Self.newcomer(at: a)
         #expect(fresh.received.isEmpty, "waiting for room")
         b.settle()
         #expect(silent.closed == false, "the never-spoken one went, with a FIN")
@@ -140,9 +146,7 @@ import Testing
         // The next one takes the place of B's longest idle, once A's are all busy again.
         fresh.send(LoopConnectionCapTests.partial)
         a.settle()
-        let second = a.poller.connect()
-        second.send(Wire.get)
-        a.settle()
+        let second = Self.newcomer(at: a)
         b.settle()
         a.settle()
         #expect(second.text == Wire.ok("GET /a 0"))
@@ -162,9 +166,7 @@ import Testing
         let (a, b, counter) = try Self.pair(2)
         let busyA = a.connect(sending: LoopConnectionCapTests.partial)
         let busyB = b.connect(sending: LoopConnectionCapTests.partial)
-        let refused = a.poller.connect()
-        refused.send(Wire.get)
-        a.settle()
+        let refused = Self.newcomer(at: a)
         b.settle()
         a.settle()
         #expect(refused.text == LoopConnectionCapTests.serverBusy)
@@ -177,9 +179,7 @@ import Testing
         let (a, b, counter) = try Self.pair(2)
         let busyA = a.connect(sending: LoopConnectionCapTests.partial)
         let idleB = b.connect()
-        let fresh = a.poller.connect()
-        fresh.send(Wire.get)
-        a.settle()
+        let fresh = Self.newcomer(at: a)
         // Before B answers, A's busy client goes away: its place serves the waiting one at once.
         busyA.isReset = true
         a.settle()
@@ -195,9 +195,7 @@ import Testing
     @Test func aLoopThatDrainsRefusesTheClientsWaitingForRoom() throws {
         let (a, b, counter) = try Self.pair(2)
         let busy = [a.connect(sending: LoopConnectionCapTests.partial), b.connect(sending: LoopConnectionCapTests.partial)]
-        let fresh = a.poller.connect()
-        fresh.send(Wire.get)
-        a.settle()
+        let fresh = Self.newcomer(at: a)
         a.stop()
         a.settle()
         #expect(fresh.text == LoopConnectionCapTests.serverBusy)
