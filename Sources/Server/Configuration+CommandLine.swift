@@ -72,7 +72,7 @@ extension Configuration {
         },
         .integer("--port", \.address.port, 0 ... 65535, environment: "PORT", help: "TCP port; 0 picks a free one (default 8080)."),
         .integer("--threads", \.threads, 1 ... 256, help: "Event-loop threads (default: one per core)."),
-        .integer("--max-connections", \.maxConnections, 1 ... 1_000_000, help: "Open connections at most (default 10000); when full, idle ones are closed to make room (never-spoken first, then the longest idle), 503 only when all are busy."),
+        .integer("--max-connections", \.maxConnections, 1 ... 1_000_000, help: "Open connections at most (default 10000); when full, idle ones are closed to make room (never-spoken first, then the longest idle; the accepting loop's own first, else another loop's), 503 only when all are busy."),
         .integer("--max-body-bytes", \.limits.maxBodyBytes, 0 ... 1 << 30, help: "Request body limit, 413 beyond (default 1048576)."),
         .integer("--max-header-bytes", \.limits.maxHeadBytes, 1024 ... 1 << 20, help: "Request head limit, 431 beyond (default 16384)."),
         .integer("--max-output-bytes", \.maxPendingOutputBytes, 4096 ... 1 << 30,

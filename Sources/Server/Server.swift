@@ -23,6 +23,8 @@ final class Server: Sendable {
         var listeners = [first]
         var controls: [LoopControl] = []
         var threads: [LoopThread] = []
+        // At the cap, a loop with nothing of its own to close asks the others for room through it.
+        let room = RoomBroker(counter: counter)
         do throws(SyscallError) {
             while listeners.count < loops {
                 listeners.append(try ListeningSocket(joining: first, address: configuration.address, backlog: configuration.backlog))
@@ -31,7 +33,7 @@ final class Server: Sendable {
                 let control = try LoopControl()
                 let loop = try EventLoop(listener: listener.fd, poller: try SocketPoller(), clock: clock, control: control,
                                          configuration: configuration, counter: counter, responder: responder, log: log,
-                                         passes: passes)
+                                         passes: passes, room: loops > 1 ? room : nil)
                 threads.append(try LoopThread.spawn { loop.run() })
                 controls.append(control)
             }

@@ -187,20 +187,23 @@ final class LoopHarness {
     let scheduler: TestScheduler
     let poller: FakePoller
     let control: LoopControl
-    let counter = ConnectionCounter()
+    let counter: ConnectionCounter
     let loop: EventLoop
     let logs = LogCollector()
 
     /// `log`: where the loop's lines go instead of `logs`, for tests that look at each call.
+    /// `counter` and `room`: shared with other harnesses, for loops of one server.
     init(_ configuration: Configuration = TestServer.configuration(), responder: any Responder = EchoResponder(),
-         scheduler: TestScheduler = TestScheduler(), log: LogSink? = nil, passes: (any PassObserver)? = nil) throws {
+         scheduler: TestScheduler = TestScheduler(), log: LogSink? = nil, passes: (any PassObserver)? = nil,
+         counter: ConnectionCounter = ConnectionCounter(), room: RoomBroker? = nil) throws {
         self.scheduler = scheduler
+        self.counter = counter
         clock = scheduler.clock
         poller = FakePoller(clock: clock)
         control = try LoopControl()
         loop = try EventLoop(listener: FakePoller.listener, poller: poller, clock: clock, control: control,
                              configuration: configuration, counter: counter, responder: responder, log: log ?? logs.sink,
-                             passes: passes)
+                             passes: passes, room: room)
     }
 
     var now: Double { clock.now() }

@@ -18,6 +18,14 @@ import Testing
 /// `CONTROLSIM_EXHAUSTIVE=1` (a step of `.ci/run` of its own) every byte of the records, every
 /// byte of the first 4 KiB of zeros and a stride through the rest; with `CONTROLSIM_EXHAUSTIVE=every`
 /// (a nightly run) every byte of the file.
+///
+/// How: sampled, every flipped copy is restarted and every session asked. Exhaustive, every copy
+/// is scanned (`JournalFormat.scan`, what the reader hands the replay) and the scan checked
+/// against the damage rules (`scanned`); a copy is restarted and every session asked when its
+/// scan comes out as no restarted copy's did (`signature`), and at least once in every 4 KiB of
+/// the file as a spot check; the rest are decided from their scan, since equal scans replay
+/// alike. The untouched records around the flip are so replayed once per distinct outcome, not
+/// once per flip.
 @Suite("Journal damage: bytes of a segment (its zeros too) and of a snapshot flipped one at a time")
 struct JournalDamageTests {
     static let sessions = (1...9).map { "s\($0)" }
@@ -203,6 +211,8 @@ struct JournalDamageTests {
 
     struct Outcomes: CustomStringConvertible, Sendable {
         var offsets = 0
+        /// Offsets whose copy was restarted and every session asked (the rest: decided from the scan).
+        var restarts = 0
         var headerOffsets = 0
         var definitionOffsets = 0
         var damagedAsExpected = 0
@@ -210,14 +220,16 @@ struct JournalDamageTests {
         var zeroOffsets = 0
 
         static func + (a: Outcomes, b: Outcomes) -> Outcomes {
-            Outcomes(offsets: a.offsets + b.offsets, headerOffsets: a.headerOffsets + b.headerOffsets,
+            Outcomes(offsets: a.offsets + b.offsets, restarts: a.restarts + b.restarts, headerOffsets: a.headerOffsets + b.headerOffsets,
                      definitionOffsets: a.definitionOffsets + b.definitionOffsets,
                      damagedAsExpected: a.damagedAsExpected + b.damagedAsExpected, deletedAnyway: a.deletedAnyway + b.deletedAnyway,
                      zeroOffsets: a.zeroOffsets + b.zeroOffsets)
         }
 
         var description: String {
-            "\(offsets) offsets flipped: \(headerOffsets) in the file header (every session intact), "
+            "\(offsets) offsets flipped (\(restarts) restarted and every session asked, \(offsets - restarts) decided "
+                + "from the scan of their copy, which came out as one restarted before): "
+                + "\(headerOffsets) in the file header (every session intact), "
                 + "\(definitionOffsets) in records of built-in definitions (every session intact), "
                 + "\(damagedAsExpected) in records (the owning session session_damaged, every other one byte-identical), "
                 + "\(deletedAnyway) in records of a session deleted later (404 as before, every other one byte-identical), "
@@ -227,6 +239,53 @@ struct JournalDamageTests {
 
     /// The offsets are shared out among this many test cases, which run in parallel.
     static let chunks = 4
+
+    /// The offsets of `chosen` that test case `chunk` flips: every `chunks`-th when sampled; a
+    /// run of neighbours otherwise, so the flips of one record (which mostly scan alike) fall to
+    /// one case.
+    static func share(_ chosen: [Int], chunk: Int, coverage: Coverage = .current) -> [Int] {
+        guard coverage != .sampled else { return chosen.enumerated().filter { $0.offset % chunks == chunk }.map(\.element) }
+        return Array(chosen[(chosen.count * chunk / chunks)..<(chosen.count * (chunk + 1) / chunks)])
+    }
+
+    /// What the restart of a copy depends on, from the scan of that copy: its items in order (an
+    /// intact record by place, length, kind and key; a damaged span whole, noise without its
+    /// offset, which `scanned` checks on its own), where its data ends (after noise: just after
+    /// it, left out too) and what is torn off. Two
+    /// copies whose scans come out alike replay alike: the reader hands the replay the scan's
+    /// items (streamed up to the first damage, from the scan after it), and the intact records
+    /// are the original's bytes (`scanned` checks that none holds the flipped byte).
+    static func signature(_ scan: JournalScan) -> String {
+        let items = scan.items.map { item -> String in
+            switch item {
+            case let .record(record): return "record \(record.offset) \(record.length) \(record.kind) \(record.key)"
+            case var .damage(damage):
+                if damage.noise { damage.offset = -1 }
+                return "\(damage)"
+            }
+        }
+        // Noise moves the data's end to just after it (a damaged segment is not appended to).
+        let end = scan.damage.contains(where: \.noise) ? -1 : scan.end ?? -1
+        return "v\(scan.version) end \(end) torn \(scan.tornTail ?? -1) newer \(scan.newerVersion ?? -1) | "
+            + items.joined(separator: " | ")
+    }
+
+    /// Checks the scan of a copy with `offset` flipped, as the damage rules promise it: one damaged
+    /// span, naming only the record the byte belongs to (none for the file header or the zeros),
+    /// attributed; noise exactly when the byte is in the zeros, reported where it is; every other
+    /// record of the original intact, at its place.
+    static func scanned(_ scan: JournalScan, offset: Int, owner: Owner?, end: Int, records: [Range<Int>]) {
+        let damage = scan.damage
+        #expect(damage.count == 1, "offset \(offset): \(damage)")
+        guard let span = damage.first else { return }
+        #expect(span.sessions == (owner.map { [$0.session] } ?? []), "offset \(offset): \(span)")
+        #expect(span.attributed, "offset \(offset): \(span)")
+        #expect(span.noise == (offset >= end), "offset \(offset): \(span)")
+        if span.noise { #expect(span.offset == offset && span.length == 1, "offset \(offset): \(span)") }
+        let intact = scan.records.map { $0.offset..<($0.offset + $0.length) }
+        #expect(intact == records.filter { !$0.contains(offset) }, "offset \(offset)")
+        #expect(scan.tornTail == nil, "offset \(offset)")
+    }
 
     /// Flips the bytes of `file` that `coverage` names whose place in that list is `chunk` modulo
     /// `chunks`, in turn, and checks each restart.
@@ -239,9 +298,28 @@ struct JournalDamageTests {
         // The four built-ins' definitions are in the file, each once.
         #expect(Set(owners.compactMap { $0?.isDefinition == true ? $0?.session : nil }).count == 4)
         owners += [Owner?](repeating: nil, count: original.count - end)
-        let chosen = offsets(original, coverage: coverage)
+        let chosen = share(offsets(original, coverage: coverage), chunk: chunk, coverage: coverage)
+        let records = Self.records(Array(original[0..<end])).map(\.range)
+        let isSnapshot = file.contains(JournalFiles.snapshotPrefix)
+        // Exhaustive runs restart a copy when its scan comes out as no restarted copy's did, and
+        // at least once in every 4 KiB of the file; every other flip is decided from its scan.
+        var restartedScans: Set<String> = []
+        var restartedBlocks: Set<Int> = []
         var outcomes = Outcomes()
-        for (index, offset) in chosen.enumerated() where index % chunks == chunk && owners[offset]?.isSkipped != true {
+        for offset in chosen where owners[offset]?.isSkipped != true {
+            outcomes.offsets += 1
+            count(owners[offset], at: offset, end: end, into: &outcomes)
+            if coverage != .sampled {
+                // The scan cuts the zeros off its copy in place.
+                var bytes = original
+                bytes[offset] ^= 0xFF
+                let scan = JournalFormat.scan(&bytes, allowsTornTail: !isSnapshot)
+                scanned(scan, offset: offset, owner: owners[offset], end: end, records: records)
+                let isNew = restartedScans.insert(signature(scan)).inserted
+                let isSpotCheck = restartedBlocks.insert(offset / 4096).inserted
+                guard isNew || isSpotCheck else { continue }
+            }
+            outcomes.restarts += 1
             var damaged = original
             damaged[offset] ^= 0xFF
             let copy = files.restarted(failAt: nil)
@@ -250,9 +328,9 @@ struct JournalDamageTests {
             // A client deleted the session afterwards: its damaged record no longer matters. A
             // built-in's definition (every definition here) belongs to no session.
             let owner = owners[offset].flatMap { $0.deletedLater || $0.isDefinition ? nil : $0.session }
-            outcomes.offsets += 1
-            // Frames are compared outright at every eighth offset; histories at every one.
-            let now = Expected(harness, framesToo: (offset / chunks) % 8 == 0)
+            // Frames are compared outright at every eighth offset (every fourth restart when
+            // exhaustive); histories at every one.
+            let now = Expected(harness, framesToo: coverage == .sampled ? (offset / chunks) % 8 == 0 : outcomes.restarts % 4 == 1)
             for id in sessions {
                 if id == owner {
                     let answer = harness.get("/v1/sessions/\(id)")
@@ -277,21 +355,26 @@ struct JournalDamageTests {
             } else {
                 #expect(harness.report.damage.map(\.noise) == [false], "offset \(offset)")
             }
-            switch owners[offset] {
-            case nil where offset >= end: outcomes.zeroOffsets += 1
-            case nil: outcomes.headerOffsets += 1
-            case let .some(byte) where byte.isDefinition: outcomes.definitionOffsets += 1
-            case let .some(byte) where byte.deletedLater: outcomes.deletedAnyway += 1
-            case .some: outcomes.damagedAsExpected += 1
-            }
         }
         return outcomes
+    }
+
+    /// Counts a flipped offset by where it is.
+    static func count(_ owner: Owner?, at offset: Int, end: Int, into outcomes: inout Outcomes) {
+        switch owner {
+        case nil where offset >= end: outcomes.zeroOffsets += 1
+        case nil: outcomes.headerOffsets += 1
+        case let .some(byte) where byte.isDefinition: outcomes.definitionOffsets += 1
+        case let .some(byte) where byte.deletedLater: outcomes.deletedAnyway += 1
+        case .some: outcomes.damagedAsExpected += 1
+        }
     }
 
     /// Counts from every chunk, printed as one line once all of a file's chunks are in.
     static let tally = Mutex<[String: (outcomes: Outcomes, chunks: Int)]>([:])
 
-    static func report(_ name: String, _ outcomes: Outcomes) {
+    /// The file's total once its last chunk is in (nil before).
+    static func report(_ name: String, _ outcomes: Outcomes) -> Outcomes? {
         let total = tally.withLock { tally -> Outcomes? in
             let sum = (tally[name]?.outcomes ?? Outcomes()) + outcomes
             let done = (tally[name]?.chunks ?? 0) + 1
@@ -299,6 +382,7 @@ struct JournalDamageTests {
             return done == chunks ? sum : nil
         }
         if let total { print("journal damage, \(name): \(total)") }
+        return total
     }
 
     @Test(arguments: 0..<chunks)
@@ -308,20 +392,22 @@ struct JournalDamageTests {
         #expect(size == FileJournal.fillChunk)      // filled ahead (format version 3)
         let outcomes = try Self.flipBytes(of: Self.segment, chunk: chunk, in: files, expected: expected,
                                           live: Self.sessions.filter { $0 != Self.deleted })
-        Self.report("segment", outcomes)
-        #expect(outcomes.headerOffsets == (0..<8).filter { $0 % Self.chunks == chunk }.count)
+        #expect(outcomes.headerOffsets == Self.share(Self.offsets(try #require(files.contents(Self.segment)), coverage: .current),
+                                                     chunk: chunk).filter { $0 < 8 }.count)
+        guard let total = Self.report("segment", outcomes) else { return }
+        #expect(total.headerOffsets == 8)
         switch Coverage.current {
         case .sampled:
-            #expect(outcomes.definitionOffsets >= 4 * 20 / Self.chunks)
-            #expect(outcomes.zeroOffsets >= 6 / Self.chunks)
+            #expect(total.definitionOffsets >= 4 * 20)
+            #expect(total.zeroOffsets >= 6)
         case .exhaustive:
-            #expect(outcomes.definitionOffsets > 4 * 1000 / Self.chunks / Self.definitionPayloadStride)
-            #expect(outcomes.offsets > 5000 / Self.chunks)
-            // At least this chunk's share of the first 4 KiB of zeros, every byte of which is
-            // flipped (the stride through the rest depends on where the records end).
-            #expect(outcomes.zeroOffsets >= 4096 / Self.chunks)
+            #expect(total.definitionOffsets > 4 * 1000 / Self.definitionPayloadStride)
+            #expect(total.offsets > 5000)
+            // Every byte of the first 4 KiB of zeros is flipped (the stride through the rest
+            // depends on where the records end).
+            #expect(total.zeroOffsets >= 4096)
         case .everyByte:
-            #expect(outcomes.zeroOffsets > (size - 50_000) / Self.chunks)
+            #expect(total.zeroOffsets > size - 50_000)
         }
     }
 
@@ -366,14 +452,16 @@ struct JournalDamageTests {
         #expect(compacted.exists(snapshot) && !compacted.exists(Self.segment))
         let outcomes = try Self.flipBytes(of: snapshot, chunk: chunk, in: compacted, expected: expected,
                                           live: Self.sessions.filter { $0 != Self.deleted })
-        Self.report("snapshot", outcomes)
-        #expect(outcomes.headerOffsets == (0..<8).filter { $0 % Self.chunks == chunk }.count)
+        #expect(outcomes.headerOffsets == Self.share(Self.offsets(try #require(compacted.contents(snapshot)), coverage: .current),
+                                                     chunk: chunk).filter { $0 < 8 }.count)
         #expect(outcomes.zeroOffsets == 0)
+        guard let total = Self.report("snapshot", outcomes) else { return }
+        #expect(total.headerOffsets == 8)
         if Coverage.current == .sampled {
-            #expect(outcomes.definitionOffsets >= 4 * 20 / Self.chunks)
+            #expect(total.definitionOffsets >= 4 * 20)
         } else {
-            #expect(outcomes.definitionOffsets > 4 * 1000 / Self.chunks / Self.definitionPayloadStride)
-            #expect(outcomes.offsets > 4000 / Self.chunks)
+            #expect(total.definitionOffsets > 4 * 1000 / Self.definitionPayloadStride)
+            #expect(total.offsets > 4000)
         }
     }
 }

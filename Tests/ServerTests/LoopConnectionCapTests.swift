@@ -101,3 +101,108 @@ import Testing
         #expect(slow.closed == nil)
     }
 }
+
+/// The cap across loops (`RoomExchange` through a `RoomBroker`): two loops of one server on one
+/// test clock, sharing the connection counter.
+@Suite struct LoopRoomAcrossLoopsTests {
+    /// Loops `a` and `b` of one server capped at `cap`.
+    static func pair(_ cap: Int) throws -> (a: LoopHarness, b: LoopHarness, counter: ConnectionCounter) {
+        let scheduler = TestScheduler()
+        let counter = ConnectionCounter()
+        let room = RoomBroker(counter: counter)
+        let configuration = LoopConnectionCapTests.capped(cap)
+        return (try LoopHarness(configuration, scheduler: scheduler, counter: counter, room: room),
+                try LoopHarness(configuration, scheduler: scheduler, counter: counter, room: room), counter)
+    }
+
+    /// A client that arrives at `loop` with a request; the loop has accepted it (and asked for room if it must).
+    static func newcomer(at loop: LoopHarness) -> FakePoller.Peer {
+        let peer = loop.poller.connect()
+        peer.send(Wire.get)
+        loop.settle()
+        return peer
+    }
+
+    @Test func aLoopWithNothingToCloseIsGivenThePlaceOfAnotherLoopsNeverSpokenConnection() throws {
+        let (a, b, counter) = try Self.pair(4)
+        let busy = [a.connect(sending: LoopConnectionCapTests.partial), a.connect(sending: LoopConnectionCapTests.partial)]
+        let spoke = b.connect(sending: Wire.get)
+        b.run(for: 1)
+        let silent = b.connect()
+        b.run(for: 1)
+        #expect(counter.current == 4)
+
+        // Loop A has nothing to close: the client waits while B is asked, B closes its
+        // never-spoken connection (although the other has been idle longer) and A serves the client.
+        let fresh = Self.newcomer(at: a)
+        #expect(fresh.received.isEmpty, "waiting for room")
+        b.settle()
+        #expect(silent.closed == false, "the never-spoken one went, with a FIN")
+        #expect(spoke.closed == nil)
+        a.settle()
+        #expect(fresh.text == Wire.ok("GET /a 0"))
+        #expect(counter.current == 4, "the place moved from B to A")
+
+        // The next one takes the place of B's longest idle, once A's are all busy again.
+        fresh.send(LoopConnectionCapTests.partial)
+        a.settle()
+        let second = Self.newcomer(at: a)
+        b.settle()
+        a.settle()
+        #expect(second.text == Wire.ok("GET /a 0"))
+        #expect(spoke.closed == false)
+        #expect(spoke.text == Wire.ok("GET /a 0"))
+        #expect(counter.current == 4)
+
+        // A's own idle connections come first: `second`, served and idle, makes room for the third.
+        let third = a.connect(sending: Wire.get)
+        #expect(third.text == Wire.ok("GET /a 0"))
+        #expect(second.closed == false)
+        #expect(fresh.closed == nil && busy.allSatisfy { $0.closed == nil })
+        #expect(counter.current == 4)
+    }
+
+    @Test func whenEveryPlaceInEveryLoopIsBusyTheClientIsRefused() throws {
+        let (a, b, counter) = try Self.pair(2)
+        let busyA = a.connect(sending: LoopConnectionCapTests.partial)
+        let busyB = b.connect(sending: LoopConnectionCapTests.partial)
+        let refused = Self.newcomer(at: a)
+        b.settle()
+        a.settle()
+        #expect(refused.text == LoopConnectionCapTests.serverBusy)
+        #expect(refused.serverShutWrite && refused.closed == nil, "delivered as every refusal is")
+        #expect(busyA.closed == nil && busyB.closed == nil)
+        #expect(counter.current == 2)
+    }
+
+    @Test func aClientWaitingForRoomIsServedWhenAPlaceOfItsOwnLoopComesFree() throws {
+        let (a, b, counter) = try Self.pair(2)
+        let busyA = a.connect(sending: LoopConnectionCapTests.partial)
+        let idleB = b.connect()
+        let fresh = Self.newcomer(at: a)
+        // Before B answers, A's busy client goes away: its place serves the waiting one at once.
+        busyA.isReset = true
+        a.settle()
+        #expect(busyA.closed != nil)
+        #expect(fresh.text == Wire.ok("GET /a 0"))
+        // B still closes its idle connection as asked; the place it gives is not needed and goes back.
+        b.settle()
+        a.settle()
+        #expect(idleB.closed == false)
+        #expect(counter.current == 1, "only `fresh` is open")
+    }
+
+    @Test func aLoopThatDrainsRefusesTheClientsWaitingForRoom() throws {
+        let (a, b, counter) = try Self.pair(2)
+        let busy = [a.connect(sending: LoopConnectionCapTests.partial), b.connect(sending: LoopConnectionCapTests.partial)]
+        let fresh = Self.newcomer(at: a)
+        a.stop()
+        a.settle()
+        #expect(fresh.text == LoopConnectionCapTests.serverBusy)
+        #expect(fresh.closed == false, "answered and closed at once")
+        // B's answer to a request that has left changes nothing.
+        b.settle()
+        #expect(busy[1].closed == nil)
+        #expect(counter.current == 2)
+    }
+}

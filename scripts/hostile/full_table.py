@@ -5,9 +5,14 @@ connections with nothing in progress (never-spoken first, then the longest idle)
 and refuses only when every place is busy with a request. Prints the fresh clients' latency
 (p50, p99, worst) and how many idle connections were closed to make room.
 
-Usage: full_table.py BASE_URL --max-connections N [--fresh 300] [--max-p99-ms 250]
+Usage: full_table.py BASE_URL --max-connections N [--fresh 300] [--max-p99-ms 250] [--busy B]
 The server's --max-connections is N and its header timeout must outlast the run (about 20 s
 for N = 10,000: the idle connections never send a byte).
+
+--busy B: B of the N connections then begin a request and never finish it (busy: never closed to
+make room), the rest stay idle. With few idle ones left, the event loop that accepts a fresh
+client often has none of its own: the fresh client is served only if another loop closes one of
+its idle connections for it.
 """
 import argparse
 import os
@@ -52,6 +57,7 @@ def main():
     parser.add_argument("--max-connections", type=int, required=True, help="the server's --max-connections")
     parser.add_argument("--fresh", type=int, default=300, help="fresh clients, one after another")
     parser.add_argument("--max-p99-ms", type=float, default=250.0)
+    parser.add_argument("--busy", type=int, default=0, help="connections that begin a request and never finish it")
     args = parser.parse_args()
     host, port = parse_base(args.base)
     report = Report("full-table")
@@ -77,6 +83,15 @@ def main():
                  f"{cap} idle connections fill the table and are held",
                  f"opened in {filled:.1f} s" + (f"; server descriptors {fds}, RSS {rss:.1f} MiB" if fds else "")
                  + (f"; errors {errors[:3]}" if errors else ""))
+
+    busy = idle[:args.busy]
+    idle = idle[args.busy:]
+    for sock in busy:
+        sock.sendall(f"GET /healthz HTTP/1.1\r\nHost: {host}:{port}\r\n".encode())
+    if busy:
+        # Until the server has accepted them and read those bytes, they are never-spoken to it,
+        # the first it would close to make room.
+        time.sleep(1.0)
 
     # Fresh clients, while the attacker reopens every idle connection the server closed.
     statuses, latencies, reclaimed, refused_bytes = {}, [], 0, 0
@@ -111,15 +126,19 @@ def main():
                f"worst {pct(1.0):.1f} ms; {reclaimed} idle connections closed to make room and reopened"
                + (f"; other answers {dict((k, v) for k, v in statuses.items() if k != 200)}" if len(statuses) > 1 else ""))
     report.check(statuses.get(200, 0) == args.fresh and pct(0.99) <= args.max_p99_ms,
-                 f"with the table kept full by {cap} idle connections, every fresh client is served "
+                 f"with the table kept full by {cap - len(busy)} idle connections" + (f" and {len(busy)} busy ones" if busy else "")
+                 + ", every fresh client is served "
                  f"(p99 ≤ {args.max_p99_ms:g} ms)", figures)
     report.check(refused_bytes == 0, "the idle connections were closed silently (a FIN, no answer)",
                  f"{refused_bytes} bytes read from them")
+    if busy:
+        report.check(not closed_by_server(busy), f"the {len(busy)} connections with a request in progress were left alone",
+                     f"{len(idle)} idle beside them")
     rss_after, fds_after = server_stats(pid)
     if fds_after is not None:
         report.check(fds_after <= cap + 64, "the server stays within its cap",
                      f"descriptors {fds_after} (cap {cap}), RSS {rss_after:.1f} MiB")
-    for sock in idle:
+    for sock in idle + busy:
         sock.close()
     report.finish()
 

@@ -72,6 +72,9 @@ run idle-connections "--header-timeout 5 --idle-timeout 4 --max-connections 4000
   --connections 3000 --keepalive 200 --max-connections 4000 --over 500 --header-timeout 5 --idle-timeout 4 --max-latency-ms 50 --burst-latency-ms 250
 # The table full of idle connections, kept full: fresh clients are served (p99 printed).
 run full-table "--header-timeout 60 --max-connections 10000" full_table.py --max-connections 10000 --fresh 300 --max-p99-ms 250
+# The table full of requests in progress but for 4 idle connections, on two event loops: the loop
+# that accepts a fresh client often has no idle one of its own, and another loop makes room for it.
+run full-table-busy "--threads 2 --header-timeout 60 --max-connections 64" full_table.py --max-connections 64 --busy 60 --fresh 300 --max-p99-ms 250
 run slow-reader "--write-timeout 3" slow_reader.py --clients 10 --write-timeout 3 --max-latency-ms 100
 run big-body "" big_body.py --max-body-bytes 1048576 --max-latency-ms 100
 run smuggling "" smuggling.py --max-latency-ms 100

@@ -11,8 +11,8 @@ final class ConnectionCounter: Sendable {
         return false
     }
 
-    func release() {
-        open.subtract(1, ordering: .relaxed)
+    func release(_ count: Int = 1) {
+        open.subtract(count, ordering: .relaxed)
     }
 
     var current: Int { open.load(ordering: .relaxed) }

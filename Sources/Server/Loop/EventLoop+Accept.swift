@@ -3,10 +3,14 @@ import Routes
 
 extension EventLoop {
     /// Accepts what is pending (a bounded batch, so one loop does not starve its connections).
-    /// At the connection cap the loop first makes room (`makeRoom`); a client it finds no room for
-    /// gets a 503 it can read (`refuse`). When file descriptors run out, accepting pauses briefly
-    /// instead of spinning on a listener that stays readable.
+    /// At the connection cap the loop first makes room among its own connections (`makeRoom`); a
+    /// client it finds no room for waits while the other loops are asked (`awaitRoom`), and gets a
+    /// 503 it can read (`refuse`) only when none of them has anything to close either. When file
+    /// descriptors run out, accepting pauses briefly instead of spinning on a listener that stays
+    /// readable.
     func acceptConnections(now: Double) {
+        let awaiting = awaitingRoom.count
+        defer { askForRoom(awaitingRoom.count - awaiting) }
         for _ in 0 ..< 64 {
             let accepted: Int32?
             do throws(SyscallError) {
@@ -18,7 +22,7 @@ extension EventLoop {
             guard let fd = accepted else { return }
             let limit = configuration.maxConnections
             guard counter.tryAcquire(limit: limit) || (makeRoom() && counter.tryAcquire(limit: limit)) else {
-                refuse(fd, now: now)
+                awaitRoom(fd, now: now)
                 continue
             }
             register(fd, now: now)
@@ -52,19 +56,19 @@ extension EventLoop {
         }
     }
 
-    /// A new connection in the table; nil when the poller would not take it (closed, uncounted).
+    /// A new connection in the table; nil when the poller would not take it (closed, its place released).
     @discardableResult
-    private func register(_ fd: Int32, isCounted: Bool = true, now: Double) -> Slot? {
+    func register(_ fd: Int32, place: Place = .counted, now: Double) -> Slot? {
         nextSerial &+= 1
         let token = (nextSerial << 32) | UInt64(UInt32(bitPattern: fd))
         do throws(SyscallError) {
             try poller.add(fd, interest: LinuxAPI.epollIn, token: token)
         } catch {
             poller.close(fd, reset: false)
-            if isCounted { counter.release() }
+            if place == .counted { counter.release() }
             return nil
         }
-        let slot = Slot(fd: fd, token: token, interest: LinuxAPI.epollIn, isCounted: isCounted,
+        let slot = Slot(fd: fd, token: token, interest: LinuxAPI.epollIn, place: place,
                         connection: Connection(configuration: configuration, now: now))
         connections[fd] = slot
         return slot
@@ -74,22 +78,29 @@ extension EventLoop {
     /// those that never sent a byte first, then the longest idle, as nginx does when it runs out
     /// of connections (an eighth of them, 1 to 32 at a time, so a flood of new clients does not
     /// sort the table for each one). False when every connection is busy with a request, an
-    /// answer, a stream or a wait. Each loop makes room among its own connections: the kernel
-    /// spreads new connections over the loops' listeners, and so the idle ones.
+    /// answer, a stream or a wait; the other loops are asked next (`EventLoop+Room.swift`).
     func makeRoom() -> Bool {
-        var idle: [(slot: Slot, neverSpoke: Bool, since: Double)] = []
-        for slot in connections.values where slot.isCounted {
-            if let idleness = slot.connection.idleness { idle.append((slot, idleness.neverSpoke, idleness.since)) }
-        }
+        let idle = closable()
         guard !idle.isEmpty else { return false }
         let count = min(Self.maxReclaimed, max(1, idle.count / 8))
-        // Never-spoken before spoken, then oldest first; the token breaks ties, so the order is the same every time.
-        idle.sort { ($0.neverSpoke ? 0 : 1, $0.since, $0.slot.token) < ($1.neverSpoke ? 0 : 1, $1.since, $1.slot.token) }
         let now = clock.now()
         for candidate in idle.prefix(count) {
             handle(candidate.slot, .reclaim, now: now)
         }
         return true
+    }
+
+    /// This loop's connections with nothing in progress, best to close first: never-spoken before
+    /// spoken, then the longest idle; the token breaks ties, so the order is the same every time.
+    func closable() -> [(slot: Slot, candidate: RoomExchange.Candidate)] {
+        var idle: [(slot: Slot, candidate: RoomExchange.Candidate)] = []
+        for slot in connections.values where slot.place == .counted {
+            if let idleness = slot.connection.idleness {
+                idle.append((slot, RoomExchange.Candidate(neverSpoke: idleness.neverSpoke, since: idleness.since)))
+            }
+        }
+        idle.sort { ($0.candidate, $0.slot.token) < ($1.candidate, $1.slot.token) }
+        return idle
     }
 
     /// At most this many idle connections are closed to make room at once.
@@ -103,8 +114,9 @@ extension EventLoop {
     /// shut and what the client sends is read and discarded until it closes or the linger timeout
     /// passes, so a client whose request was still arriving reads the 503 instead of a reset. The
     /// connection holds no place under the cap meanwhile.
-    private func refuse(_ fd: Int32, now: Double) {
-        guard lingeringRefusals < Self.maxLingeringRefusals else {
+    /// `lingering` false: answered and closed at once (the loop is leaving).
+    func refuse(_ fd: Int32, lingering: Bool = true, now: Double) {
+        guard lingering, lingeringRefusals < Self.maxLingeringRefusals else {
             // Best effort: the 503 fits in an empty socket buffer, so one non-blocking send suffices.
             let bytes = handler.reject(.serverBusy)
             handler.writeLog()
@@ -112,7 +124,7 @@ extension EventLoop {
             poller.close(fd, reset: false)
             return
         }
-        guard let slot = register(fd, isCounted: false, now: now) else { return }
+        guard let slot = register(fd, place: .refusal, now: now) else { return }
         lingeringRefusals += 1
         handle(slot, .refuse(.serverBusy), now: now)
     }

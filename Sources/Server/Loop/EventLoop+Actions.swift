@@ -122,6 +122,10 @@ extension EventLoop {
         guard connections.removeValue(forKey: slot.fd) != nil else { return }
         poller.remove(slot.fd)
         poller.close(slot.fd, reset: reset)
-        if slot.isCounted { counter.release() } else { lingeringRefusals -= 1 }
+        switch slot.place {
+        case .counted: counter.release()
+        case .refusal: lingeringRefusals -= 1
+        case .given: break
+        }
     }
 }

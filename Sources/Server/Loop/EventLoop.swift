@@ -18,18 +18,26 @@ final class EventLoop {
         var registeredInterest: UInt32
         /// Its output waits in `batched` for the end of the batch.
         var isBatched = false
-        /// It holds a place under the connection cap; a refused one (answered 503 and lingering
-        /// until the client has read it) does not.
-        let isCounted: Bool
+        /// What it holds under the connection cap, and so what closing it gives back.
+        var place: Place
         var connection: Connection
 
-        init(fd: Int32, token: UInt64, interest: UInt32, isCounted: Bool = true, connection: Connection) {
+        init(fd: Int32, token: UInt64, interest: UInt32, place: Place = .counted, connection: Connection) {
             self.fd = fd
             self.token = token
             registeredInterest = interest
-            self.isCounted = isCounted
+            self.place = place
             self.connection = connection
         }
+    }
+
+    enum Place {
+        /// A place under the cap, released when it closes.
+        case counted
+        /// None: refused (answered 503 and lingering until the client has read it).
+        case refusal
+        /// Its place was given to another loop's new client as it closed (`RoomExchange`).
+        case given
     }
 
     let poller: any Poller
@@ -41,6 +49,11 @@ final class EventLoop {
     let log: LogSink
     var handler: ExchangeHandler
     var connections: [Int32: Slot] = [:]
+    /// Where room at the cap is asked of the other loops, and this loop's number there; nil for a loop on its own.
+    let room: (broker: RoomBroker, loop: Int)?
+    /// Accepted clients waiting for a place another loop frees (`EventLoop+Room.swift`), oldest first.
+    var awaitingRoom: [Int32] = []
+    var hasLeftRoom = false
     /// Refused connections still open (answered 503, lingering): at most `maxLingeringRefusals`.
     var lingeringRefusals = 0
     var nextSerial: UInt64 = 0
@@ -69,9 +82,10 @@ final class EventLoop {
 
     init(listener: Int32, poller: any Poller, clock: any TimeSource, control: LoopControl, configuration: Configuration,
          counter: ConnectionCounter, responder: any Responder, log: @escaping LogSink,
-         passes: (any PassObserver)? = nil) throws(SyscallError) {
+         passes: (any PassObserver)? = nil, room: RoomBroker? = nil) throws(SyscallError) {
         self.poller = poller
         self.passes = passes.map { ($0, $0.joinLoop()) }
+        self.room = room.map { ($0, $0.join(control)) }
         self.clock = clock
         self.listener = listener
         self.control = control
@@ -132,6 +146,7 @@ final class EventLoop {
             nextSweep = now + configuration.timeouts.sweepInterval
         }
         deliverArrivedResponses()
+        serveRoom(now: now)
         if drainDeadline != nil, connections.isEmpty { finish() }
     }
 
@@ -148,6 +163,7 @@ final class EventLoop {
     }
 
     private func finish() {
+        leaveRoom()
         closeEverything()
         handler.writeLog()
         control.deliveries.close()
@@ -255,6 +271,7 @@ final class EventLoop {
     private func beginDrain(now: Double) {
         drainDeadline = now + configuration.timeouts.shutdownGrace
         releaseListener()
+        leaveRoom()
         for slot in Array(connections.values) {
             handle(slot, .drain, now: now)
         }
