@@ -3,8 +3,8 @@ import Testing
 
 /// UIContextMenuInteraction's press and hold, the built-in definition `contextMenuPress`
 /// (Sources/BuiltIns/Controls/13-contextMenuPress.json, docs/fidelity.md#context-menu-press): the
-/// long-press click driver's 0.15 s, 0.4 s and highlight progress p / ((1 − p)^3.4 + p). Literals
-/// computed independently (Python's math) from those formulas.
+/// long-press click driver's 0.15 s, 0.4 s and highlight progress p / ((1 − p)^3.4 + p). Literals from
+/// oracle §31.
 @Suite("Context-menu press (UIContextMenuInteraction)")
 struct ContextMenuPressTests {
     static func press(_ config: Tree = [:]) throws -> ControlInstance {

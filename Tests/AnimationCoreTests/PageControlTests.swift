@@ -3,7 +3,7 @@ import Testing
 
 /// UIPageControl, the built-in definition `pageControl` (Sources/BuiltIns/Controls/12-pageControl.json,
 /// docs/fidelity.md#page-control). With the defaults: 390 pt wide, 5 dots of 7 pt 8 pt apart, so the
-/// row is 5·7 + 4·8 = 67 pt and starts at (390 − 67) / 2 = 161.5; dot k's centre is 165 + 15k.
+/// row is 5·7 + 4·8 = 67 pt and starts at (390 − 67) / 2 = 161.5; dot k's centre is 165 + 15k (oracle §30).
 @Suite("Page control (UIPageControl)")
 struct PageControlTests {
     static func pageControl(_ config: Tree = [:]) throws -> ControlInstance {

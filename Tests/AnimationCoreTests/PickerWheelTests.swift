@@ -2,9 +2,9 @@ import Testing
 @testable import AnimationCore
 
 /// UIPickerView's wheel, the built-in definition `pickerWheel` (Sources/BuiltIns/Controls/14-pickerWheel.json,
-/// docs/fidelity.md#picker-wheel). Literals computed independently (Python's math) from the decompiled
-/// rules: _UIPickerViewStyle_iOS (216 pt, 32 pt rows, radius 216/π·1.05, m34 −1/900) and
-/// UIPickerTableView's scrollViewWillEndDragging: (the nearer row to UIScrollView's target, oracle §28).
+/// docs/fidelity.md#picker-wheel). Literals from oracle §32, computed from the decompiled rules:
+/// _UIPickerViewStyle_iOS (216 pt, 32 pt rows, radius 216/π·1.05, m34 −1/900) and UIPickerTableView's
+/// scrollViewWillEndDragging: (the nearer row to UIScrollView's target, oracle §28).
 @Suite("Picker wheel (UIPickerView)")
 struct PickerWheelTests {
     static func picker(_ config: Tree = [:]) throws -> ControlInstance {

@@ -3,7 +3,8 @@ import Testing
 
 /// Swipe actions on a table row, the built-in definition `swipeActionsRow`
 /// (Sources/BuiltIns/Controls/15-swipeActionsRow.json, docs/fidelity.md#swipe-actions). The fingers
-/// move every 1/64 s (`ScrollViewTests.drag`); the pan's translation starts past its 10 pt.
+/// move every 1/64 s (`ScrollViewTests.drag`); the pan's translation starts past its 10 pt. Literals
+/// from oracle §33.
 @Suite("Swipe actions (UIContextualAction on a row)")
 struct SwipeActionsRowTests {
     static func row(_ config: Tree = [:]) throws -> ControlInstance {
