@@ -1370,13 +1370,79 @@ def system_switch():
         say(f"  at {t}: width {w:.9f} (still pressed), knobX {x:.9f}")
 
 
+# §30 -----------------------------------------------------------------------------------------
+
+def response_progress(response, damping_ratio):
+    """A progress spring in UIKit's response form: k = (2π/response)², c = 4πζ/response, m = 1."""
+    return progress_spring(1.0, (2 * math.pi / response) ** 2, 4 * math.pi * damping_ratio / response)
+
+
+def page_control():
+    section("30. The page control (_UIInteractivePageControlVisualProvider: dots 8 pt apart; 5 dots of 7 on 390 x 26)")
+    say(f"  row {5 * 7 + 4 * 8} pt from x {(390 - 67) / 2}; dot k centred at 165 + 15k; scrubbing picks floor((x - 161.5 + 4) / 15)")
+    spring = response_progress(0.3, 1.0)
+    say("### the displayed page springing 0 -> 1 (response 0.3, ζ 1; chosen)")
+    say("  " + ", ".join(f"p({t}) {progress(spring, t)[0]:.9f}" for t in (0.05, 0.1, 0.2)))
+
+
+# §31 -----------------------------------------------------------------------------------------
+
+def context_menu_press():
+    section("31. The context-menu press (_UILongPressClickInteractionDriver: begins at 0.15 s, menu at 0.4 s)")
+    say("### highlight clamp(p / ((1 - p)^3.4000001 + p), 0, 1), p = t / 0.4; the view at 1 - 0.05·highlight (chosen)")
+    for t in (0.15, 0.2, 0.25, 0.3):
+        p = t / 0.4
+        h = min(max(p / ((1 - p) ** 3.4000001 + p), 0.0), 1.0)
+        say(f"  at {t}: highlight {h:.9f}, scale {1 - 0.05 * h:.9f}")
+    lift = response_progress(0.35, 0.75)
+    say("### the lift at 0.4: 0.95 -> 1.05 on response 0.35, ζ 0.75 (chosen)")
+    say("  " + ", ".join(f"at 0.4 + {t}: {0.95 + 0.1 * progress(lift, t)[0]:.9f}" for t in (0.05, 0.1, 0.2)))
+
+
+# §32 -----------------------------------------------------------------------------------------
+
+def picker_wheel():
+    section("32. The picker wheel (_UIPickerViewStyle_iOS: 216 pt, rows 32, radius 216/π·1.05, m34 -1/900)")
+    radius = 216 / 3.14159265 * 1.05
+    say(f"  radius {radius:.9f}")
+    say("### a row d pt below the middle: θ = d/R, w = 1 + R(1 - cos θ)/900; translationY R·sin θ/w - d, scaleX 1/w, "
+        "scaleY cos θ/w; opacity from the mask (0, .71, .8, .8, .71, 0 at 0, .2, .4, .6, .8, 1)")
+    for d in (32, 64, 96):
+        theta = d / radius
+        w = 1 + radius * (1 - math.cos(theta)) / 900
+        u = abs(radius * math.sin(theta) / w) / 108
+        mask = (0.8 - 0.09 * min(max((u - 0.2) / 0.4, 0), 1)) * (1 - min(max((u - 0.6) / 0.4, 0), 1))
+        say(f"  d {d}: θ {theta:.9f}, translationY {radius * math.sin(theta) / w - d:.9f}, scaleX {1 / w:.9f}, "
+            f"scaleY {math.cos(theta) / w:.9f}, opacity {mask:.9f}")
+    v, y = 1.2288, 94.0
+    target = y - (v - 0.01) / math.log(0.998)
+    row = round(target / 32)
+    rate = math.exp(-(v - 0.01) / (row * 32 - y))
+    say(f"### released at {y} moving {v * 1000} pt/s (oracle §28): UIKit's target {target:.6f}, the nearer row {row} "
+        f"({row * 32}); the rate landing there {rate:.9f}, 10 pt/s after {math.log(0.01 / v) / math.log(rate) / 1000:.6f} s")
+    say("### released at 21.25 without velocity: row 1 (32), animated over 0.3 s on sin²: at 0.15 s "
+        f"{21.25 + 10.75 * math.sin(math.pi / 4) ** 2:.9f}")
+
+
+# §33 -----------------------------------------------------------------------------------------
+
+def swipe_actions():
+    section("33. Swipe actions (UISwipeActionVisualStyle_iOS: buttons 74…120; UISwipeOccurrence's full-swipe distance)")
+    say(f"  full swipe on 390 pt: destructive trailing {390 - 29}, leading {390 - 64}; otherwise {390 * 0.525}; "
+        f"at least the open width + 20 (three buttons: {3 * 74 + 20})")
+    snap = response_progress(0.344144233, 1.0)
+    say("### released still at -50: the nearer of 0 and -74, on the projected snap's spring (response 0.344144233, ζ 1)")
+    say("  " + ", ".join(f"at +{t}: {-50 - 24 * progress(snap, t)[0]:.9f}" for t in (0.05, 0.1)))
+
+
 def main():
     say("# ControlSim oracle: scripts/oracle/uikit_oracle.py (docs/fidelity.md#oracle)")
     say("# progress 0 -> 1; velocities relative (fractions of the distance per second)")
     for part in (published, uikit_cases, regimes, perceptual, switch_springs, curves, paused_animator,
                  projections, rubber_bands, pan, controls, continued_animator, echoed_springs,
                  scroll_deceleration, bounces, drag_rubber_band, paging, sheet, stepper_autorepeat, slider,
-                 segmented, content_offset_animation, scroll_view, sheet_view, fast_releases, scroll_release, system_switch):
+                 segmented, content_offset_animation, scroll_view, sheet_view, fast_releases, scroll_release, system_switch,
+                 page_control, context_menu_press, picker_wheel, swipe_actions):
         part()
     text = "\n".join(OUT) + "\n"
     if sys.argv[1:] == ["--check"]:
