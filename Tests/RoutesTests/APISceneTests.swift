@@ -85,6 +85,30 @@ struct APISceneTests {
         #expect(log["events"] == [["type": "setSelected", "view": "button", "t": 0.5, "selected": true]])
     }
 
+    /// `?state=changed`: the answer's `state` holds the views the batch changed, in drawing order.
+    @Test func aPostAnswersOnlyTheViewsItChangedWhenAsked() throws {
+        let app = TestApp()
+        let id = try app.create(Self.list)
+        // A tap on the plain panel reaches the list's recognisers only.
+        var reply = try expectOK(app.post("/v1/sessions/\(id)/events?state=changed", #"{"type":"tap","touch":1,"t":0,"x":195,"y":450}"#))
+        #expect(reply["state"] == ["list": ["contentOffsetX": 0, "contentOffsetY": 0, "isDragging": false, "isDecelerating": false]])
+        reply = try expectOK(app.post("/v1/sessions/\(id)/events?state=changed",
+                                      #"{"type":"setSelected","view":"button","t":0.5,"selected":true}"#))
+        #expect(reply["state"] == ["button": ["highlighted": false, "selected": true, "enabled": true]])
+        // A tap on the button: the list and the button, nothing else.
+        reply = try expectOK(app.post("/v1/sessions/\(id)/events?state=changed&window=0.1&fps=10",
+                                      #"{"type":"tap","touch":1,"t":2,"x":195,"y":125}"#))
+        #expect(reply["state"]?.objectValue?.keys == ["list", "button"])
+        #expect(reply["window"]?["count"] == 2)
+        // `state=all` (the default) lists every control; anything else is refused, changing nothing.
+        reply = try expectOK(app.post("/v1/sessions/\(id)/events?state=all", #"{"type":"tap","touch":1,"t":3,"x":195,"y":450}"#))
+        #expect(reply["state"]?.objectValue?.keys == ["list", "button"])
+        let before = try app.session(id)
+        try expectProblem(app.post("/v1/sessions/\(id)/events?state=some", #"{"type":"tap","touch":1,"t":4,"x":195,"y":450}"#),
+                          400, "invalid_query", field: "state")
+        #expect(try app.session(id) == before)
+    }
+
     @Test func twoFingersOnTwoControlsAtOnce() throws {
         let app = TestApp()
         let id = try app.create("""

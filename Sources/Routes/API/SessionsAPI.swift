@@ -253,15 +253,25 @@ struct SessionsAPI: Sendable {
     }
 
     func postEvents(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-        let query = try Query(context.request.queryString, allowed: ["window", "fps"])
+        // `state` is a scene's (SessionsAPI+Scene): a session refuses it as it refuses any unknown
+        // parameter, once the id is known to be a session's.
+        let query: Query
+        var notASessions: Problem?
+        do throws(Problem) {
+            query = try Query(context.request.queryString, allowed: ["window", "fps"])
+        } catch where error.field == "state" {
+            notASessions = error
+            query = try Query(context.request.queryString, allowed: ["window", "fps", "state"])
+        }
         let ahead = try Self.windowAhead(query, limit: environment.limits.maxFramesPerRequest)
         let body = try parseBody(context.request)
         let now = environment.now()
         let slot: SessionSlot
         switch try subject(context.id, now: now) {
         case let .session(found): slot = found
-        case let .scene(scene): return try postSceneEvents(scene, context)
+        case let .scene(scene): return try postSceneEvents(scene, query: query, ahead: ahead, body: body, now: now)
         }
+        if let notASessions { throw notASessions }
         let kind = slot.record.withLock { $0.session.kind }
         let eventContext = EventCodec.Context(definition: slot.version.definition, control: kind,
                                               catalogue: { [registry = store.registry] in registry.commandCatalogue })
