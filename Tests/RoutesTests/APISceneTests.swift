@@ -109,6 +109,33 @@ struct APISceneTests {
         #expect(try app.session(id) == before)
     }
 
+    /// `POST /v1/scenarios/compare` of scenes: each view's properties named `view.property`.
+    @Test func aScenesScenarioComparesWithAnotherAndWithAGolden() throws {
+        let app = TestApp()
+        let scene = String(Self.list.dropFirst().dropLast())
+        let tapped = #"{\#(scene),"events":[{"type":"tap","touch":1,"t":0,"x":195,"y":125}]}"#
+        let still = #"{\#(scene),"events":[]}"#
+        let same = try expectOK(app.post("/v1/scenarios/compare", #"{"scenario":\#(tapped),"against":\#(tapped),"from":0,"to":0.5,"fps":10}"#))
+        #expect(same["equal"] == true)
+        #expect(same["properties"]?.objectValue?.keys.prefix(3) == ["list.contentOffsetX", "list.contentOffsetY", "list.isTracking"])
+        #expect(same["properties"]?["button.highlighted"] == ["maxDeviation": 0, "firstDivergence": nil])
+        // Without the tap: the button's callbacks are the scenario's alone, and its highlight diverges.
+        let different = try expectOK(app.post("/v1/scenarios/compare", #"{"scenario":\#(tapped),"against":\#(still),"from":0,"to":0.5,"fps":10}"#))
+        #expect(different["equal"] == false)
+        #expect(different["emitted"]?["missing"] == [])
+        let unexpected = try #require(different["emitted"]?["unexpected"]?.arrayValue)
+        #expect(!unexpected.isEmpty && unexpected.allSatisfy { $0["view"] == "button" }, "\(unexpected)")
+        // A golden: a scene session's own frames answer.
+        let id = try app.create(#"{"scenario":\#(tapped)}"#)
+        let golden = try expectOK(app.get("/v1/sessions/\(id)/frames?from=0&to=0.5&fps=10")).description
+        let compared = try expectOK(app.post("/v1/scenarios/compare", #"{"scenario":\#(tapped),"golden":\#(golden)}"#))
+        #expect(compared["equal"] == true, "\(compared)")
+        #expect(try expectOK(app.post("/v1/scenarios/compare", #"{"scenario":\#(still),"golden":\#(golden)}"#))["equal"] == false)
+        // The plot draws one control's properties: a scene's comparison is JSON only.
+        try expectProblem(app.post("/v1/scenarios/compare?format=svg", #"{"scenario":\#(tapped),"against":\#(tapped)}"#),
+                          400, "invalid_query", field: "format")
+    }
+
     @Test func twoFingersOnTwoControlsAtOnce() throws {
         let app = TestApp()
         let id = try app.create("""

@@ -312,15 +312,16 @@ public struct SceneState: Sendable {
         return nil
     }
 
-    /// `p` in the coordinates of `view`'s parent's content.
+    /// `p` in the coordinates of `view`'s parent's content. The node's fields are read in place
+    /// (a copy of the node would retain each of its arrays, for every sibling passed over).
     private func hitTest(_ p: Point, _ view: Int, at t: Double) -> Int? {
-        let node = scene.nodes[view]
-        guard !node.isHidden, node.isUserInteractionEnabled, node.alpha >= 0.01 else { return nil }
-        let local = Point(x: p.x - node.frame.minX, y: p.y - node.frame.minY)
-        guard Rect(x: 0, y: 0, width: node.frame.size.width, height: node.frame.size.height).contains(local) else { return nil }
+        let frame = scene.nodes[view].frame
+        let local = Point(x: p.x - frame.minX, y: p.y - frame.minY)
+        guard Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height).contains(local),
+              !scene.nodes[view].isHidden, scene.nodes[view].isUserInteractionEnabled, scene.nodes[view].alpha >= 0.01 else { return nil }
         let content = contentOrigin(view, at: t)
         let inner = Point(x: local.x - content.x, y: local.y - content.y)
-        for child in node.children.reversed() {
+        for child in scene.nodes[view].children.reversed() {
             if let hit = hitTest(inner, child, at: t) { return hit }
         }
         return view
