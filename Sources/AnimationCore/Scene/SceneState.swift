@@ -291,11 +291,11 @@ public struct SceneState: Sendable {
 
     /// Where `view`'s (0, 0) is in the window at `t` (the controls advanced to `t`).
     func origin(of view: Int, at t: Double) -> Point {
-        let node = scene.nodes[view]
-        guard let parent = node.parent else { return node.frame.origin }
+        let frame = scene.nodes[view].frame
+        guard let parent = scene.nodes[view].parent else { return frame.origin }
         let above = origin(of: parent, at: t)
         let content = contentOrigin(parent, at: t)
-        return Point(x: above.x + content.x + node.frame.minX, y: above.y + content.y + node.frame.minY)
+        return Point(x: above.x + content.x + frame.minX, y: above.y + content.y + frame.minY)
     }
 
     /// Where a view's children's (0, 0) is in its own coordinates: its control's `content.frame`.
