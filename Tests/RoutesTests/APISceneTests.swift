@@ -107,6 +107,14 @@ struct APISceneTests {
         try expectProblem(app.post("/v1/sessions/\(id)/events?state=some", #"{"type":"tap","touch":1,"t":4,"x":195,"y":450}"#),
                           400, "invalid_query", field: "state")
         #expect(try app.session(id) == before)
+        // A session's answer is its one control's state either way: it takes `state` too.
+        let single = try app.create(control: "switch")
+        for value in ["all", "changed"] {
+            let answer = try expectOK(app.post("/v1/sessions/\(single)/events?state=\(value)", #"{"type":"setOn","t":1,"on":true}"#))
+            #expect(answer["state"] == ["isOn": true])
+        }
+        try expectProblem(app.post("/v1/sessions/\(single)/events?state=some", #"{"type":"setOn","t":2,"on":false}"#),
+                          400, "invalid_query", field: "state")
     }
 
     /// `POST /v1/scenarios/compare` of scenes: each view's properties named `view.property`.

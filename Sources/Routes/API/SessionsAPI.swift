@@ -253,14 +253,13 @@ struct SessionsAPI: Sendable {
     }
 
     func postEvents(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-        // `state` is a scene's (SessionsAPI+Scene): a session refuses it as it refuses any unknown
-        // parameter, once the id is known to be a session's.
+        // `state` (`all` or `changed`) chooses which views a scene's answer lists; a session's
+        // answer is its one control's state either way. Read apart, so that the refusal of an
+        // unknown parameter reads as it always has.
         let query: Query
-        var notASessions: Problem?
         do throws(Problem) {
             query = try Query(context.request.queryString, allowed: ["window", "fps"])
         } catch where error.field == "state" {
-            notASessions = error
             query = try Query(context.request.queryString, allowed: ["window", "fps", "state"])
         }
         let ahead = try Self.windowAhead(query, limit: environment.limits.maxFramesPerRequest)
@@ -271,7 +270,7 @@ struct SessionsAPI: Sendable {
         case let .session(found): slot = found
         case let .scene(scene): return try postSceneEvents(scene, query: query, ahead: ahead, body: body, now: now)
         }
-        if let notASessions { throw notASessions }
+        _ = try Self.changedOnly(query)
         let kind = slot.record.withLock { $0.session.kind }
         let eventContext = EventCodec.Context(definition: slot.version.definition, control: kind,
                                               catalogue: { [registry = store.registry] in registry.commandCatalogue })
