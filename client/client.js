@@ -248,11 +248,14 @@ export class Session extends EventTarget {
     this.posting = true;
     const p = this.playing;
     // A playing session asks for the frames that follow, to draw the event's effect at once.
-    const ahead = p && !p.streaming ? `?window=${AHEAD_S}&fps=${p.fps}` : '';
+    const query = [];
+    if (p && !p.streaming) query.push(`window=${AHEAD_S}`, `fps=${p.fps}`);
+    // A scene answers with the views the batch changed only; the rest keep their last state.
+    if (this.scene) query.push('state=changed');
     try {
-      const reply = await this.client.request('POST', `/v1/sessions/${this.id}/events${ahead}`,
+      const reply = await this.client.request('POST', `/v1/sessions/${this.id}/events${query.length ? `?${query.join('&')}` : ''}`,
                                               events.length === 1 ? events[0] : { events });
-      this.state = reply.state || this.state;
+      this.state = this.scene ? { ...this.state, ...(reply.state || {}) } : (reply.state || this.state);
       if (reply.settledAt !== undefined) this.settledAt = reply.settledAt;
       if (this.scenario) this.scenario.events.push(...events);
       this.sync(Number(reply.time));

@@ -539,16 +539,32 @@ class ScenePanel {
     this.view = null;
     this.rows = new Map();
     this.emissions = [];
+    this.editor = $('.scene-document');
     this.picker.addEventListener('change', () => this.start(this.picker.value));
     $('.clear-log').addEventListener('click', () => { this.emissions = []; this.renderLog(); });
+    $('.scene-create').addEventListener('click', () => this.createEdited());
   }
 
-  async start(name) {
+  /** The editor's document made a scene: refused JSON, or a refused scene, shows its problem. */
+  createEdited() {
+    let edited;
+    try {
+      edited = JSON.parse(this.editor.value);
+    } catch (error) {
+      this.showProblem(null, `the document is not valid JSON: ${error.message}`);
+      return;
+    }
+    this.start(edited);
+  }
+
+  /** A built-in scene by name, or a scene document (the editor's). */
+  async start(scene) {
     const generation = (this.generation = (this.generation || 0) + 1);
-    this.picker.value = name;
+    const name = typeof scene === 'string' ? scene : 'custom';
+    if (typeof scene === 'string') this.picker.value = scene;
     let session;
     try {
-      session = await sim.createSession({ scene: name, clock: CLOCK });
+      session = await sim.createSession({ scene, clock: CLOCK });
     } catch (error) {
       if (generation === this.generation) this.showProblem(error);
       return;
@@ -560,6 +576,8 @@ class ScenePanel {
     this.stop();
     this.clearProblem();
     this.session = session;
+    // The editor shows the scene as a create takes it (each control by name, its definition inline unless built in).
+    if (session.scenario && session.scenario.scene) this.editor.value = JSON.stringify(session.scenario.scene, null, 1);
     Object.assign(this.root.dataset, { scene: name, ready: 'false', sessionId: session.id });
     this.sessionLabel.textContent = `scene ${name} · session ${session.id}`;
     this.sessionLabel.title = `/v1/sessions/${session.id}`;

@@ -17,6 +17,11 @@
                                     connect() every 1 ms, report the median time to accepting
   parse-wrk                         wrk --latency output on stdin -> "req/s p50_ms p99_ms non2xx errors requests"
   report RESULTS IDLE STARTUP       the final table with medians, ratios and PASS/MISS
+  scene-setup PORT OUTDIR           the built-in Settings scene and a switch, each tapped at t = 0; writes
+                                    scene-frame-path.txt and switch-frame-path.txt (GET …/frame?t=0.2)
+  scene-sessions PORT N OUTFILE KIND  N Settings scenes (KIND scene: a tap on row 0's switch, ?state=changed)
+                                    or N switches (KIND switch: the same tap), lines as event-sessions writes
+  scene-report RESULTS              the scene against the switch, from the scene runs' lines
 """
 import http.client
 import json
@@ -167,6 +172,66 @@ def cmd_event_sessions(port, count, outfile):
         lines.append(f"/v1/sessions/{sid}/events\t{EVENTS[control]}")
     with open(outfile, "w") as f:
         f.write("\n".join(lines) + "\n")
+
+
+# A tap on row 0's switch of the Settings scene, in window coordinates (touch 1).
+SCENE_TAP = '{"type":"tap","touch":1,"t":@T,"x":348.5,"y":22}'
+
+
+def cmd_scene_setup(port, outdir):
+    conn = http.client.HTTPConnection(HOST, int(port), timeout=10)
+    status, _, body = request(conn, "POST", "/v1/sessions", json.dumps({"scene": "settings"}))
+    if status != 201:
+        fail(f"creating the Settings scene answered {status}: {body[:200]!r}")
+    scene = json.loads(body)["id"]
+    post(conn, scene, SCENE_TAP.replace("@T", "0"))
+    switch = create(conn, "switch")
+    post(conn, switch, KICKOFF["switch"])
+    for name, sid in (("scene", scene), ("switch", switch)):
+        path = f"/v1/sessions/{sid}/frame?t=0.2"
+        status, _, body = request(conn, "GET", path)
+        if status != 200:
+            fail(f"{name} frame answered {status}")
+        with open(os.path.join(outdir, f"{name}-frame-path.txt"), "w") as f:
+            f.write(path + "\n")
+        print(f"  {name} frame at t = 0.2: {len(body)} bytes", file=sys.stderr)
+
+
+def cmd_scene_sessions(port, count, outfile, kind):
+    conn = http.client.HTTPConnection(HOST, int(port), timeout=10)
+    lines = []
+    for _ in range(int(count)):
+        if kind == "scene":
+            status, _, body = request(conn, "POST", "/v1/sessions", json.dumps({"scene": "settings"}))
+            if status != 201:
+                fail(f"creating the Settings scene answered {status}: {body[:200]!r}")
+            lines.append(f"/v1/sessions/{json.loads(body)['id']}/events?state=changed\t{SCENE_TAP}")
+        else:
+            lines.append(f"/v1/sessions/{create(conn, 'switch')}/events\t{EVENTS['switch']}")
+    with open(outfile, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def cmd_scene_report(results):
+    runs = {}
+    for line in open(results):
+        endpoint, _, _, rps, p50, p99, non2xx, errors, _, cpu, _ = line.rstrip("\n").split("\t")
+        runs.setdefault(endpoint, []).append({"rps": float(rps), "p99": float(p99), "cpu": float(cpu), "bad": int(non2xx) + int(errors)})
+    med = {e: {k: statistics.median(s[k] for s in samples) for k in ("rps", "p99", "cpu")} | {"bad": sum(s["bad"] for s in samples)}
+           for e, samples in runs.items()}
+    print()
+    print("  scenes (issue 27), the same server and run, 16 connections, medians of the rounds:")
+    for endpoint, m in med.items():
+        print(f"    {endpoint:<28} {m['rps']:>9,.0f} req/s  CPU {m['cpu']:6.1f} µs/req  p99 {m['p99']:.2f} ms  non-2xx/errors {m['bad']}")
+    frame, single = med.get("GET frame settings scene"), med.get("GET frame switch")
+    if frame and single:
+        per_view = frame["cpu"] / 23
+        print(f"    Settings frame per view with a control (23): {per_view:.1f} µs vs a switch's own frame {single['cpu']:.1f} µs:"
+              f" {per_view / single['cpu']:.2f}x (target <= 1.3x: {'PASS' if per_view <= 1.3 * single['cpu'] else 'MISS'})")
+    tap, alone = med.get("POST tap settings scene"), med.get("POST tap switch")
+    if tap and alone:
+        ratio = tap["cpu"] / alone["cpu"]
+        print(f"    a tap POST on the scene / on a switch, CPU per request: {ratio:.2f}x (target <= 1.5x: {'PASS' if ratio <= 1.5 else 'MISS'})")
 
 
 def read_response(s):
@@ -415,6 +480,12 @@ def main(argv):
         cmd_parse_wrk()
     elif command == "report":
         cmd_report(*args)
+    elif command == "scene-setup":
+        cmd_scene_setup(*args)
+    elif command == "scene-sessions":
+        cmd_scene_sessions(*args)
+    elif command == "scene-report":
+        cmd_scene_report(*args)
     elif command == "startup":
         cmd_startup(args[0], args[args.index("--") + 1:])
     else:

@@ -3,7 +3,7 @@
 #
 #   scripts/bench-http.sh            # about 20 minutes (BENCH_VARIANTS=0 skips the POST variants)
 #   BENCH_DURATION=3 BENCH_ROUNDS=1 scripts/bench-http.sh   # a quick look
-#   BENCH_ONLY=frames scripts/bench-http.sh   # one comparison only: frame, frames or events
+#   BENCH_ONLY=frames scripts/bench-http.sh   # one comparison only: frame, frames, events or scene
 #   BENCH_SERVER=/path/to/Server scripts/bench-http.sh   # another build of the server (before/after)
 #
 # nginx (a foreground process with a generated config, loopback only) serves static JSON files
@@ -25,6 +25,12 @@
 #                                                    them); records per sync from /metrics; the floor
 #                                                    responder reads each POST (head and body) and
 #                                                    answers with the switch frame's bytes
+#   GET  …/frame?t=0.2 and POST …/events           the built-in Settings scene (45 views, 23 controls) against
+#                                                    a switch session in the same server and run (issue 27): the
+#                                                    frame with one switch mid-animation, a tap on row 0's switch
+#                                                    (?state=changed, as the client posts) on BENCH_SCENE_SESSIONS
+#                                                    fresh scenes against the same tap on as many switches; on the
+#                                                    --ephemeral server when it runs (CPU, not the disk), 16 connections
 # Each run also takes the CPU time (user + system, every thread; nginx's master and workers) of
 # the process it measures, per request completed.
 # then 2,000 idle keep-alive connections against 50 timed requests, and the start-up time to
@@ -39,6 +45,7 @@ HELPER="$ROOT/scripts/bench-http.py"
 DURATION=${BENCH_DURATION:-5}
 ROUNDS=${BENCH_ROUNDS:-3}
 EVENT_SESSIONS=${BENCH_EVENT_SESSIONS:-4000}
+SCENE_SESSIONS=${BENCH_SCENE_SESSIONS:-1000}
 IDLE_CONNECTIONS=${BENCH_IDLE_CONNECTIONS:-2000}
 VARIANTS_WANTED=${BENCH_VARIANTS:-1}
 WORKERS=$(nproc)
@@ -333,6 +340,27 @@ if wanted events; then
     done
 fi
 
+if wanted scene; then
+    SCENE_TARGET=server
+    for name in "${VARIANTS[@]}"; do [ "$name" = server-ephemeral ] && SCENE_TARGET=server-ephemeral; done
+    SCENE_URL="http://127.0.0.1:${PORTS[$SCENE_TARGET]}"
+    timeout 60 python3 "$HELPER" scene-setup "${PORTS[$SCENE_TARGET]}" "$WORK"
+    MAIN_RESULTS=$RESULTS
+    RESULTS="$WORK/scene-results.txt"
+    : > "$RESULTS"
+    for round in $(seq "$ROUNDS"); do
+        log "scene against switch on $SCENE_TARGET, round $round"
+        run_wrk "GET frame settings scene" 16 "$SCENE_TARGET" "$SCENE_URL$(cat "$WORK/scene-frame-path.txt")"
+        run_wrk "GET frame switch" 16 "$SCENE_TARGET" "$SCENE_URL$(cat "$WORK/switch-frame-path.txt")"
+        for kind in scene switch; do
+            timeout 300 python3 "$HELPER" scene-sessions "${PORTS[$SCENE_TARGET]}" "$SCENE_SESSIONS" "$WORK/$kind-events-$round.txt" "$kind"
+        done
+        run_wrk "POST tap settings scene" 16 "$SCENE_TARGET" "$SCENE_URL/" -s "$WORK/post.lua" -- "$WORK/scene-events-$round.txt"
+        run_wrk "POST tap switch" 16 "$SCENE_TARGET" "$SCENE_URL/" -s "$WORK/post.lua" -- "$WORK/switch-events-$round.txt"
+    done
+    RESULTS=$MAIN_RESULTS
+fi
+
 # --- idle connections and start-up --------------------------------------------------------------
 log "$IDLE_CONNECTIONS idle keep-alive connections, 50 timed requests (and the same with none, and against nginx)"
 timeout 120 python3 "$HELPER" idle "$SERVER_PORT" 0 50 /healthz > "$WORK/idle-server-0.json"
@@ -358,4 +386,5 @@ if [ ${#FLOOR_DURABLE[@]} -gt 0 ]; then
 fi
 python3 "$HELPER" report "$RESULTS" \
     "server=$WORK/idle-server-0.json,server=$WORK/idle-server.json,nginx=$WORK/idle-nginx.json" "$WORK/startup.json"
+if [ -s "$WORK/scene-results.txt" ]; then python3 "$HELPER" scene-report "$WORK/scene-results.txt"; fi
 echo "  load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) (at the start: $LOAD_START)"

@@ -489,12 +489,50 @@ def exercise_scene(browser, base):
         raise Failure(f"scene: two pointers should be touches 1 and 2: {[(e['type'], e.get('touch')) for e in events]}")
     print(f"browser-test: scene: two fingers at once (touches {downs}) turned rows 7 and 9 on "
           f"({both['switch7']['isOn']}, {both['switch9']['isOn']}), row 8 untouched")
+    exercise_scene_editor(browser, base)
     thrown = browser.thrown()
     if thrown:
         raise Failure(f"the page threw: {thrown}")
     if not browser.evaluate(f"document.querySelector('{SCENE} .problem').hidden"):
         raise Failure("the scene panel shows a problem: " + browser.evaluate(f"document.querySelector('{SCENE} .problem').textContent"))
     browser.evaluate("scrollTo(0, 0)")
+
+
+def exercise_scene_editor(browser, base):
+    """The scene editor: the Settings document shown; an unknown control refused with its problem;
+    an edited document (a switch alone) created, drawn and toggled with the mouse."""
+    browser.evaluate(f"document.querySelector('{SCENE} .scene-editor').open = true")
+    shown = json.loads(browser.evaluate(f"document.querySelector('{SCENE} .scene-document').value"))
+    if shown["views"][0]["id"] != "list" or shown["views"][0]["control"] != "scrollView":
+        raise Failure(f"scene editor: should show the Settings document, shows {str(shown)[:200]}")
+
+    def create(document):
+        browser.evaluate(f"""(() => {{
+            const root = document.querySelector('{SCENE}');
+            root.querySelector('.scene-document').value = {json.dumps(json.dumps(document))};
+            root.querySelector('.scene-create').click();
+        }})()""")
+
+    frame = {"x": 20, "y": 20, "width": 51, "height": 31}
+    create({"views": [{"id": "toggle", "control": "noSuchControl", "frame": frame}]})
+    browser.wait_for(f"document.querySelector('{SCENE}').dataset.problem === 'unknown_control'", 10,
+                     "the scene panel to show the unknown control's problem")
+    create({"views": [{"id": "toggle", "control": "switch", "frame": frame}]})
+    browser.wait_for(f"""(() => {{
+        const p = document.querySelector('{SCENE}');
+        return p.dataset.scene === 'custom' && p.dataset.ready === 'true' && p.querySelectorAll('.controlsim-view').length === 1
+            && p.querySelector('.problem').hidden;
+    }})()""", 15, "the edited scene (a switch alone) to draw")
+    sid = browser.evaluate(f"document.querySelector('{SCENE}').dataset.sessionId")
+    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}", timeout=10) as answer:
+        views = json.load(answer)["scene"]["views"]
+    if [v["id"] for v in views] != ["toggle"]:
+        raise Failure(f"scene editor: the server's scene should be the edited one: {views}")
+    at = scene_point(browser, 45.5, 35.5)
+    click(browser, at["x"], at["y"])
+    wait_scene(base, browser, lambda v: v["toggle"]["isOn"] is True, 10, "the edited scene's switch to turn on")
+    print(f"browser-test: scene editor: an unknown control refused (unknown_control); session {sid} made from an edited "
+          "document (a switch alone) and its switch turned on with a click")
 
 
 def wait_emitted_scene(browser, view, name):

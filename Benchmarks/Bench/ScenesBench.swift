@@ -68,14 +68,18 @@ enum ScenesBench {
     // MARK: Touch POSTs
 
     private static func touchPosts() {
-        let costs = postCosts([(#"{"scene":"settings"}"#, settingsTap), (#"{"control":"switch"}"#, switchTap)])
-        let (scene, single) = (costs[0], costs[1])
+        let costs = postCosts([(#"{"scene":"settings"}"#, settingsTap, ""), (#"{"scene":"settings"}"#, settingsTap, "?state=changed"),
+                               (#"{"control":"switch"}"#, switchTap, "")])
+        let (scene, changed, single) = (costs[0], costs[1], costs[2])
         var table = TextTable(["POST …/events, a tap on a switch", "response bytes", "ns/request"])
-        table.add(["settings scene (switch0 in row0 in the list)", "\(scene.bytes)", scene.ns.formatted(0)])
+        table.add(["settings scene (switch0 in row0 in the list), every view's state", "\(scene.bytes)", scene.ns.formatted(0)])
+        table.add(["settings scene, ?state=changed (the client's)", "\(changed.bytes)", changed.ns.formatted(0)])
         table.add(["switch session", "\(single.bytes)", single.ns.formatted(0)])
         table.print()
-        let ratio = scene.ns / single.ns
-        print("  scene / switch: \(ratio.formatted(2))× (target ≤ 1.5×: \(ratio <= 1.5 ? "met" : "MISSED"))")
+        for (name, cost) in [("every view's state", scene), ("?state=changed", changed)] {
+            let ratio = cost.ns / single.ns
+            print("  scene (\(name)) / switch: \(ratio.formatted(2))× (target ≤ 1.5×: \(ratio <= 1.5 ? "met" : "MISSED"))")
+        }
     }
 
     // MARK: Growth with views and depth
@@ -93,7 +97,7 @@ enum ScenesBench {
         }
         let creates = rows.map { #"{"scene":{"views":[\#($0.create)]}}"# }
         let frames = frameCosts(harness, creates.map { ($0, switchInListTap) })
-        let posts = postCosts(creates.map { ($0, switchInListTap) })
+        let posts = postCosts(creates.map { ($0, switchInListTap, "?state=changed") })
         var table = TextTable(["scene", "views", "GET bytes", "GET ns", "GET ns/view", "POST bytes", "POST ns", "POST ns/view"])
         for (index, row) in rows.enumerated() {
             let (frame, post) = (frames[index], posts[index])
@@ -101,7 +105,7 @@ enum ScenesBench {
                        "\(post.bytes)", post.ns.formatted(0), (post.ns / Double(row.views)).formatted(0)])
         }
         table.print()
-        print("  every scene had a tap on its (innermost / first) switch at t = 0; POST: the same tap again, later")
+        print("  every scene had a tap on its (innermost / first) switch at t = 0; POST: the same tap again, later, with ?state=changed")
     }
 
     /// A scroll view holding `count` switches, one every 44 pt (the first at the tap's point).
@@ -207,10 +211,10 @@ enum ScenesBench {
     /// A tap POST case: `count` POSTs on `postTargets` fresh sessions made from `create` (each
     /// kicked off with `tap`), round-robin, each tap 0.5 s after that session's last, on a
     /// harness of their own so logs stay short whatever the count.
-    private static func postCase(create: String, tap template: String) -> (case: (prepare: (Int) -> (Int) -> Int, calibrate: Int), bytes: Int) {
+    private static func postCase(create: String, tap template: String, query: String) -> (case: (prepare: (Int) -> (Int) -> Int, calibrate: Int), bytes: Int) {
         let prepare = { (count: Int) -> (Int) -> Int in
             let harness = Harness()
-            let paths = (0..<postTargets).map { _ in "/v1/sessions/\(session(harness, create, tap: template))/events" }
+            let paths = (0..<postTargets).map { _ in "/v1/sessions/\(session(harness, create, tap: template))/events\(query)" }
             let wires = (0..<count).map { i -> [UInt8] in
                 let body = tap(template, at: 0.5 * Double(1 + i / postTargets))
                 let head = "POST \(paths[i % postTargets]) HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Length: \(body.count)\r\n\r\n"
@@ -223,8 +227,8 @@ enum ScenesBench {
         return ((prepare: prepare, calibrate: 2 * postTargets), bytes)
     }
 
-    private static func postCosts(_ sessions: [(create: String, tap: String)]) -> [(ns: Double, bytes: Int)] {
-        let cases = sessions.map { postCase(create: $0.create, tap: $0.tap) }
+    private static func postCosts(_ sessions: [(create: String, tap: String, query: String)]) -> [(ns: Double, bytes: Int)] {
+        let cases = sessions.map { postCase(create: $0.create, tap: $0.tap, query: $0.query) }
         return zip(interleaved(cases.map(\.case)), cases).map { ($0, $1.bytes) }
     }
 

@@ -85,6 +85,65 @@ struct APISceneTests {
         #expect(log["events"] == [["type": "setSelected", "view": "button", "t": 0.5, "selected": true]])
     }
 
+    /// `?state=changed`: the answer's `state` holds the views the batch changed, in drawing order.
+    @Test func aPostAnswersOnlyTheViewsItChangedWhenAsked() throws {
+        let app = TestApp()
+        let id = try app.create(Self.list)
+        // A tap on the plain panel reaches the list's recognisers only.
+        var reply = try expectOK(app.post("/v1/sessions/\(id)/events?state=changed", #"{"type":"tap","touch":1,"t":0,"x":195,"y":450}"#))
+        #expect(reply["state"] == ["list": ["contentOffsetX": 0, "contentOffsetY": 0, "isDragging": false, "isDecelerating": false]])
+        reply = try expectOK(app.post("/v1/sessions/\(id)/events?state=changed",
+                                      #"{"type":"setSelected","view":"button","t":0.5,"selected":true}"#))
+        #expect(reply["state"] == ["button": ["highlighted": false, "selected": true, "enabled": true]])
+        // A tap on the button: the list and the button, nothing else.
+        reply = try expectOK(app.post("/v1/sessions/\(id)/events?state=changed&window=0.1&fps=10",
+                                      #"{"type":"tap","touch":1,"t":2,"x":195,"y":125}"#))
+        #expect(reply["state"]?.objectValue?.keys == ["list", "button"])
+        #expect(reply["window"]?["count"] == 2)
+        // `state=all` (the default) lists every control; anything else is refused, changing nothing.
+        reply = try expectOK(app.post("/v1/sessions/\(id)/events?state=all", #"{"type":"tap","touch":1,"t":3,"x":195,"y":450}"#))
+        #expect(reply["state"]?.objectValue?.keys == ["list", "button"])
+        let before = try app.session(id)
+        try expectProblem(app.post("/v1/sessions/\(id)/events?state=some", #"{"type":"tap","touch":1,"t":4,"x":195,"y":450}"#),
+                          400, "invalid_query", field: "state")
+        #expect(try app.session(id) == before)
+        // A session's answer is its one control's state either way: it takes `state` too.
+        let single = try app.create(control: "switch")
+        for value in ["all", "changed"] {
+            let answer = try expectOK(app.post("/v1/sessions/\(single)/events?state=\(value)", #"{"type":"setOn","t":1,"on":true}"#))
+            #expect(answer["state"] == ["isOn": true])
+        }
+        try expectProblem(app.post("/v1/sessions/\(single)/events?state=some", #"{"type":"setOn","t":2,"on":false}"#),
+                          400, "invalid_query", field: "state")
+    }
+
+    /// `POST /v1/scenarios/compare` of scenes: each view's properties named `view.property`.
+    @Test func aScenesScenarioComparesWithAnotherAndWithAGolden() throws {
+        let app = TestApp()
+        let scene = String(Self.list.dropFirst().dropLast())
+        let tapped = #"{\#(scene),"events":[{"type":"tap","touch":1,"t":0,"x":195,"y":125}]}"#
+        let still = #"{\#(scene),"events":[]}"#
+        let same = try expectOK(app.post("/v1/scenarios/compare", #"{"scenario":\#(tapped),"against":\#(tapped),"from":0,"to":0.5,"fps":10}"#))
+        #expect(same["equal"] == true)
+        #expect(same["properties"]?.objectValue?.keys.prefix(3) == ["list.contentOffsetX", "list.contentOffsetY", "list.isTracking"])
+        #expect(same["properties"]?["button.highlighted"] == ["maxDeviation": 0, "firstDivergence": nil])
+        // Without the tap: the button's callbacks are the scenario's alone, and its highlight diverges.
+        let different = try expectOK(app.post("/v1/scenarios/compare", #"{"scenario":\#(tapped),"against":\#(still),"from":0,"to":0.5,"fps":10}"#))
+        #expect(different["equal"] == false)
+        #expect(different["emitted"]?["missing"] == [])
+        let unexpected = try #require(different["emitted"]?["unexpected"]?.arrayValue)
+        #expect(!unexpected.isEmpty && unexpected.allSatisfy { $0["view"] == "button" }, "\(unexpected)")
+        // A golden: a scene session's own frames answer.
+        let id = try app.create(#"{"scenario":\#(tapped)}"#)
+        let golden = try expectOK(app.get("/v1/sessions/\(id)/frames?from=0&to=0.5&fps=10")).description
+        let compared = try expectOK(app.post("/v1/scenarios/compare", #"{"scenario":\#(tapped),"golden":\#(golden)}"#))
+        #expect(compared["equal"] == true, "\(compared)")
+        #expect(try expectOK(app.post("/v1/scenarios/compare", #"{"scenario":\#(still),"golden":\#(golden)}"#))["equal"] == false)
+        // The plot draws one control's properties: a scene's comparison is JSON only.
+        try expectProblem(app.post("/v1/scenarios/compare?format=svg", #"{"scenario":\#(tapped),"against":\#(tapped)}"#),
+                          400, "invalid_query", field: "format")
+    }
+
     @Test func twoFingersOnTwoControlsAtOnce() throws {
         let app = TestApp()
         let id = try app.create("""

@@ -42,7 +42,7 @@ extension SceneState {
                 guard case var .pan(recognizer) = controls[v]!.input(index) else { continue }
                 touch.participants[caught].caught.append((index, recognizer.hysteresis))
                 recognizer.hysteresis = 0
-                controls[v]!.setInput(index, .pan(recognizer))
+                change(v) { $0.setInput(index, .pan(recognizer)) }
             }
         }
         touches.append(touch)
@@ -306,7 +306,7 @@ extension SceneState {
         for (index, hysteresis) in touches[k].participants[i].caught {
             guard case var .pan(recognizer) = controls[v]!.input(index) else { continue }
             recognizer.hysteresis = hysteresis
-            controls[v]!.setInput(index, .pan(recognizer))
+            change(v) { $0.setInput(index, .pan(recognizer)) }
         }
         touches[k].participants[i].caught = []
     }
@@ -337,7 +337,7 @@ extension SceneState {
     /// view is now (touch tracking: `location(in:)`).
     private mutating func send(_ touch: Touch, to view: Int, inputs: UInt64, from origin: Point? = nil, at t: Double,
                                emit: inout [SceneEmission]) throws(SceneInputError) {
-        guard inputs != 0, var control = controls[view] else { return }
+        guard inputs != 0, controls[view] != nil else { return }
         let o = origin ?? self.origin(of: view, at: t)
         let local: Touch = switch touch {
         case let .down(p): .down(Point(x: p.x - o.x, y: p.y - o.y))
@@ -346,12 +346,11 @@ extension SceneState {
         case .cancel: .cancel
         }
         var produced: [Emission] = []
-        do {
-            try control.handle(local, at: t, inputs: inputs, emit: &produced)
+        do throws(ControlError) {
+            try change(view) { (control) throws(ControlError) in try control.handle(local, at: t, inputs: inputs, emit: &produced) }
         } catch {
             throw .rejected(view: scene.nodes[view].id, error)
         }
-        controls[view] = control
         if !produced.isEmpty { emit += produced.map { SceneEmission(view: scene.nodes[view].id, $0) } }
     }
 }

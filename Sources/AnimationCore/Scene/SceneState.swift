@@ -28,16 +28,26 @@ public struct SceneState: Sendable {
     public static let scrollHysteresis = 10.0
 
     public let scene: Scene
-    /// By view; nil for a plain view.
-    var controls: [DefinedControl?]
+    /// By view; nil for a plain view. Changed only through `change(_:_:)`.
+    private(set) var controls: [DefinedControl?]
+    /// By view, its control's `nextDeadline` (infinity for none), kept with `controls` so that
+    /// finding what is due does not ask every control.
+    private var deadlines: [Double]
     /// The touches that are down, oldest first.
     var touches: [ActiveTouch] = []
     /// The time of the last input.
     public private(set) var time = 0.0
+    /// While inputs are being applied: each view's control as it was before its first change in
+    /// the open change (a view more than once when changes nest), to take back on a refusal.
+    private var originals: [(view: Int, control: DefinedControl?)] = []
+    /// Where the innermost open change's originals begin, and how many changes are open.
+    private var changeStart = 0
+    private var depth = 0
 
     public init(scene: Scene) {
         self.scene = scene
         controls = scene.nodes.map { node in node.control.map { DefinedControl(configuration: $0) } }
+        deadlines = controls.map { $0?.nextDeadline ?? .infinity }
     }
 
     /// One finger and what it has been to each view.
@@ -108,47 +118,146 @@ public struct SceneState: Sendable {
     /// Throws, changing nothing, when the input makes no sense or a control refuses it.
     @discardableResult
     public mutating func apply(_ input: SceneInput, at t: Double) throws(SceneInputError) -> [SceneEmission] {
-        guard t.isFinite, t >= time else { throw .outOfOrder(t: t, latest: time) }
-        var next = self
         var emitted: [SceneEmission] = []
-        next.advance(to: t, emit: &emitted)
-        next.time = t
+        try transaction { (state) throws(SceneInputError) in try state.step(input, at: t, emit: &emitted) }
+        if depth == 0 { originals = [] }
+        return emitted
+    }
+
+    /// What a batch of inputs did: what was emitted, and the views it changed, each one's control
+    /// as it was before (so `revert` takes the batch back).
+    public struct Changes: Sendable {
+        public let emitted: [SceneEmission]
+        /// How many inputs the batch held.
+        public let count: Int
+        /// The copies the batch was asked to keep, in order.
+        let checkpoints: [SceneState]
+        fileprivate let originals: [(view: Int, control: DefinedControl?)]
+        fileprivate let touches: [ActiveTouch]
+        fileprivate let time: Double
+
+        /// The views whose control the batch changed (by an input, a command or a deadline), in view order.
+        public var views: [Int] { Set(originals.map(\.view)).sorted() }
+    }
+
+    /// Applies `batch` in order, all or nothing: a refusal throws the input's index and changes
+    /// nothing. Only the views the batch reaches are copied (the rest stay shared with any copy
+    /// of the scene), and `Changes` keeps them as they were only when `keeping` (to `revert`).
+    /// `checkpoint(n)` says whether to keep a copy of the scene after the batch's first `n` inputs
+    /// (a timeline's checkpoints), returned in `Changes`.
+    public mutating func apply<Batch: Collection<(t: Double, input: SceneInput)>>(
+        _ batch: Batch, keeping: Bool = true, checkpoint: (_ applied: Int) -> Bool = { _ in false }
+    ) throws(SceneTimeline.BatchError) -> Changes {
+        let before = (touches: touches, time: time)
+        var emitted: [SceneEmission] = []
+        var checkpoints: [SceneState] = []
+        var index = 0
+        do throws(SceneInputError) {
+            try transaction { (state) throws(SceneInputError) in
+                for item in batch {
+                    try state.step(item.input, at: item.t, emit: &emitted)
+                    index += 1
+                    if checkpoint(index) { checkpoints.append(state.checkpoint) }
+                }
+            }
+        } catch {
+            throw .input(index: index, error)
+        }
+        defer { if depth == 0 { originals = [] } }
+        return Changes(emitted: emitted, count: index, checkpoints: checkpoints, originals: keeping ? originals : [],
+                       touches: before.touches, time: before.time)
+    }
+
+    /// A copy of the scene as it stands, with no change open (it shares every control's state
+    /// until one side changes it).
+    var checkpoint: SceneState {
+        var copy = self
+        copy.originals = []
+        copy.changeStart = 0
+        copy.depth = 0
+        return copy
+    }
+
+    /// Takes back the batch that made `changes` (the last one applied).
+    public mutating func revert(_ changes: Changes) {
+        for (view, control) in changes.originals.reversed() { restore(view, control) }
+        touches = changes.touches
+        time = changes.time
+    }
+
+    private mutating func step(_ input: SceneInput, at t: Double, emit emitted: inout [SceneEmission]) throws(SceneInputError) {
+        guard t.isFinite, t >= time else { throw .outOfOrder(t: t, latest: time) }
+        advance(to: t, emit: &emitted)
+        time = t
         switch input {
         case let .command(view, command):
-            guard scene.nodes.indices.contains(view), let control = next.controls[view] else { throw .unknownView(view) }
-            var changed = control
+            guard scene.nodes.indices.contains(view), controls[view] != nil else { throw .unknownView(view) }
             var produced: [Emission] = []
-            do {
-                try changed.handle(.command(command), at: t, emit: &produced)
+            do throws(ControlError) {
+                try change(view) { (control) throws(ControlError) in try control.handle(.command(command), at: t, emit: &produced) }
             } catch {
                 throw .rejected(view: scene.nodes[view].id, error)
             }
-            next.controls[view] = changed
             emitted += produced.map { SceneEmission(view: scene.nodes[view].id, $0) }
         case let .touch(id, touch):
             let k = touches.firstIndex { $0.id == id }
             switch (touch, k) {
-            case let (.down(p), nil): try next.touchDown(id, p, at: t, emit: &emitted)
+            case let (.down(p), nil): try touchDown(id, p, at: t, emit: &emitted)
             case (.down, _?): throw .touchIdInUse(id)
-            case let (.move(p), k?): try next.touchMoved(k, p, at: t, emit: &emitted)
-            case let (.up(p), k?): try next.touchEnded(k, p, at: t, emit: &emitted)
-            case (.cancel, let k?): try next.touchCancelled(k, at: t, emit: &emitted)
+            case let (.move(p), k?): try touchMoved(k, p, at: t, emit: &emitted)
+            case let (.up(p), k?): try touchEnded(k, p, at: t, emit: &emitted)
+            case (.cancel, let k?): try touchCancelled(k, at: t, emit: &emitted)
             case (_, nil): throw .unknownTouch(id)
             }
         }
-        next.advance(to: t, emit: &emitted)
-        self = next
-        return emitted
+        advance(to: t, emit: &emitted)
+    }
+
+    // MARK: Changing
+
+    /// Runs `body`, taking back everything it changed when it throws. Changes nest: an inner
+    /// one's refusal takes back only its own.
+    mutating func transaction<R>(_ body: (inout SceneState) throws(SceneInputError) -> R) throws(SceneInputError) -> R {
+        let (outer, mark, touches, time) = (changeStart, originals.count, self.touches, self.time)
+        changeStart = mark
+        depth += 1
+        defer {
+            changeStart = outer
+            depth -= 1
+        }
+        do {
+            return try body(&self)
+        } catch {
+            while originals.count > mark {
+                let (view, control) = originals.removeLast()
+                restore(view, control)
+            }
+            self.touches = touches
+            self.time = time
+            throw error
+        }
+    }
+
+    /// Changes view `v`'s control in place: in an open change, it is first remembered as it was
+    /// (once per change); its next deadline is kept up to date.
+    mutating func change<R, Failure: Error>(_ v: Int, _ body: (inout DefinedControl) throws(Failure) -> R) throws(Failure) -> R {
+        if depth > 0, !originals[changeStart...].contains(where: { $0.view == v }) { originals.append((v, controls[v])) }
+        defer { deadlines[v] = controls[v]?.nextDeadline ?? .infinity }
+        return try body(&controls[v]!)
+    }
+
+    private mutating func restore(_ view: Int, _ control: DefinedControl?) {
+        controls[view] = control
+        deadlines[view] = control?.nextDeadline ?? .infinity
     }
 
     // MARK: Deadlines
 
     /// The earliest deadline: a control's, or a held touch's release.
     public var nextDeadline: Double? {
-        var earliest: Double?
-        for control in controls { if let d = control?.nextDeadline, d < earliest ?? .infinity { earliest = d } }
-        for touch in touches { if case let .held(until) = touch.delivery, until < earliest ?? .infinity { earliest = until } }
-        return earliest
+        var earliest = deadlines.min() ?? .infinity
+        for touch in touches { if case let .held(until) = touch.delivery, until < earliest { earliest = until } }
+        return earliest == .infinity ? nil : earliest
     }
 
     /// Lets everything due at or before `t` happen, in time order: at one instant the controls'
@@ -156,25 +265,22 @@ public struct SceneState: Sendable {
     public mutating func advance(to t: Double, emit: inout [SceneEmission]) {
         for _ in 0..<ControlDeadlines.bound {
             var best: (t: Double, view: Int?, touch: Int?)?
-            for (v, control) in controls.enumerated() {
-                if let d = control?.nextDeadline, d <= t, d < best?.t ?? .infinity { best = (d, v, nil) }
-            }
+            for (v, d) in deadlines.enumerated() where d <= t && d < best?.t ?? .infinity { best = (d, v, nil) }
             for (k, touch) in touches.enumerated() {
                 if case let .held(until) = touch.delivery, until <= t, until < best?.t ?? .infinity { best = (until, nil, k) }
             }
             guard let due = best else { return }
             if let v = due.view {
                 var produced: [Emission] = []
-                controls[v]!.fireDeadline(emit: &produced)
+                change(v) { $0.fireDeadline(emit: &produced) }
                 emit += produced.map { SceneEmission(view: scene.nodes[v].id, $0) }
             } else if let k = due.touch {
                 // A control refusing the released touch (too many timers) drops it, as a firing's fault is dropped.
-                var copy = self
                 var produced: [SceneEmission] = []
-                if (try? copy.release(k, at: due.t, emit: &produced)) != nil {
-                    self = copy
+                do throws(SceneInputError) {
+                    try transaction { (state) throws(SceneInputError) in try state.release(k, at: due.t, emit: &produced) }
                     emit += produced
-                } else {
+                } catch {
                     touches[k].delivery = .finished
                 }
             }
@@ -185,11 +291,11 @@ public struct SceneState: Sendable {
 
     /// Where `view`'s (0, 0) is in the window at `t` (the controls advanced to `t`).
     func origin(of view: Int, at t: Double) -> Point {
-        let node = scene.nodes[view]
-        guard let parent = node.parent else { return node.frame.origin }
+        let frame = scene.nodes[view].frame
+        guard let parent = scene.nodes[view].parent else { return frame.origin }
         let above = origin(of: parent, at: t)
         let content = contentOrigin(parent, at: t)
-        return Point(x: above.x + content.x + node.frame.minX, y: above.y + content.y + node.frame.minY)
+        return Point(x: above.x + content.x + frame.minX, y: above.y + content.y + frame.minY)
     }
 
     /// Where a view's children's (0, 0) is in its own coordinates: its control's `content.frame`.
@@ -206,15 +312,16 @@ public struct SceneState: Sendable {
         return nil
     }
 
-    /// `p` in the coordinates of `view`'s parent's content.
+    /// `p` in the coordinates of `view`'s parent's content. The node's fields are read in place
+    /// (a copy of the node would retain each of its arrays, for every sibling passed over).
     private func hitTest(_ p: Point, _ view: Int, at t: Double) -> Int? {
-        let node = scene.nodes[view]
-        guard !node.isHidden, node.isUserInteractionEnabled, node.alpha >= 0.01 else { return nil }
-        let local = Point(x: p.x - node.frame.minX, y: p.y - node.frame.minY)
-        guard Rect(x: 0, y: 0, width: node.frame.size.width, height: node.frame.size.height).contains(local) else { return nil }
+        let frame = scene.nodes[view].frame
+        let local = Point(x: p.x - frame.minX, y: p.y - frame.minY)
+        guard Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height).contains(local),
+              !scene.nodes[view].isHidden, scene.nodes[view].isUserInteractionEnabled, scene.nodes[view].alpha >= 0.01 else { return nil }
         let content = contentOrigin(view, at: t)
         let inner = Point(x: local.x - content.x, y: local.y - content.y)
-        for child in node.children.reversed() {
+        for child in scene.nodes[view].children.reversed() {
             if let hit = hitTest(inner, child, at: t) { return hit }
         }
         return view

@@ -1,16 +1,25 @@
-/// A scene and the inputs it took, in order: frames at any time by replay from the start (the
-/// scene's own log; checkpoints as a session keeps them are not made yet).
+/// A scene and the inputs it took, in order, with a copy of the scene every `checkpointInterval`
+/// inputs (as a session keeps them): the past at any time is a replay from the checkpoint before
+/// it, so its cost is bounded by the interval and the inputs asked about, however long the log.
 public struct SceneTimeline: Sendable {
+    public static let checkpointInterval = Session.checkpointInterval
+
     public let initial: SceneState
     public private(set) var latest: SceneState
     public private(set) var inputs: [(t: Double, input: SceneInput)] = []
     /// How many inputs the timeline may hold (a session's `maximumEvents`).
     public let maximumEvents: Int
+    /// Inputs between checkpoints (`Int.max`: none, every past state replayed from the start).
+    public let interval: Int
+    /// `checkpoints[i - 1]` is the scene after `i·interval` inputs (the one after none is `initial`).
+    private var checkpoints: [SceneState] = []
 
-    public init(scene: Scene, maximumEvents: Int = .max) {
+    public init(scene: Scene, maximumEvents: Int = .max, checkpointInterval: Int = Self.checkpointInterval) {
+        precondition(checkpointInterval > 0, "a checkpoint interval is at least one input")
         initial = SceneState(scene: scene)
         latest = initial
         self.maximumEvents = maximumEvents
+        interval = checkpointInterval
     }
 
     /// The time of the last input (0 before any).
@@ -20,6 +29,7 @@ public struct SceneTimeline: Sendable {
     public mutating func apply(_ input: SceneInput, at t: Double) throws(SceneInputError) -> [SceneEmission] {
         let emitted = try latest.apply(input, at: t)
         inputs.append((t, input))
+        if inputs.count % interval == 0 { checkpoints.append(latest.checkpoint) }
         return emitted
     }
 
@@ -29,22 +39,29 @@ public struct SceneTimeline: Sendable {
         case logFull(limit: Int)
     }
 
-    /// Applies a batch all or nothing; returns what it emitted.
+    /// Applies a batch all or nothing, in place: only the views it reaches are copied, and the
+    /// inputs are appended to the log (not copied).
     @discardableResult
     public mutating func apply(_ batch: [(t: Double, input: SceneInput)]) throws(BatchError) -> [SceneEmission] {
+        try apply(batch, keeping: false).emitted
+    }
+
+    /// Applies a batch as `apply(_:)` does, keeping what it changed so that `revert` can take it
+    /// back (a journal write after it that fails).
+    public mutating func apply(_ batch: [(t: Double, input: SceneInput)], keeping: Bool) throws(BatchError) -> SceneState.Changes {
         guard inputs.count + batch.count <= maximumEvents else { throw .logFull(limit: maximumEvents) }
-        var state = latest
-        var emitted: [SceneEmission] = []
-        for (index, item) in batch.enumerated() {
-            do {
-                emitted += try state.apply(item.input, at: item.t)
-            } catch {
-                throw .input(index: index, error)
-            }
-        }
-        latest = state
+        let base = inputs.count, interval = interval
+        let changes = try latest.apply(batch, keeping: keeping) { applied in (base + applied) % interval == 0 }
         inputs += batch
-        return emitted
+        checkpoints += changes.checkpoints
+        return changes
+    }
+
+    /// Takes back the last batch applied, `changes` being what it returned.
+    public mutating func revert(_ changes: SceneState.Changes) {
+        latest.revert(changes)
+        inputs.removeLast(changes.count)
+        checkpoints.removeLast(changes.checkpoints.count)
     }
 
     /// The frame at `t`, as the scene showed (or will show) it then.
@@ -54,19 +71,45 @@ public struct SceneTimeline: Sendable {
 
     /// The scene with every input at or before `t` applied (not advanced to `t`).
     private func state(at t: Double) -> SceneState {
-        if t >= latest.time { return latest }
-        var state = initial
-        for (time, input) in inputs where time <= t { _ = try? state.apply(input, at: time) }
+        t >= latest.time ? latest : state(after: count(atOrBefore: t))
+    }
+
+    /// The scene with the first `count` inputs applied: a replay from the checkpoint before.
+    private func state(after count: Int) -> SceneState {
+        if count == inputs.count { return latest }
+        let k = count / interval
+        var state = k == 0 ? initial : checkpoints[k - 1]
+        for (time, input) in inputs[(k * interval)..<count] { _ = try? state.apply(input, at: time) }
         return state
     }
 
-    /// The frames at `from + k/fps` up to `to`, in one replay.
+    /// How many inputs have t ≤ `t` (the log is in time order).
+    private func count(atOrBefore t: Double) -> Int {
+        partition { $0 > t }
+    }
+
+    /// How many inputs have t < `t`.
+    private func count(before t: Double) -> Int {
+        partition { $0 >= t }
+    }
+
+    /// The index of the first input whose time is `past` (a predicate false then true along the log).
+    private func partition(_ past: (Double) -> Bool) -> Int {
+        var low = 0, high = inputs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if past(inputs[mid].t) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// The frames at `from + k/fps` up to `to`, in one replay from the checkpoint before `from`.
     public func frames(from: Double, to: Double, fps: Double) -> [SceneFrame] {
         let count = Session.frameCount(from: from, to: to, fps: fps)
         guard count > 0 else { return [] }
         let grid = FrameGrid(from: from, fps: fps)
-        var state = initial
-        var next = 0
+        var next = self.count(atOrBefore: grid.time(0))
+        var state = state(after: next)
         var frames: [SceneFrame] = []
         for k in 0..<count {
             let t = grid.time(k)
@@ -85,22 +128,29 @@ public struct SceneTimeline: Sendable {
     }
 
     /// What the inputs and the deadlines emitted with `from` ≤ t ≤ `to`, predictions after the
-    /// last input included.
+    /// last input included: replayed from the checkpoint before `from` (what the inputs before
+    /// `from` emitted is all earlier than `from`).
     public func emissions(from: Double, to: Double) -> [SceneEmission] {
         guard from <= to else { return [] }
-        var state = initial
+        var next = from > latest.time ? inputs.count : count(before: from)
+        var state = state(after: next)
         var emitted: [SceneEmission] = []
-        for (time, input) in inputs where time <= to { emitted += (try? state.apply(input, at: time)) ?? [] }
+        while next < inputs.count, inputs[next].t <= to {
+            emitted += (try? state.apply(inputs[next].input, at: inputs[next].t)) ?? []
+            next += 1
+        }
         state.advance(to: to, emit: &emitted)
         return emitted.filter { $0.emission.t >= from && $0.emission.t <= to }
     }
-
-    /// The semantic state of every view with a control at `t`, in drawing order.
-    public func properties(at t: Double) -> [SceneFrame.ViewProperties] {
+    /// The semantic state at `t` of every view with a control (or of those of `views` that have
+    /// one), in drawing order.
+    public func properties(at t: Double, of views: [Int]? = nil) -> [SceneFrame.ViewProperties] {
         var state = state(at: t)
-        var ignored: [SceneEmission] = []
-        state.advance(to: max(t, state.time), emit: &ignored)
-        return state.scene.nodes.indices.compactMap { v in
+        if t > state.time {
+            var ignored: [SceneEmission] = []
+            state.advance(to: t, emit: &ignored)
+        }
+        return (views ?? Array(state.scene.nodes.indices)).compactMap { v in
             state.control(v).map { SceneFrame.ViewProperties(view: state.scene.nodes[v].id, properties: $0.state) }
         }
     }

@@ -35,7 +35,8 @@ struct ScenariosAPI: Sendable {
     }
 
     /// `{"scenario", "golden" | "against", "from", "to", "fps", "tolerance"}`; `format=svg` plots the
-    /// two on each other.
+    /// two on each other. A scene's scenario compares with a scene's golden or scenario, each
+    /// view's properties named `view.property` (JSON only).
     func compare(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let query = try Query(context.request.queryString, allowed: ["format"])
         let format = query.string("format") ?? "json"
@@ -43,7 +44,11 @@ struct ScenariosAPI: Sendable {
             throw Problem(400, "invalid_query", "unknown format '\(format)': use 'json' or 'svg'", field: "format")
         }
         var body = try reader(try sessions.parseBody(context.request))
-        let scenario = try sessions.decodeScenario(body.raw("scenario") ?? .null, at: "scenario")
+        let member = body.raw("scenario") ?? .null
+        let scenario = SessionsAPI.isSceneScenario(member) ? try sceneSampled(member, at: "scenario") : try sampled(member, at: "scenario")
+        if format == "svg", scenario.session == nil {
+            throw Problem(400, "invalid_query", "a scene's comparison is JSON only: the plot draws one control's properties", field: "format")
+        }
         let tolerance = try number(&body, "tolerance") ?? Self.defaultTolerance
         guard Self.toleranceRange.contains(tolerance) else {
             throw Problem(400, "invalid_field", "must be between 0 and \(Int(Self.toleranceRange.upperBound))", field: "tolerance")
@@ -58,12 +63,12 @@ struct ScenariosAPI: Sendable {
                 throw Problem(400, "invalid_field", "a comparison with a golden samples the golden's window; leave '\(key)' out", field: key)
             }
             window = try goldenWindow(golden)
-            reference = golden
+            reference = scenario.session == nil ? Self.flattenedScene(golden) : golden
             referenceName = "golden"
         case let (nil, against?):
-            let other = try sessions.decodeScenario(against, at: "against")
-            window = try self.window(&body, scenario.session, maximumTo: EventCodec.maximumTime)
-            reference = Self.framesJSON(other.session, window)
+            let other = scenario.session == nil ? try sceneSampled(against, at: "against") : try sampled(against, at: "against")
+            window = try self.window(&body, time: scenario.time, maximumTo: EventCodec.maximumTime, settledAt: scenario.settledAt)
+            reference = other.frames(window)
             referenceName = "against"
         case (nil, nil):
             throw Problem(400, "invalid_field", "is required: a frames answer to compare with (or 'against', another scenario)", field: "golden")
@@ -71,10 +76,9 @@ struct ScenariosAPI: Sendable {
             throw Problem(400, "invalid_field", "give 'golden' or 'against', not both", field: "against")
         }
         try finish(body)
-        let compared = Self.framesJSON(scenario.session, window)
+        let compared = scenario.frames(window)
         let comparison = FrameComparison(compared, against: reference, tolerance: tolerance)
-        if format == "svg" {
-            let session = scenario.session
+        if format == "svg", let session = scenario.session {
             var motion = SampledMotion(name: session.kind,
                                        title: "\(session.kind) scenario (solid) against \(referenceName) (dashed), \(window.description)",
                                        window: window, frames: session.frames(from: window.from, to: window.to, fps: window.fps),
@@ -83,6 +87,44 @@ struct ScenariosAPI: Sendable {
             return HTTPResponse(status: 200, contentType: "image/svg+xml", body: SVGPlot.render(motion))
         }
         return json(status: 200) { w in comparison.encode(into: &w) }
+    }
+
+    /// What a comparison samples: a session's scenario (`session`) or a scene's.
+    private struct Sampled {
+        var time: Double
+        var settledAt: () -> Double?
+        /// The frames answer over a window as `FrameComparison` reads it.
+        var frames: (SampleWindow) -> JSON
+        var session: Session?
+    }
+
+    private func sampled(_ json: JSON, at path: String) throws(Problem) -> Sampled {
+        let session = try sessions.decodeScenario(json, at: path).session
+        return Sampled(time: session.time, settledAt: { session.settledAt }, frames: { Self.framesJSON(session, $0) }, session: session)
+    }
+
+    private func sceneSampled(_ json: JSON, at path: String) throws(Problem) -> Sampled {
+        let timeline = try sessions.decodeSceneScenario(json, at: path).timeline
+        return Sampled(time: timeline.time, settledAt: { timeline.settledAt }, frames: { window in
+            var w = JSONWriter(reservingCapacity: 4096)
+            SessionsAPI.encodeWindow(timeline, window, into: &w)
+            // The writer's own output always parses.
+            return Self.flattenedScene((try? JSONParser().parse(w.bytes)) ?? .null)
+        }, session: nil)
+    }
+
+    /// A scene's frames answer as a control's reads (`{"frames": [{"t", "properties"}], "emitted"}`),
+    /// each view's properties named `view.property` in the views' order; emissions keep their `view`.
+    static func flattenedScene(_ answer: JSON) -> JSON {
+        let frames = (answer["frames"]?.arrayValue ?? []).map { frame -> JSON in
+            var properties: [(key: String, value: JSON)] = []
+            for view in frame["views"]?.arrayValue ?? [] {
+                guard let id = view["view"]?.stringValue, let own = view["frame"]?["properties"]?.objectValue else { continue }
+                for name in own.keys { properties.append(("\(id).\(name)", own[name] ?? .null)) }
+            }
+            return .object(JSONObject([("t", frame["t"] ?? .null), ("properties", .object(JSONObject(properties)))]))
+        }
+        return .object(JSONObject([("frames", .array(frames)), ("emitted", answer["emitted"] ?? .array([]))]))
     }
 
     /// A scene's scenario run: its frames as `GET …/frames` of the scene would answer them (JSON only).

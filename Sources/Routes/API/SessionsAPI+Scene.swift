@@ -150,11 +150,9 @@ extension SessionsAPI {
     // MARK: Driving
 
     /// `POST …/events` of a scene: as a session's, each event naming its `touch` or its `view`.
-    func postSceneEvents(_ slot: SceneSlot, _ context: RequestContext) throws(Problem) -> HTTPResponse {
-        let query = try Query(context.request.queryString, allowed: ["window", "fps"])
-        let ahead = try Self.windowAhead(query, limit: environment.limits.maxFramesPerRequest)
-        let body = try parseBody(context.request)
-        let now = environment.now()
+    /// `query`, `ahead` and `body` as `postEvents` read them.
+    func postSceneEvents(_ slot: SceneSlot, query: Query, ahead: WindowAhead?, body: JSON, now: Double) throws(Problem) -> HTTPResponse {
+        let changedOnly = try Self.changedOnly(query)
         var decoded = SceneEventCodec.Decoded()
         // Decoded under the scene's lock: events without `t` are stamped with the time of the
         // scene they are applied to, as a session's are.
@@ -179,7 +177,7 @@ extension SessionsAPI {
                 w.beginObject()
                 w.member("time", time)
                 w.key("state")
-                SceneFrameEncoder.encode(applied.timeline.properties(at: time), into: &w)
+                SceneFrameEncoder.encode(applied.timeline.properties(at: time, of: changedOnly ? applied.changed : nil), into: &w)
                 w.member("accepted", decoded.targets.count)
                 w.key("emitted")
                 SceneFrameEncoder.encode(applied.emitted, into: &w)
@@ -193,6 +191,17 @@ extension SessionsAPI {
             return Self.durable(response, applied.record, environment)
         case let .failure(error):
             throw problem(for: error, decoded: decoded, scene: slot.document.scene)
+        }
+    }
+
+    /// `?state=changed`: the answer's `state` holds only the views the batch changed (their
+    /// control given an input, a command or a deadline), not every view's (`state=all`, the default).
+    static func changedOnly(_ query: Query) throws(Problem) -> Bool {
+        switch query.string("state") {
+        case nil, "all": return false
+        case "changed": return true
+        default: throw Problem(400, "invalid_query", "'state' is 'all' (every view's state, the default) or 'changed' (the views the batch changed)",
+                               field: "state")
         }
     }
 

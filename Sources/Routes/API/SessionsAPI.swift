@@ -253,15 +253,24 @@ struct SessionsAPI: Sendable {
     }
 
     func postEvents(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-        let query = try Query(context.request.queryString, allowed: ["window", "fps"])
+        // `state` (`all` or `changed`) chooses which views a scene's answer lists; a session's
+        // answer is its one control's state either way. Read apart, so that the refusal of an
+        // unknown parameter reads as it always has.
+        let query: Query
+        do throws(Problem) {
+            query = try Query(context.request.queryString, allowed: ["window", "fps"])
+        } catch where error.field == "state" {
+            query = try Query(context.request.queryString, allowed: ["window", "fps", "state"])
+        }
         let ahead = try Self.windowAhead(query, limit: environment.limits.maxFramesPerRequest)
         let body = try parseBody(context.request)
         let now = environment.now()
         let slot: SessionSlot
         switch try subject(context.id, now: now) {
         case let .session(found): slot = found
-        case let .scene(scene): return try postSceneEvents(scene, context)
+        case let .scene(scene): return try postSceneEvents(scene, query: query, ahead: ahead, body: body, now: now)
         }
+        _ = try Self.changedOnly(query)
         let kind = slot.record.withLock { $0.session.kind }
         let eventContext = EventCodec.Context(definition: slot.version.definition, control: kind,
                                               catalogue: { [registry = store.registry] in registry.commandCatalogue })

@@ -85,6 +85,8 @@ extension SessionStore {
     struct SceneApplied: Sendable {
         var timeline: SceneTimeline
         var emitted: [SceneEmission]
+        /// The views whose control the batch changed, in view order.
+        var changed: [Int]
         var record: UInt64?
     }
 
@@ -106,22 +108,23 @@ extension SessionStore {
             guard totalEvents.add(inputs.count, ordering: .relaxed).newValue <= limits.maxTotalEvents else {
                 return .unavailable(.storageFull(limit: limits.maxTotalEvents))
             }
-            var next = record.timeline
-            let emitted: [SceneEmission]
+            // Applied in place (only the views the batch reaches are copied), taken back if the
+            // journal refuses it.
+            let base = record.timeline.inputs.count
+            let changes: SceneState.Changes
             do throws(SceneTimeline.BatchError) {
-                emitted = try next.apply(inputs)
+                changes = try record.timeline.apply(inputs, keeping: true)
             } catch {
                 return .refused(error)
             }
-            let base = record.timeline.inputs.count
             let sequence: UInt64?
             do throws(StoreError) {
                 sequence = try write(Self.sceneEvents(id: slot.id, base: base, inputs[...], scene: slot.document.scene), key: slot.id)
             } catch {
+                record.timeline.revert(changes)
                 return .unavailable(error)
             }
-            record.timeline = next
-            return .applied(SceneApplied(timeline: next, emitted: emitted, record: sequence))
+            return .applied(SceneApplied(timeline: record.timeline, emitted: changes.emitted, changed: changes.views, record: sequence))
         }
         switch outcome {
         case let .applied(applied): return .success(applied)
