@@ -254,14 +254,8 @@ struct SessionsAPI: Sendable {
 
     func postEvents(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         // `state` (`all` or `changed`) chooses which views a scene's answer lists; a session's
-        // answer is its one control's state either way. Read apart, so that the refusal of an
-        // unknown parameter reads as it always has.
-        let query: Query
-        do throws(Problem) {
-            query = try Query(context.request.queryString, allowed: ["window", "fps"])
-        } catch where error.field == "state" {
-            query = try Query(context.request.queryString, allowed: ["window", "fps", "state"])
-        }
+        // answer is its one control's state either way.
+        let query = try Query(context.request.queryString, allowed: ["window", "fps", "state"])
         let ahead = try Self.windowAhead(query, limit: environment.limits.maxFramesPerRequest)
         let body = try parseBody(context.request)
         let now = environment.now()
