@@ -81,7 +81,7 @@ public final class ControlDefinition: @unchecked Sendable {
         self.inputs = inputs
         arbitrates = inputs.contains { input in
             switch input {
-            case .longPress: true
+            case .longPress, .swipe: true
             case let .tap(spec): spec.multiTap || spec.requireToFail != 0
             default: false
             }
@@ -282,6 +282,7 @@ enum InputSpec: Sendable {
     case tap(TapInputSpec)
     case pan(PanInputSpec)
     case longPress(LongPressInputSpec)
+    case swipe(SwipeInputSpec)
 
     /// The recognizers (by input index, one bit each) this one recognizes simultaneously with:
     /// one that begins makes every other still possible fail, except these.
@@ -292,6 +293,7 @@ enum InputSpec: Sendable {
             case let .tap(spec): spec.simultaneous
             case let .pan(spec): spec.simultaneous
             case let .longPress(spec): spec.simultaneous
+            case let .swipe(spec): spec.simultaneous
             }
         }
         set {
@@ -300,6 +302,7 @@ enum InputSpec: Sendable {
             case var .tap(spec): spec.simultaneous = newValue; self = .tap(spec)
             case var .pan(spec): spec.simultaneous = newValue; self = .pan(spec)
             case var .longPress(spec): spec.simultaneous = newValue; self = .longPress(spec)
+            case var .swipe(spec): spec.simultaneous = newValue; self = .swipe(spec)
             }
         }
     }
@@ -345,10 +348,24 @@ struct TapInputSpec: Sendable {
 struct PanInputSpec: Sendable {
     var region: RegionSpec
     var hysteresis: Int
+    /// A screen-edge pan's `UIRectEdge` bits (0 for a plain pan), the axis it begins along, the
+    /// scroll view's directional lock: constants of the definition.
+    var edges: UInt8 = 0
+    var axis: PanRecognizer.Axis = .both
+    var directionalLock = false
     var began: ReactionList
     var changed: ReactionList
     var ended: ReactionList
     var cancelled: ReactionList
+    var simultaneous: UInt64 = 0
+}
+
+struct SwipeInputSpec: Sendable {
+    var region: RegionSpec
+    var direction: SwipeRecognizer.Direction
+    var minimumPrimaryMovement: Int
+    var maximumSecondaryMovement: Int
+    var recognized: ReactionList
     var simultaneous: UInt64 = 0
 }
 

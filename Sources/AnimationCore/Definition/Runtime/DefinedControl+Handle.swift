@@ -69,6 +69,8 @@ extension DefinedControl {
         case tap(Int, Point)
         case pan(Int, PanRecognizer.Event, Point)
         case longPress(Int, LongPressRecognizer.Event)
+        /// A swipe recognized: where the finger is, and its translation from the touch-down.
+        case swipe(Int, Point, translation: Point)
     }
 
     /// Every input sees the touch first (in declaration order; a pan that begins makes every tap
@@ -110,11 +112,20 @@ extension DefinedControl {
             case let (.pan(pan), .pan(spec)):
                 var pan = pan
                 let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
-                let event = pan.handle(touch, at: t, accepts: area.contains)
+                let event = pan.handle(touch, at: t, accepts: area.contains, bounds: area)
                 setInput(index, .pan(pan))
                 guard let event else { continue }
                 if case .began = event { exclude(by: index, spec.simultaneous) }
                 (out + found).initialize(to: .pan(index, event, location)); found += 1
+            case let (.swipe(swipe), .swipe(spec)):
+                var swipe = swipe
+                let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
+                let translation = swipe.handle(touch, at: t, accepts: area.contains)
+                setInput(index, .swipe(swipe))
+                guard let translation else { continue }
+                // Discrete, yet recognized while the finger is down: it excludes as a pan that begins does.
+                exclude(by: index, spec.simultaneous)
+                (out + found).initialize(to: .swipe(index, location, translation: translation)); found += 1
             case let (.longPress(press), .longPress(spec)):
                 var press = press
                 let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
@@ -156,6 +167,11 @@ extension DefinedControl {
                     guard case let .tap(spec) = definition.inputs[index], !spec.recognized.isEmpty else { continue }
                     r[0] = point.x
                     r[1] = point.y
+                    try run(spec.recognized, r, at: t, emit: &emit)
+                case let .swipe(index, point, translation):
+                    guard case let .swipe(spec) = definition.inputs[index], !spec.recognized.isEmpty else { continue }
+                    r[0] = point.x; r[1] = point.y
+                    r[2] = translation.x; r[3] = translation.y
                     try run(spec.recognized, r, at: t, emit: &emit)
                 case let .longPress(index, event):
                     guard case let .longPress(spec) = definition.inputs[index] else { continue }
@@ -219,8 +235,13 @@ extension DefinedControl {
                 press.fail()
                 setInput(index, .longPress(press))
                 dropRecognizerTimers(index)
-            case let .pan(pan) where !pan.isRecognized && pan.phase != .idle:
-                setInput(index, .pan(PanRecognizer(hysteresis: pan.hysteresis)))
+            case var .pan(pan) where !pan.isRecognized && pan.phase != .idle:
+                pan.reset()
+                setInput(index, .pan(pan))
+            case var .swipe(swipe) where swipe.isPossible:
+                swipe.fail()
+                setInput(index, .swipe(swipe))
+                dropRecognizerTimers(index)
             default:
                 break
             }
@@ -241,6 +262,7 @@ extension DefinedControl {
             case let .tap(index, _) where index < 64: won |= 1 << UInt64(index)
             case let .pan(index, .began, _) where index < 64: won |= 1 << UInt64(index)
             case let .longPress(index, .began) where index < 64: won |= 1 << UInt64(index)
+            case let .swipe(index, _, _) where index < 64: won |= 1 << UInt64(index)
             default: break
             }
         }
@@ -256,6 +278,9 @@ extension DefinedControl {
                 try followTimer(index, press.beginTime)
             case let .pan(pan):
                 if pan.phase != .idle && !pan.isRecognized { possible |= bit }
+            case let .swipe(swipe):
+                if swipe.isPossible { possible |= bit }
+                try followTimer(index, swipe.deadline)
             case .control:
                 break
             }
@@ -325,6 +350,8 @@ extension DefinedControl {
                 }
             case (.tap(var tap), _):
                 if tap.intervalElapsed(at: t) { setInput(index, .tap(tap)) }
+            case (.swipe(var swipe), _):
+                if swipe.durationElapsed(at: t) { setInput(index, .swipe(swipe)) }
             default:
                 break
             }

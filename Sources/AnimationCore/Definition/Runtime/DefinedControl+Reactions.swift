@@ -71,7 +71,13 @@ extension DefinedControl {
                 if changed, case let .control(spec) = definition.inputs[input] { try runEntry(spec.onStateChange, at: t, emit: &emit) }
             case let .reset(input):
                 switch self.input(input) {
-                case let .pan(pan): setInput(input, .pan(PanRecognizer(hysteresis: pan.hysteresis)))
+                case var .pan(pan):
+                    pan.reset()
+                    setInput(input, .pan(pan))
+                case var .swipe(swipe):
+                    swipe.reset()
+                    setInput(input, .swipe(swipe))
+                    dropRecognizerTimers(input)
                 case var .tap(tap):
                     tap.fail()
                     tap.held = nil

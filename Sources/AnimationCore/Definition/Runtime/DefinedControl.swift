@@ -95,6 +95,7 @@ public struct DefinedControl: Control {
         case tap(TapRecognizer)
         case pan(PanRecognizer)
         case longPress(LongPressRecognizer)
+        case swipe(SwipeRecognizer)
     }
 
     struct PendingTimer: Sendable, Equatable {
@@ -150,7 +151,12 @@ public struct DefinedControl: Control {
                 setInput(index, .longPress(LongPressRecognizer(minimumPressDuration: constants[spec.minimumPressDuration],
                                                                allowableMovement: constants[spec.allowableMovement])))
             case let .pan(spec):
-                setInput(index, .pan(PanRecognizer(hysteresis: constants[spec.hysteresis])))
+                setInput(index, .pan(PanRecognizer(hysteresis: constants[spec.hysteresis], edges: spec.edges, axis: spec.axis,
+                                                   directionalLock: spec.directionalLock)))
+            case let .swipe(spec):
+                setInput(index, .swipe(SwipeRecognizer(direction: spec.direction,
+                                                       minimumPrimaryMovement: constants[spec.minimumPrimaryMovement],
+                                                       maximumSecondaryMovement: constants[spec.maximumSecondaryMovement])))
             }
         }
         for index in definition.basics.indices { setBasic(index, nil) }

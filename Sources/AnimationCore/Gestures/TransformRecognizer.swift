@@ -1,0 +1,144 @@
+/// `UIPinchGestureRecognizer` (`.pinch`: `value` is the scale, distance over initial distance) and
+/// `UIRotationGestureRecognizer` (`.rotation`: `value` is the rotation in radians, positive
+/// clockwise on screen), for two touches given as two tracks (docs/fidelity.md#pinch-rotation).
+///
+/// Possible once both touches are down. Before it begins the value is held at its start: a pinch
+/// waits until the distance changed by more than 8 pt and then moves its initial distance 8 pt
+/// towards the current one; a rotation waits for 5° + 5°·√min(|d − d0|/d0, 1) and then moves its
+/// initial angle by that threshold. Either begins only when the transform analyzer says its own
+/// component dominates; otherwise the start is taken again where the touches are. Velocity (per
+/// second) is the change over each move, smoothed 0.75·previous + 0.25·current. One finger lifting
+/// pauses it; the second lifting ends it.
+public struct TransformRecognizer: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable { case pinch, rotation }
+
+    public static let pinchHysteresis = 8.0
+    /// Degrees, as radians: 5° at no change of distance, up to 10°.
+    public static let rotationThreshold = 5.0 * Double.pi / 180
+
+    public let kind: Kind
+    public private(set) var phase = Phase.idle
+    private var a = Point.zero, b = Point.zero
+    private var lastTime = 0.0
+    /// The pinch's initial distance, or the rotation's initial turn; the initial distance.
+    private var start = 0.0, startDistance = 0.0
+    /// How far the touches turned since they went down (clockwise positive, unwrapped across ±π),
+    /// and the angle of the line between them at the last move.
+    private var turned = 0.0, lastAngle = 0.0
+    private var value = 0.0, velocity = 0.0
+    private var hasVelocity = false
+    private var analyzer = TransformAnalyzer()
+
+    public enum Phase: Sendable, Equatable {
+        case idle, possible, began, paused
+    }
+
+    public enum Event: Sendable, Equatable {
+        case began(value: Double, velocity: Double)
+        case changed(value: Double, velocity: Double)
+        case ended(value: Double, velocity: Double)
+        case cancelled
+    }
+
+    public init(_ kind: Kind) { self.kind = kind }
+
+    /// The value before it begins: a scale of 1, no rotation.
+    private var rest: Double { kind == .pinch ? 1 : 0 }
+
+    /// Both touches are down at `a`, `b`.
+    public mutating func touchesBegan(_ a: Point, _ b: Point, at t: Double) {
+        guard phase == .idle else { return }
+        self.a = a; self.b = b
+        lastTime = t
+        startDistance = Self.distance(a, b)
+        lastAngle = Self.angle(a, b)
+        turned = 0
+        start = kind == .pinch ? startDistance : 0
+        value = rest; velocity = 0; hasVelocity = false
+        analyzer = TransformAnalyzer()
+        phase = .possible
+    }
+
+    /// The touches moved to `a`, `b`.
+    public mutating func touchesMoved(_ a: Point, _ b: Point, at t: Double) -> Event? {
+        guard phase == .possible || phase == .began else { return nil }
+        analyzer.record(from: self.a, self.b, to: a, b)
+        let dt = t - lastTime
+        self.a = a; self.b = b
+        lastTime = t
+        let angle = Self.angle(a, b)
+        turned += Self.unwrap(lastAngle - angle)
+        lastAngle = angle
+        let d = Self.distance(a, b)
+        if phase == .possible {
+            guard let threshold = crossed(d) else { return nil }
+            let own: TransformAnalyzer.Component = kind == .pinch ? .scale : .rotation
+            guard analyzer.dominant(kind == .pinch ? .pinch : .rotation) == own else {
+                // Not this gesture (yet): start again from here.
+                startDistance = d
+                start = kind == .pinch ? d : turned
+                return nil
+            }
+            start += threshold
+            value = measure(d)
+            phase = .began
+            return .began(value: value, velocity: 0)
+        }
+        let next = measure(d)
+        let current = dt > 0.001 ? (next - value) / dt : 0
+        velocity = hasVelocity ? 0.75 * velocity + 0.25 * current : current
+        hasVelocity = true
+        value = next
+        return .changed(value: value, velocity: velocity)
+    }
+
+    /// One touch lifted: a begun gesture pauses, a possible one fails.
+    public mutating func touchLifted() {
+        phase = phase == .began ? .paused : .idle
+    }
+
+    /// The last touch lifted.
+    public mutating func touchesEnded() -> Event? {
+        defer { phase = .idle }
+        return phase == .began || phase == .paused ? .ended(value: value, velocity: velocity) : nil
+    }
+
+    public mutating func touchesCancelled() -> Event? {
+        defer { phase = .idle }
+        return phase == .began || phase == .paused ? .cancelled : nil
+    }
+
+    /// How far the start moves when the threshold is crossed at distance `d` (signed toward the
+    /// current value), or nil while it is not.
+    private func crossed(_ d: Double) -> Double? {
+        switch kind {
+        case .pinch:
+            let change = d - start
+            guard abs(change) > Self.pinchHysteresis else { return nil }
+            return change > 0 ? Self.pinchHysteresis : -Self.pinchHysteresis
+        case .rotation:
+            let rotation = turned - start
+            let threshold = Self.rotationThreshold * (1 + min(abs(d - startDistance) / startDistance, 1).squareRoot())
+            guard abs(rotation) > threshold else { return nil }
+            // The initial angle moves toward the current one: the rotation starts near 0.
+            return rotation > 0 ? threshold : -threshold
+        }
+    }
+
+    private func measure(_ d: Double) -> Double {
+        kind == .pinch ? d / start : turned - start
+    }
+
+    static func distance(_ a: Point, _ b: Point) -> Double { cHypot(b.x - a.x, b.y - a.y) }
+
+    /// The angle of the line from `a` to `b`, counter-clockwise on screen (y grows downward).
+    static func angle(_ a: Point, _ b: Point) -> Double { cAtan2(a.y - b.y, b.x - a.x) }
+
+    /// Into (−π, π].
+    static func unwrap(_ x: Double) -> Double {
+        var x = x
+        while x > Double.pi { x -= 2 * Double.pi }
+        while x <= -Double.pi { x += 2 * Double.pi }
+        return x
+    }
+}
