@@ -119,7 +119,7 @@ extension DefinedControl {
     private mutating func animate(_ first: Int, _ width: Int, _ r: UnsafeMutablePointer<Double>, _ result: Int,
                                   _ source: TimingSource, _ mode: AnimateMode, _ completion: ReactionList,
                                   at t: Double) throws(ControlError) {
-        let timing: Timing
+        var timing: Timing
         var relativeVelocity: Double?
         switch source {
         case let .timing(index):
@@ -142,6 +142,11 @@ extension DefinedControl {
             timing = .curve(instance.definition.reactionCurves[curve], duration: r[duration])
         case let .instanceCurve(curve, duration):
             timing = .curve(instance.curves[curve], duration: r[duration])
+        }
+        if mode.repeatsForever || mode.repeatCount >= 0 || mode.autoreverses {
+            let count = mode.repeatsForever ? Double.infinity : mode.repeatCount < 0 ? 1 : r[Int(mode.repeatCount)]
+            // CAMediaTiming: a count of 0 (or not a number) runs once.
+            timing = .repeating(timing, count: count > 0 ? min(count, 1e9) : 1, autoreverses: mode.autoreverses)
         }
         let delay = mode.delay < 0 ? 0 : AnimateMode.seconds(r[Int(mode.delay)])
         if mode.kind != .additive { try cutCompletions(of: first, at: t) }
@@ -168,6 +173,8 @@ extension DefinedControl {
         // UIKit calls a completion on a later turn of the run loop, never inside the call that
         // animated: at least a timer's minimum delay later.
         let end = t + (mode.kind == .retarget ? 0 : delay) + timing.duration
+        // Repeating forever: UIKit calls the completion only when the animation is taken away.
+        guard end.isFinite else { return }
         try schedule(.completion(completion, animated: Int32(first), finished: true),
                      at: max(end, t + DefinitionLimits.minimumTimerDelay))
     }
