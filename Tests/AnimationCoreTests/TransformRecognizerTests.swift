@@ -86,4 +86,31 @@ struct TransformRecognizerTests {
         }
         #expect(abs(value - 265 * Double.pi / 180) < 1e-8)
     }
+
+    @Test("A definition's pinch from two fingers (the second posted as touch 1): began, changed, paused by one lift, ended by the other")
+    func pinchInADefinition() throws {
+        let json = #"""
+        {"inputs": {"zoom": {"type": "pinch", "region": {"x": 0, "y": 0, "width": 400, "height": 600}, "on": {
+           "began": [{"emit": "began", "fields": {"s": "event.scale"}}],
+           "changed": [{"emit": "changed", "fields": {"s": "event.scale", "v": "event.velocity", "x": "event.location.x"}}],
+           "ended": [{"emit": "ended", "fields": {"s": "event.scale"}}]}}},
+         "properties": {"zooming": "zoom.isRecognized"}}
+        """#
+        var session = Session(configuration: try ControlInstance(DefinitionTests.load(json), name: "pinch", configuration: nil))
+        func first(_ touch: Touch, _ t: Double) -> TimedInput { TimedInput(t: t, input: .touch(touch)) }
+        func second(_ touch: Touch, _ t: Double) -> TimedInput { TimedInput(t: t, input: .secondTouch(touch)) }
+        try session.apply([first(.down(Self.p(100, 300)), 0), second(.down(Self.p(200, 300)), 0),
+                           second(.move(Self.p(210, 300)), 0.1), first(.move(Self.p(90, 300)), 0.2),
+                           second(.up(Self.p(210, 300)), 0.3), first(.up(Self.p(90, 300)), 0.4)])
+        #expect(RecognizerTests.emitted(session) == [
+            "0.1 began s=number(1.0185185185185186)",
+            "0.2 changed s=number(1.1111111111111112) v=number(0.9259259259259256) x=number(150.0)",
+            "0.4 ended s=number(1.1111111111111112)",
+        ])
+        // A second touchDown of the same finger is refused, as the first finger's is.
+        var twice = Session(configuration: try ControlInstance(DefinitionTests.load(json), name: "pinch", configuration: nil))
+        #expect(throws: SessionError.self) {
+            try twice.apply([second(.down(Self.p(200, 300)), 0), second(.down(Self.p(210, 300)), 0.1)])
+        }
+    }
 }

@@ -283,6 +283,7 @@ enum InputSpec: Sendable {
     case pan(PanInputSpec)
     case longPress(LongPressInputSpec)
     case swipe(SwipeInputSpec)
+    case transform(TransformInputSpec)
 
     /// The recognizers (by input index, one bit each) this one recognizes simultaneously with:
     /// one that begins makes every other still possible fail, except these.
@@ -294,6 +295,7 @@ enum InputSpec: Sendable {
             case let .pan(spec): spec.simultaneous
             case let .longPress(spec): spec.simultaneous
             case let .swipe(spec): spec.simultaneous
+            case let .transform(spec): spec.simultaneous
             }
         }
         set {
@@ -303,6 +305,7 @@ enum InputSpec: Sendable {
             case var .pan(spec): spec.simultaneous = newValue; self = .pan(spec)
             case var .longPress(spec): spec.simultaneous = newValue; self = .longPress(spec)
             case var .swipe(spec): spec.simultaneous = newValue; self = .swipe(spec)
+            case var .transform(spec): spec.simultaneous = newValue; self = .transform(spec)
             }
         }
     }
@@ -366,6 +369,17 @@ struct SwipeInputSpec: Sendable {
     var minimumPrimaryMovement: Int
     var maximumSecondaryMovement: Int
     var recognized: ReactionList
+    var simultaneous: UInt64 = 0
+}
+
+/// A pinch or a rotation: two fingers.
+struct TransformInputSpec: Sendable {
+    var region: RegionSpec
+    var kind: TransformRecognizer.Kind
+    var began: ReactionList
+    var changed: ReactionList
+    var ended: ReactionList
+    var cancelled: ReactionList
     var simultaneous: UInt64 = 0
 }
 

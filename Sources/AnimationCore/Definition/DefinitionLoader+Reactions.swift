@@ -31,6 +31,7 @@ extension DefinitionLoader {
             case .control: fields = ReadField.bindings(.control, index: index, ReadField.control, bools: [0, 1, 2, 3, 4])
             case .pan, .screenEdgePan: fields = ReadField.bindings(.pan, index: index, ReadField.pan, bools: [0, 1])
             case .swipe: fields = ReadField.bindings(.swipe, index: index, ReadField.swipe, bools: [0])
+            case .pinch, .rotation: fields = ReadField.bindings(.transform, index: index, ReadField.transform, bools: [0, 1])
             case .tap: fields = ReadField.bindings(.tap, index: index, ReadField.tap, bools: [0])
             case .longPress: fields = ReadField.bindings(.longPress, index: index, ReadField.longPress, bools: [0, 1])
             }
@@ -198,6 +199,22 @@ extension DefinitionLoader {
                     region: region, hysteresis: hysteresis, edges: edges, axis: axis, directionalLock: directionalLock,
                     began: lists[0], changed: lists[1], ended: lists[2], cancelled: lists[3],
                     simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
+            case .pinch, .rotation:
+                let value = kind == .pinch ? "scale" : "rotation"
+                let location: Binding = .namespace(nil, ["x": .expression(.register(2, .number)), "y": .expression(.register(3, .number))])
+                let moving = eventContext([value: .expression(.register(0, .number)), "velocity": .expression(.register(1, .number)),
+                                           "location": location], 4)
+                var lists: [ReactionList] = []
+                for name in ["began", "changed", "ended", "cancelled"] {
+                    let tree = on.flatMap { reader -> Tree? in var reader = reader; return reader.raw(name) }
+                    if on != nil { _ = on!.raw(name) }
+                    lists.append(try reactions(tree, at: path.appending("on").appending(name),
+                                               context: name == "cancelled" ? eventContext([:], 0) : moving))
+                }
+                try finishEvents(on, "\(kind.rawValue) events", ["began", "changed", "ended", "cancelled"])
+                parts.inputs.append(.transform(TransformInputSpec(
+                    region: region, kind: kind == .pinch ? .pinch : .rotation, began: lists[0], changed: lists[1], ended: lists[2],
+                    cancelled: lists[3], simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
             case .swipe:
                 let direction = try optionSet(&r, "direction", SwipeRecognizer.Direction.named.map { ($0.0, $0.1.rawValue) },
                                               required: false)
@@ -277,7 +294,7 @@ extension DefinitionLoader {
                                     "unknown input '\(other)'\(Self.suggestion(other, declaredInputs)); the inputs are \(inputs)")
             }
             guard kind != .control, other != name else {
-                throw DocumentError(.typeMismatch, at: at, "'\(key)' names another recognizer (tap, pan, longPress, swipe, screenEdgePan); '\(other)' is \(other == name ? "this one" : "a control input")")
+                throw DocumentError(.typeMismatch, at: at, "'\(key)' names another recognizer (tap, pan, longPress, swipe, screenEdgePan, pinch, rotation); '\(other)' is \(other == name ? "this one" : "a control input")")
             }
             guard index < 64 else { throw DocumentError(.invalidDefinition, at: at, "only the first 64 inputs can be named here") }
             mask |= 1 << UInt64(index)
@@ -641,7 +658,7 @@ extension DefinitionLoader {
                                             : .setEnabled(input: index, builder.finish(), result: register)]
         case "reset":
             let target = try self.target(&r, verb)
-            guard case let .input(index, kind) = target, kind != .control else { throw mismatch(r, verb, target, "a recognizer input (tap, pan, longPress, swipe, screenEdgePan)") }
+            guard case let .input(index, kind) = target, kind != .control else { throw mismatch(r, verb, target, "a recognizer input (tap, pan, longPress, swipe, screenEdgePan, pinch, rotation)") }
             result = [.reset(input: index)]
         case "add":
             let target = try self.target(&r, verb)
@@ -793,6 +810,7 @@ extension DefinitionLoader {
             case let .pan(spec): entries.append((name, at("inputs", name), [spec.began, spec.changed, spec.ended, spec.cancelled]))
             case let .longPress(spec): entries.append((name, at("inputs", name), [spec.began, spec.changed, spec.ended, spec.cancelled]))
             case let .swipe(spec): entries.append((name, at("inputs", name), [spec.recognized]))
+            case let .transform(spec): entries.append((name, at("inputs", name), [spec.began, spec.changed, spec.ended, spec.cancelled]))
             }
         }
         entries += completionLists.map { ("the completion", $0.path, [$0.list]) }

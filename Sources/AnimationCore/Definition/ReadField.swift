@@ -7,6 +7,7 @@ enum ReadField {
     static let tap = ["isTracking", "elapsed"]
     static let longPress = ["isRecognized", "isTracking", "elapsed"]
     static let swipe = ["isTracking", "elapsed"]
+    static let transform = ["isRecognized", "isTracking", "elapsed"]
     static let basic = ["isRunning", "isPaused", "value", "remaining", "duration", "fraction", "from", "to"]
     static let basicBools: Set<Int> = [0, 1]
     static let group = ["isActive", "isPaused", "isReversed", "isRunning", "progressWhenInterrupted"]
@@ -25,6 +26,7 @@ enum ReadField {
         case .tap: field == tap.firstIndex(of: "elapsed")
         case .longPress: field == longPress.firstIndex(of: "elapsed")
         case .swipe: field == swipe.firstIndex(of: "elapsed")
+        case .transform: field == transform.firstIndex(of: "elapsed")
         default: false
         }
     }

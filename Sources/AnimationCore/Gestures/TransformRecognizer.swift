@@ -42,6 +42,66 @@ public struct TransformRecognizer: Sendable, Equatable {
 
     public init(_ kind: Kind) { self.kind = kind }
 
+    /// Which of the two fingers (bit 0: the first, bit 1: the second) are down where it listens.
+    private var fingers: UInt8 = 0
+    /// A finger that went down while the other was not: where it is.
+    private var lone = Point.zero
+
+    /// A session's touch of finger `finger` (0 or 1) at `t`: the two tracks put together. `accepts`
+    /// says whether a touch-down lands where the recognizer listens.
+    public mutating func handle(finger: Int, _ touch: Touch, at t: Double, accepts: (Point) -> Bool = { _ in true }) -> Event? {
+        let bit: UInt8 = finger == 0 ? 1 : 2
+        switch touch {
+        case let .down(p):
+            guard fingers & bit == 0, accepts(p) else { return nil }
+            if fingers == 0 {
+                fingers = bit
+                lone = p
+                return nil
+            }
+            fingers |= bit
+            guard phase == .idle else { return nil }
+            if finger == 0 { touchesBegan(p, lone, at: t) } else { touchesBegan(lone, p, at: t) }
+            return nil
+        case let .move(p):
+            guard fingers & bit != 0 else { return nil }
+            guard fingers == 3, phase == .possible || phase == .began else {
+                lone = p
+                return nil
+            }
+            return finger == 0 ? touchesMoved(p, b, at: t) : touchesMoved(a, p, at: t)
+        case .up, .cancel:
+            guard fingers & bit != 0 else { return nil }
+            fingers &= ~bit
+            if fingers != 0 {
+                // The other finger stays: remember where it is, pause (or fail) the gesture.
+                lone = finger == 0 ? b : a
+                touchLifted()
+                return nil
+            }
+            if case .cancel = touch { return touchesCancelled() }
+            return touchesEnded()
+        }
+    }
+
+    /// Between the two fingers, where the gesture is (`location(in:)`, the centroid).
+    public var location: Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
+
+    /// A finger is down where it listens.
+    public var isTracking: Bool { fingers != 0 }
+    public var isRecognized: Bool { phase == .began || phase == .paused }
+
+    /// Another recognizer won: a gesture not begun fails.
+    public mutating func fail() {
+        if phase == .possible { phase = .idle }
+    }
+
+    /// `reset`: forgets the touches.
+    public mutating func reset() {
+        phase = .idle
+        fingers = 0
+    }
+
     /// The value before it begins: a scale of 1, no rotation.
     private var rest: Double { kind == .pinch ? 1 : 0 }
 

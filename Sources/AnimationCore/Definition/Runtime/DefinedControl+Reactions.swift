@@ -74,6 +74,9 @@ extension DefinedControl {
                 case var .pan(pan):
                     pan.reset()
                     setInput(input, .pan(pan))
+                case var .transform(transform):
+                    transform.reset()
+                    setInput(input, .transform(transform))
                 case var .swipe(swipe):
                     swipe.reset()
                     setInput(input, .swipe(swipe))

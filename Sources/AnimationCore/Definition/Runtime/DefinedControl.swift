@@ -96,6 +96,7 @@ public struct DefinedControl: Control {
         case pan(PanRecognizer)
         case longPress(LongPressRecognizer)
         case swipe(SwipeRecognizer)
+        case transform(TransformRecognizer)
     }
 
     struct PendingTimer: Sendable, Equatable {
@@ -153,6 +154,8 @@ public struct DefinedControl: Control {
             case let .pan(spec):
                 setInput(index, .pan(PanRecognizer(hysteresis: constants[spec.hysteresis], edges: spec.edges, axis: spec.axis,
                                                    directionalLock: spec.directionalLock)))
+            case let .transform(spec):
+                setInput(index, .transform(TransformRecognizer(spec.kind)))
             case let .swipe(spec):
                 setInput(index, .swipe(SwipeRecognizer(direction: spec.direction,
                                                        minimumPrimaryMovement: constants[spec.minimumPrimaryMovement],
