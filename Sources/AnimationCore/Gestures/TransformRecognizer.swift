@@ -16,18 +16,22 @@ public struct TransformRecognizer: Sendable, Equatable {
     /// Degrees, as radians: 5° at no change of distance, up to 10°.
     public static let rotationThreshold = 5.0 * Double.pi / 180
 
-    public let kind: Kind
-    public private(set) var phase = Phase.idle
+    // Laid out so that it stays smaller than the pan, which sets every input's slot in a
+    // session's state: doubles first, the flags last; the value is computed, not kept.
+    /// The first and the second finger (while one finger is down alone, its slot is where it is).
     private var a = Point.zero, b = Point.zero
     private var lastTime = 0.0
     /// The pinch's initial distance, or the rotation's initial turn; the initial distance.
     private var start = 0.0, startDistance = 0.0
-    /// How far the touches turned since they went down (clockwise positive, unwrapped across ±π),
-    /// and the angle of the line between them at the last move.
-    private var turned = 0.0, lastAngle = 0.0
-    private var value = 0.0, velocity = 0.0
-    private var hasVelocity = false
+    /// How far the touches turned since they went down (clockwise positive, unwrapped across ±π).
+    private var turned = 0.0
+    private var velocity = 0.0
     private var analyzer = TransformAnalyzer()
+    public let kind: Kind
+    public private(set) var phase = Phase.idle
+    /// Which of the two fingers (bit 0: the first, bit 1: the second) are down where it listens.
+    private var fingers: UInt8 = 0
+    private var hasVelocity = false
 
     public enum Phase: Sendable, Equatable {
         case idle, possible, began, paused
@@ -42,11 +46,6 @@ public struct TransformRecognizer: Sendable, Equatable {
 
     public init(_ kind: Kind) { self.kind = kind }
 
-    /// Which of the two fingers (bit 0: the first, bit 1: the second) are down where it listens.
-    private var fingers: UInt8 = 0
-    /// A finger that went down while the other was not: where it is.
-    private var lone = Point.zero
-
     /// A session's touch of finger `finger` (0 or 1) at `t`: the two tracks put together. `accepts`
     /// says whether a touch-down lands where the recognizer listens.
     public mutating func handle(finger: Int, _ touch: Touch, at t: Double, accepts: (Point) -> Bool = { _ in true }) -> Event? {
@@ -54,19 +53,16 @@ public struct TransformRecognizer: Sendable, Equatable {
         switch touch {
         case let .down(p):
             guard fingers & bit == 0, accepts(p) else { return nil }
-            if fingers == 0 {
-                fingers = bit
-                lone = p
-                return nil
-            }
             fingers |= bit
+            // A paused gesture keeps the positions it paused at (its value).
             guard phase == .idle else { return nil }
-            if finger == 0 { touchesBegan(p, lone, at: t) } else { touchesBegan(lone, p, at: t) }
+            if finger == 0 { a = p } else { b = p }
+            if fingers == 3 { touchesBegan(a, b, at: t) }
             return nil
         case let .move(p):
             guard fingers & bit != 0 else { return nil }
             guard fingers == 3, phase == .possible || phase == .began else {
-                lone = p
+                if phase == .idle { if finger == 0 { a = p } else { b = p } }
                 return nil
             }
             return finger == 0 ? touchesMoved(p, b, at: t) : touchesMoved(a, p, at: t)
@@ -74,8 +70,7 @@ public struct TransformRecognizer: Sendable, Equatable {
             guard fingers & bit != 0 else { return nil }
             fingers &= ~bit
             if fingers != 0 {
-                // The other finger stays: remember where it is, pause (or fail) the gesture.
-                lone = finger == 0 ? b : a
+                // The other finger stays: pause (or fail) the gesture.
                 touchLifted()
                 return nil
             }
@@ -102,8 +97,8 @@ public struct TransformRecognizer: Sendable, Equatable {
         fingers = 0
     }
 
-    /// The value before it begins: a scale of 1, no rotation.
-    private var rest: Double { kind == .pinch ? 1 : 0 }
+    /// The scale or the rotation where the fingers are (or paused).
+    private var value: Double { measure(Self.distance(a, b)) }
 
     /// Both touches are down at `a`, `b`.
     public mutating func touchesBegan(_ a: Point, _ b: Point, at t: Double) {
@@ -111,10 +106,9 @@ public struct TransformRecognizer: Sendable, Equatable {
         self.a = a; self.b = b
         lastTime = t
         startDistance = Self.distance(a, b)
-        lastAngle = Self.angle(a, b)
         turned = 0
         start = kind == .pinch ? startDistance : 0
-        value = rest; velocity = 0; hasVelocity = false
+        velocity = 0; hasVelocity = false
         analyzer = TransformAnalyzer()
         phase = .possible
     }
@@ -124,11 +118,10 @@ public struct TransformRecognizer: Sendable, Equatable {
         guard phase == .possible || phase == .began else { return nil }
         analyzer.record(from: self.a, self.b, to: a, b)
         let dt = t - lastTime
+        let previous = value
+        turned += Self.unwrap(Self.angle(self.a, self.b) - Self.angle(a, b))
         self.a = a; self.b = b
         lastTime = t
-        let angle = Self.angle(a, b)
-        turned += Self.unwrap(lastAngle - angle)
-        lastAngle = angle
         let d = Self.distance(a, b)
         if phase == .possible {
             guard let threshold = crossed(d) else { return nil }
@@ -140,15 +133,12 @@ public struct TransformRecognizer: Sendable, Equatable {
                 return nil
             }
             start += threshold
-            value = measure(d)
             phase = .began
             return .began(value: value, velocity: 0)
         }
-        let next = measure(d)
-        let current = dt > 0.001 ? (next - value) / dt : 0
+        let current = dt > 0.001 ? (value - previous) / dt : 0
         velocity = hasVelocity ? 0.75 * velocity + 0.25 * current : current
         hasVelocity = true
-        value = next
         return .changed(value: value, velocity: velocity)
     }
 
