@@ -183,35 +183,17 @@ extension DefinitionLoader {
                                                           names: configNames, expecting: .number))
                     edges = try optionSet(&r, "edges", [("top", 1), ("left", 2), ("bottom", 4), ("right", 8)], required: true)
                 }
-                func vector(_ x: Int) -> Binding {
-                    .namespace(nil, ["x": .expression(.register(x, .number)), "y": .expression(.register(x + 1, .number))])
-                }
                 let moving = eventContext(["translation": vector(0), "velocity": vector(2), "location": vector(4)], 6)
-                var lists: [ReactionList] = []
-                for name in ["began", "changed", "ended", "cancelled"] {
-                    let tree = on.flatMap { reader -> Tree? in var reader = reader; return reader.raw(name) }
-                    if on != nil { _ = on!.raw(name) }
-                    lists.append(try reactions(tree, at: path.appending("on").appending(name),
-                                               context: name == "cancelled" ? eventContext([:], 0) : moving))
-                }
-                try finishEvents(on, "pan events", ["began", "changed", "ended", "cancelled"])
+                let lists = try continuousEvents(&on, at: path, moving: moving, cancelled: eventContext([:], 0), "pan events")
                 parts.inputs.append(.pan(PanInputSpec(
                     region: region, hysteresis: hysteresis, edges: edges, axis: axis, directionalLock: directionalLock,
                     began: lists[0], changed: lists[1], ended: lists[2], cancelled: lists[3],
                     simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
             case .pinch, .rotation:
                 let value = kind == .pinch ? "scale" : "rotation"
-                let location: Binding = .namespace(nil, ["x": .expression(.register(2, .number)), "y": .expression(.register(3, .number))])
                 let moving = eventContext([value: .expression(.register(0, .number)), "velocity": .expression(.register(1, .number)),
-                                           "location": location], 4)
-                var lists: [ReactionList] = []
-                for name in ["began", "changed", "ended", "cancelled"] {
-                    let tree = on.flatMap { reader -> Tree? in var reader = reader; return reader.raw(name) }
-                    if on != nil { _ = on!.raw(name) }
-                    lists.append(try reactions(tree, at: path.appending("on").appending(name),
-                                               context: name == "cancelled" ? eventContext([:], 0) : moving))
-                }
-                try finishEvents(on, "\(kind.rawValue) events", ["began", "changed", "ended", "cancelled"])
+                                           "location": vector(2)], 4)
+                let lists = try continuousEvents(&on, at: path, moving: moving, cancelled: eventContext([:], 0), "\(kind.rawValue) events")
                 parts.inputs.append(.transform(TransformInputSpec(
                     region: region, kind: kind == .pinch ? .pinch : .rotation, began: lists[0], changed: lists[1], ended: lists[2],
                     cancelled: lists[3], simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
@@ -222,9 +204,6 @@ extension DefinitionLoader {
                                          default: .number(SwipeRecognizer.defaultMinimumPrimaryMovement), .number)
                 let secondary = try option(&r, "maximumSecondaryMovement",
                                            default: .number(SwipeRecognizer.defaultMaximumSecondaryMovement), .number)
-                func vector(_ x: Int) -> Binding {
-                    .namespace(nil, ["x": .expression(.register(x, .number)), "y": .expression(.register(x + 1, .number))])
-                }
                 let recognized = try reactions(on?.raw("recognized"), at: path.appending("on").appending("recognized"),
                                                context: eventContext(["location": vector(0), "translation": vector(2)], 4))
                 try finishEvents(on, "swipe events", ["recognized"])
@@ -236,14 +215,7 @@ extension DefinitionLoader {
                 let duration = try option(&r, "minimumPressDuration",
                                           default: .number(LongPressRecognizer.defaultMinimumPressDuration), .number)
                 let movement = try option(&r, "allowableMovement", default: .number(LongPressRecognizer.defaultAllowableMovement), .number)
-                var lists: [ReactionList] = []
-                for name in ["began", "changed", "ended", "cancelled"] {
-                    let tree = on.flatMap { reader -> Tree? in var reader = reader; return reader.raw(name) }
-                    if on != nil { _ = on!.raw(name) }
-                    lists.append(try reactions(tree, at: path.appending("on").appending(name),
-                                               context: name == "cancelled" ? eventContext([:], 0) : eventContext(location, 2)))
-                }
-                try finishEvents(on, "long press events", ["began", "changed", "ended", "cancelled"])
+                let lists = try continuousEvents(&on, at: path, moving: eventContext(location, 2), cancelled: eventContext([:], 0), "long press events")
                 parts.inputs.append(.longPress(LongPressInputSpec(
                     region: region, minimumPressDuration: duration, allowableMovement: movement, began: lists[0], changed: lists[1],
                     ended: lists[2], cancelled: lists[3], simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
@@ -252,6 +224,25 @@ extension DefinitionLoader {
             _ = r.raw("type")
             try r.finish()
         }
+    }
+
+    /// An event field of two registers from `x` on: `.x` and `.y`.
+    private func vector(_ x: Int) -> Binding {
+        .namespace(nil, ["x": .expression(.register(x, .number)), "y": .expression(.register(x + 1, .number))])
+    }
+
+    /// A continuous recognizer's `began`, `changed`, `ended` (seeing `moving`) and `cancelled`
+    /// reaction lists, in that order; any other event under `on` is refused, naming `what`.
+    private mutating func continuousEvents(_ on: inout TreeReader?, at path: TreePath, moving: ReactionContext,
+                                           cancelled: ReactionContext, _ what: String) throws(DocumentError) -> [ReactionList] {
+        var lists: [ReactionList] = []
+        let names = ["began", "changed", "ended", "cancelled"]
+        for name in names {
+            let tree = on?.raw(name)
+            lists.append(try reactions(tree, at: path.appending("on").appending(name), context: name == "cancelled" ? cancelled : moving))
+        }
+        try finishEvents(on, what, names)
+        return lists
     }
 
     /// A set of named flags, UIKit's option sets (`UIRectEdge`, a swipe's `direction`): one name or

@@ -105,7 +105,7 @@ extension DefinedControl {
             switch (input(index), definition.inputs[index]) {
             case let (.transform(transform), .transform(spec)):
                 var transform = transform
-                let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
+                let area = landing(touch, spec.region, at: t)
                 let event = transform.handle(finger: finger, touch, at: t, accepts: area.contains)
                 setInput(index, .transform(transform))
                 guard let event else { continue }
@@ -120,12 +120,12 @@ extension DefinedControl {
                 (out + found).initialize(to: .control(index, outcome, location)); found += 1
             case let (.tap(tap), .tap(spec)):
                 var tap = tap
-                let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
+                let area = landing(touch, spec.region, at: t)
                 if tap.handle(touch, at: t, accepts: area.contains) { (out + found).initialize(to: .tap(index, location)); found += 1 }
                 setInput(index, .tap(tap))
             case let (.pan(pan), .pan(spec)):
                 var pan = pan
-                let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
+                let area = landing(touch, spec.region, at: t)
                 let event = pan.handle(touch, at: t, accepts: area.contains, bounds: area)
                 setInput(index, .pan(pan))
                 guard let event else { continue }
@@ -133,7 +133,7 @@ extension DefinedControl {
                 (out + found).initialize(to: .pan(index, event, location)); found += 1
             case let (.swipe(swipe), .swipe(spec)):
                 var swipe = swipe
-                let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
+                let area = landing(touch, spec.region, at: t)
                 let translation = swipe.handle(touch, at: t, accepts: area.contains)
                 setInput(index, .swipe(swipe))
                 guard let translation else { continue }
@@ -142,7 +142,7 @@ extension DefinedControl {
                 (out + found).initialize(to: .swipe(index, location, translation: translation)); found += 1
             case let (.longPress(press), .longPress(spec)):
                 var press = press
-                let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
+                let area = landing(touch, spec.region, at: t)
                 let event = press.handle(touch, at: t, accepts: area.contains)
                 setInput(index, .longPress(press))
                 guard let event else { continue }
@@ -396,6 +396,12 @@ extension DefinedControl {
             guard found > 0 else { return }
             try react(UnsafeBufferPointer(start: out, count: found), at: t, emit: &emit)
         }
+    }
+
+    /// Where a touch-down may land for an input with `region` (computed only for a touch-down:
+    /// the other phases do not ask).
+    private func landing(_ touch: Touch, _ region: RegionSpec, at t: Double) -> Rect {
+        touch.isDown ? self.region(region, at: t) : Rect(x: 0, y: 0, width: 0, height: 0)
     }
 
     /// A region's rectangle at `t`.
