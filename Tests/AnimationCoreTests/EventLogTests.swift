@@ -22,6 +22,10 @@ struct EventLogTests {
             TimedInput(t: 0.6, input: .touch(.down(Point(x: 16_777_217, y: 0.5)))),
             TimedInput(t: 0.6, input: .touch(.cancel)),
             TimedInput(t: 0.7, input: .touch(.down(Point(x: 16_777_217, y: 0.5)))),
+            // A second finger: the same point as the touch before it, then one of its own, then its cancel.
+            TimedInput(t: 0.7, input: .secondTouch(.down(Point(x: 16_777_217, y: 0.5)))),
+            TimedInput(t: 0.75, input: .secondTouch(.move(Point(x: 3.3, y: 0.5)))),
+            TimedInput(t: 0.75, input: .secondTouch(.cancel)),
         ]
         // Then enough touches to fill several blocks, times and points made by arithmetic so few fit a Float32.
         for k in 0..<150 {
@@ -39,6 +43,8 @@ struct EventLogTests {
             guard x == y else { return false }
             if let p = x.location, let q = y.location { return p.x.bitPattern == q.x.bitPattern && p.y.bitPattern == q.y.bitPattern }
             return x.location == nil && y.location == nil
+        case let (.secondTouch(x), .secondTouch(y)):
+            return same(TimedInput(t: a.t, input: .touch(x)), TimedInput(t: b.t, input: .touch(y)))
         case let (.command(x), .command(y)):
             guard x.name == y.name, x.arguments.count == y.arguments.count else { return false }
             return zip(x.arguments, y.arguments).allSatisfy { p, q in

@@ -113,6 +113,8 @@ struct RecognizerTests {
     func recognizersFitTheInputSlot() {
         #expect(MemoryLayout<TapRecognizer>.size <= MemoryLayout<PanRecognizer>.size)
         #expect(MemoryLayout<LongPressRecognizer>.size <= MemoryLayout<PanRecognizer>.size)
+        #expect(MemoryLayout<SwipeRecognizer>.size <= MemoryLayout<PanRecognizer>.size)
+        #expect(MemoryLayout<TransformRecognizer>.size <= MemoryLayout<PanRecognizer>.size)
     }
 
     @Test func faultsNameTheInputs() throws {

@@ -32,7 +32,11 @@ extension AnimatedValue: Settling {
     /// In flight until its last component ends: additive animations, springs, and a closed-form
     /// motion it follows (`AnimatedMotion`: a scroll view's deceleration, a page's spring, a sin²
     /// move), each by its own end (`Component.end`, where a new component kind says its end).
-    public var rest: MotionRest { endTime.map(MotionRest.until) ?? .still }
+    /// An animation that repeats forever never rests by itself.
+    public var rest: MotionRest {
+        guard let end = endTime else { return .still }
+        return end.isFinite ? .until(end) : .held
+    }
 }
 
 extension BasicAnimation: Settling {

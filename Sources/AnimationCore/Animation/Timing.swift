@@ -4,12 +4,18 @@
 public indirect enum Timing: Sendable, Equatable {
     case curve(CubicBezier, duration: Double)
     case spring(SpringTiming)
+    /// `CAMediaTiming`'s `repeatCount` and `autoreverses` over a segment (docs/fidelity.md#repeat):
+    /// each cycle runs the segment forward, then, autoreversing, backward; `count` cycles (a
+    /// fraction ends mid-cycle; infinity never ends). Once over, the value shows its end (the model
+    /// value, as a layer does when the animation is removed).
+    case repeating(Timing, count: Double, autoreverses: Bool)
 
     /// Seconds until the segment shows its end value.
     public var duration: Double {
         switch self {
         case let .curve(_, duration): duration
         case let .spring(spring): spring.duration
+        case let .repeating(base, count, autoreverses): base.duration * (autoreverses ? 2 : 1) * count
         }
     }
 
@@ -24,6 +30,15 @@ public indirect enum Timing: Sendable, Equatable {
             return (p, t < 0 || t >= duration ? 0 : slope / duration)
         case let .spring(spring):
             return spring.sample(at: t)
+        case let .repeating(base, count, autoreverses):
+            let d = base.duration
+            guard t >= 0, d > 0 else { return base.sample(at: t) }
+            let period = autoreverses ? 2 * d : d
+            guard t < period * count else { return (1, 0) }
+            let tau = t - (t / period).rounded(.down) * period
+            guard autoreverses, tau >= d else { return base.sample(at: tau) }
+            let (p, v) = base.sample(at: 2 * d - tau)
+            return (p, -v)
         }
     }
 }

@@ -81,7 +81,7 @@ public final class ControlDefinition: @unchecked Sendable {
         self.inputs = inputs
         arbitrates = inputs.contains { input in
             switch input {
-            case .longPress: true
+            case .longPress, .swipe: true
             case let .tap(spec): spec.multiTap || spec.requireToFail != 0
             default: false
             }
@@ -282,6 +282,8 @@ enum InputSpec: Sendable {
     case tap(TapInputSpec)
     case pan(PanInputSpec)
     case longPress(LongPressInputSpec)
+    case swipe(SwipeInputSpec)
+    case transform(TransformInputSpec)
 
     /// The recognizers (by input index, one bit each) this one recognizes simultaneously with:
     /// one that begins makes every other still possible fail, except these.
@@ -292,6 +294,8 @@ enum InputSpec: Sendable {
             case let .tap(spec): spec.simultaneous
             case let .pan(spec): spec.simultaneous
             case let .longPress(spec): spec.simultaneous
+            case let .swipe(spec): spec.simultaneous
+            case let .transform(spec): spec.simultaneous
             }
         }
         set {
@@ -300,6 +304,8 @@ enum InputSpec: Sendable {
             case var .tap(spec): spec.simultaneous = newValue; self = .tap(spec)
             case var .pan(spec): spec.simultaneous = newValue; self = .pan(spec)
             case var .longPress(spec): spec.simultaneous = newValue; self = .longPress(spec)
+            case var .swipe(spec): spec.simultaneous = newValue; self = .swipe(spec)
+            case var .transform(spec): spec.simultaneous = newValue; self = .transform(spec)
             }
         }
     }
@@ -345,6 +351,31 @@ struct TapInputSpec: Sendable {
 struct PanInputSpec: Sendable {
     var region: RegionSpec
     var hysteresis: Int
+    /// A screen-edge pan's `UIRectEdge` bits (0 for a plain pan), the axis it begins along, the
+    /// scroll view's directional lock: constants of the definition.
+    var edges: UInt8 = 0
+    var axis: PanRecognizer.Axis = .both
+    var directionalLock = false
+    var began: ReactionList
+    var changed: ReactionList
+    var ended: ReactionList
+    var cancelled: ReactionList
+    var simultaneous: UInt64 = 0
+}
+
+struct SwipeInputSpec: Sendable {
+    var region: RegionSpec
+    var direction: SwipeRecognizer.Direction
+    var minimumPrimaryMovement: Int
+    var maximumSecondaryMovement: Int
+    var recognized: ReactionList
+    var simultaneous: UInt64 = 0
+}
+
+/// A pinch or a rotation: two fingers.
+struct TransformInputSpec: Sendable {
+    var region: RegionSpec
+    var kind: TransformRecognizer.Kind
     var began: ReactionList
     var changed: ReactionList
     var ended: ReactionList

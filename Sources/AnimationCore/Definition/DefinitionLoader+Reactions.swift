@@ -29,7 +29,9 @@ extension DefinitionLoader {
             let fields: [String: Binding]
             switch kind {
             case .control: fields = ReadField.bindings(.control, index: index, ReadField.control, bools: [0, 1, 2, 3, 4])
-            case .pan: fields = ReadField.bindings(.pan, index: index, ReadField.pan, bools: [0, 1])
+            case .pan, .screenEdgePan: fields = ReadField.bindings(.pan, index: index, ReadField.pan, bools: [0, 1])
+            case .swipe: fields = ReadField.bindings(.swipe, index: index, ReadField.swipe, bools: [0])
+            case .pinch, .rotation: fields = ReadField.bindings(.transform, index: index, ReadField.transform, bools: [0, 1])
             case .tap: fields = ReadField.bindings(.tap, index: index, ReadField.tap, bools: [0])
             case .longPress: fields = ReadField.bindings(.longPress, index: index, ReadField.longPress, bools: [0, 1])
             }
@@ -169,35 +171,51 @@ extension DefinitionLoader {
                                                       numberOfTapsRequired: taps, multiTap: multiTap, recognized: recognized,
                                                       requireToFail: required,
                                                       simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
-            case .pan:
-                let hysteresis = try option(&r, "hysteresis", default: .number(PanRecognizer.defaultHysteresis), .number)
-                func vector(_ x: Int) -> Binding {
-                    .namespace(nil, ["x": .expression(.register(x, .number)), "y": .expression(.register(x + 1, .number))])
+            case .pan, .screenEdgePan:
+                let hysteresis: Int
+                var axis = PanRecognizer.Axis.both, directionalLock = false, edges: UInt8 = 0
+                if kind == .pan {
+                    hysteresis = try option(&r, "hysteresis", default: .number(PanRecognizer.defaultHysteresis), .number)
+                    axis = PanRecognizer.Axis(rawValue: UInt8(try r.choice("axis", ["both", "horizontal", "vertical"]) ?? 0)) ?? .both
+                    directionalLock = try r.bool("directionalLock", default: false)
+                } else {
+                    hysteresis = try slot(for: expression(.number(PanRecognizer.screenEdgeHysteresis), at: r.field("type"),
+                                                          names: configNames, expecting: .number))
+                    edges = try optionSet(&r, "edges", [("top", 1), ("left", 2), ("bottom", 4), ("right", 8)], required: true)
                 }
                 let moving = eventContext(["translation": vector(0), "velocity": vector(2), "location": vector(4)], 6)
-                var lists: [ReactionList] = []
-                for name in ["began", "changed", "ended", "cancelled"] {
-                    let tree = on.flatMap { reader -> Tree? in var reader = reader; return reader.raw(name) }
-                    if on != nil { _ = on!.raw(name) }
-                    lists.append(try reactions(tree, at: path.appending("on").appending(name),
-                                               context: name == "cancelled" ? eventContext([:], 0) : moving))
-                }
-                try finishEvents(on, "pan events", ["began", "changed", "ended", "cancelled"])
-                parts.inputs.append(.pan(PanInputSpec(region: region, hysteresis: hysteresis,
-                                                      began: lists[0], changed: lists[1], ended: lists[2], cancelled: lists[3],
-                                                      simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
+                let lists = try continuousEvents(&on, at: path, moving: moving, cancelled: eventContext([:], 0), "pan events")
+                parts.inputs.append(.pan(PanInputSpec(
+                    region: region, hysteresis: hysteresis, edges: edges, axis: axis, directionalLock: directionalLock,
+                    began: lists[0], changed: lists[1], ended: lists[2], cancelled: lists[3],
+                    simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
+            case .pinch, .rotation:
+                let value = kind == .pinch ? "scale" : "rotation"
+                let moving = eventContext([value: .expression(.register(0, .number)), "velocity": .expression(.register(1, .number)),
+                                           "location": vector(2)], 4)
+                let lists = try continuousEvents(&on, at: path, moving: moving, cancelled: eventContext([:], 0), "\(kind.rawValue) events")
+                parts.inputs.append(.transform(TransformInputSpec(
+                    region: region, kind: kind == .pinch ? .pinch : .rotation, began: lists[0], changed: lists[1], ended: lists[2],
+                    cancelled: lists[3], simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
+            case .swipe:
+                let direction = try optionSet(&r, "direction", SwipeRecognizer.Direction.named.map { ($0.0, $0.1.rawValue) },
+                                              required: false)
+                let primary = try option(&r, "minimumPrimaryMovement",
+                                         default: .number(SwipeRecognizer.defaultMinimumPrimaryMovement), .number)
+                let secondary = try option(&r, "maximumSecondaryMovement",
+                                           default: .number(SwipeRecognizer.defaultMaximumSecondaryMovement), .number)
+                let recognized = try reactions(on?.raw("recognized"), at: path.appending("on").appending("recognized"),
+                                               context: eventContext(["location": vector(0), "translation": vector(2)], 4))
+                try finishEvents(on, "swipe events", ["recognized"])
+                parts.inputs.append(.swipe(SwipeInputSpec(
+                    region: region, direction: SwipeRecognizer.Direction(rawValue: direction == 0 ? 1 : direction),
+                    minimumPrimaryMovement: primary, maximumSecondaryMovement: secondary, recognized: recognized,
+                    simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
             case .longPress:
                 let duration = try option(&r, "minimumPressDuration",
                                           default: .number(LongPressRecognizer.defaultMinimumPressDuration), .number)
                 let movement = try option(&r, "allowableMovement", default: .number(LongPressRecognizer.defaultAllowableMovement), .number)
-                var lists: [ReactionList] = []
-                for name in ["began", "changed", "ended", "cancelled"] {
-                    let tree = on.flatMap { reader -> Tree? in var reader = reader; return reader.raw(name) }
-                    if on != nil { _ = on!.raw(name) }
-                    lists.append(try reactions(tree, at: path.appending("on").appending(name),
-                                               context: name == "cancelled" ? eventContext([:], 0) : eventContext(location, 2)))
-                }
-                try finishEvents(on, "long press events", ["began", "changed", "ended", "cancelled"])
+                let lists = try continuousEvents(&on, at: path, moving: eventContext(location, 2), cancelled: eventContext([:], 0), "long press events")
                 parts.inputs.append(.longPress(LongPressInputSpec(
                     region: region, minimumPressDuration: duration, allowableMovement: movement, began: lists[0], changed: lists[1],
                     ended: lists[2], cancelled: lists[3], simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
@@ -206,6 +224,51 @@ extension DefinitionLoader {
             _ = r.raw("type")
             try r.finish()
         }
+    }
+
+    /// An event field of two registers from `x` on: `.x` and `.y`.
+    private func vector(_ x: Int) -> Binding {
+        .namespace(nil, ["x": .expression(.register(x, .number)), "y": .expression(.register(x + 1, .number))])
+    }
+
+    /// A continuous recognizer's `began`, `changed`, `ended` (seeing `moving`) and `cancelled`
+    /// reaction lists, in that order; any other event under `on` is refused, naming `what`.
+    private mutating func continuousEvents(_ on: inout TreeReader?, at path: TreePath, moving: ReactionContext,
+                                           cancelled: ReactionContext, _ what: String) throws(DocumentError) -> [ReactionList] {
+        var lists: [ReactionList] = []
+        let names = ["began", "changed", "ended", "cancelled"]
+        for name in names {
+            let tree = on?.raw(name)
+            lists.append(try reactions(tree, at: path.appending("on").appending(name), context: name == "cancelled" ? cancelled : moving))
+        }
+        try finishEvents(on, what, names)
+        return lists
+    }
+
+    /// A set of named flags, UIKit's option sets (`UIRectEdge`, a swipe's `direction`): one name or
+    /// an array of names, literal (the recognizer is configured once, as UIKit's is at creation).
+    private func optionSet(_ r: inout TreeReader, _ key: String, _ names: [(String, UInt8)],
+                           required: Bool) throws(DocumentError) -> UInt8 {
+        let listed = "one of \(names.map { "'\($0.0)'" }.joined(separator: ", ")) or an array of them"
+        guard let tree = r.raw(key) else {
+            if required { throw r.error(key, "is required: \(listed)") }
+            return 0
+        }
+        let items: [(Tree, TreePath)]
+        switch tree {
+        case .string: items = [(tree, r.field(key))]
+        case let .array(list) where !list.isEmpty: items = list.enumerated().map { ($0.element, r.field(key).appending($0.offset)) }
+        default: throw r.error(key, "must be \(listed) (a constant: no expression)")
+        }
+        var bits: UInt8 = 0
+        for (item, at) in items {
+            guard case let .string(name) = item, let bit = names.first(where: { $0.0 == name })?.1 else {
+                let text = if case let .string(name) = item { "'\(name)'\(Self.suggestion(name, names.map(\.0)))" } else { "this" }
+                throw DocumentError(.invalidDefinition, at: at, "\(text) is not one of \(names.map { "'\($0.0)'" }.joined(separator: ", "))")
+            }
+            bits |= bit
+        }
+        return bits
     }
 
     /// `requireToFail` or `simultaneousWith`: names of other recognizers (tap, pan, longPress
@@ -222,7 +285,7 @@ extension DefinitionLoader {
                                     "unknown input '\(other)'\(Self.suggestion(other, declaredInputs)); the inputs are \(inputs)")
             }
             guard kind != .control, other != name else {
-                throw DocumentError(.typeMismatch, at: at, "'\(key)' names another tap, pan or longPress input; '\(other)' is \(other == name ? "this one" : "a control input")")
+                throw DocumentError(.typeMismatch, at: at, "'\(key)' names another recognizer (tap, pan, longPress, swipe, screenEdgePan, pinch, rotation); '\(other)' is \(other == name ? "this one" : "a control input")")
             }
             guard index < 64 else { throw DocumentError(.invalidDefinition, at: at, "only the first 64 inputs can be named here") }
             mask |= 1 << UInt64(index)
@@ -586,7 +649,7 @@ extension DefinitionLoader {
                                             : .setEnabled(input: index, builder.finish(), result: register)]
         case "reset":
             let target = try self.target(&r, verb)
-            guard case let .input(index, kind) = target, kind != .control else { throw mismatch(r, verb, target, "a tap, pan or longPress input") }
+            guard case let .input(index, kind) = target, kind != .control else { throw mismatch(r, verb, target, "a recognizer input (tap, pan, longPress, swipe, screenEdgePan, pinch, rotation)") }
             result = [.reset(input: index)]
         case "add":
             let target = try self.target(&r, verb)
@@ -737,6 +800,8 @@ extension DefinitionLoader {
             case let .tap(spec): entries.append((name, at("inputs", name), [spec.recognized]))
             case let .pan(spec): entries.append((name, at("inputs", name), [spec.began, spec.changed, spec.ended, spec.cancelled]))
             case let .longPress(spec): entries.append((name, at("inputs", name), [spec.began, spec.changed, spec.ended, spec.cancelled]))
+            case let .swipe(spec): entries.append((name, at("inputs", name), [spec.recognized]))
+            case let .transform(spec): entries.append((name, at("inputs", name), [spec.began, spec.changed, spec.ended, spec.cancelled]))
             }
         }
         entries += completionLists.map { ("the completion", $0.path, [$0.list]) }

@@ -60,7 +60,7 @@ enum Target {
 }
 
 enum InputKind: String, CaseIterable {
-    case control, tap, pan, longPress
+    case control, tap, pan, longPress, swipe, screenEdgePan, pinch, rotation
 }
 
 /// Reads a definition document section by section: declarations first (so every name is known),

@@ -4,6 +4,10 @@ struct AnimateMode: Sendable, Equatable {
     enum Kind: UInt8, Sendable { case additive, retarget, fromCurrent }
     var kind: Kind
     var delay: Int32 = -1
+    /// `repeatCount`'s register (-1: once), or forever; `autoreverses` (docs/fidelity.md#repeat).
+    var repeatCount: Int32 = -1
+    var repeatsForever = false
+    var autoreverses = false
 
     /// The names `mode` takes in a definition, in `Kind`'s order.
     static let names = ["additive", "retarget", "fromCurrent"]

@@ -6,6 +6,8 @@ enum ReadField {
     static let pan = ["isRecognized", "isTracking", "elapsed"]
     static let tap = ["isTracking", "elapsed"]
     static let longPress = ["isRecognized", "isTracking", "elapsed"]
+    static let swipe = ["isTracking", "elapsed"]
+    static let transform = ["isRecognized", "isTracking", "elapsed"]
     static let basic = ["isRunning", "isPaused", "value", "remaining", "duration", "fraction", "from", "to"]
     static let basicBools: Set<Int> = [0, 1]
     static let group = ["isActive", "isPaused", "isReversed", "isRunning", "progressWhenInterrupted"]
@@ -23,6 +25,8 @@ enum ReadField {
         case .pan: field == pan.firstIndex(of: "elapsed")
         case .tap: field == tap.firstIndex(of: "elapsed")
         case .longPress: field == longPress.firstIndex(of: "elapsed")
+        case .swipe: field == swipe.firstIndex(of: "elapsed")
+        case .transform: field == transform.firstIndex(of: "elapsed")
         default: false
         }
     }

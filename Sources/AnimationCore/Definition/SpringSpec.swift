@@ -165,6 +165,9 @@ extension Timing {
             .object([.init("type", "curve"), .init("duration", .number(duration))] + CurveSpec.echo(curve))
         case let .spring(spring):
             ["type": "spring", "spring": SpringSpec.echo(spring)]
+        case let .repeating(base, count, autoreverses):
+            // Made only by `animate` at run time, never a parameter; echoed for completeness.
+            .object([.init("repeatCount", .number(count)), .init("autoreverses", .bool(autoreverses)), .init("timing", base.echo)])
         }
     }
 

@@ -1,6 +1,9 @@
 /// Everything a client can post to a control: pointer facts and commands.
 public enum Input: Sendable, Equatable {
     case touch(Touch)
+    /// A second finger (touch id 1 on the wire), down with the first or alone: only pinch and
+    /// rotation inputs see it (docs/controls.md, two fingers).
+    case secondTouch(Touch)
     case command(Command)
 }
 

@@ -1,10 +1,36 @@
 /// `UIPanGestureRecognizer` for one finger (docs/fidelity.md#pan): begins when either axis moves
 /// past the hysteresis, which is then subtracted; velocity blends the last two move samples.
+///
+/// Three variants UIKit builds on the pan, chosen by configuration: `UIScreenEdgePanGestureRecognizer`
+/// (`edges`: the touch must go down near one of them and move away from it,
+/// docs/fidelity.md#screen-edge-pan), a scroll view's pan that begins only along the `axis` it
+/// scrolls, and `isDirectionalLockEnabled` (`directionalLock`: a drag in one general direction
+/// moves only that axis, docs/fidelity.md#directional-lock).
 public struct PanRecognizer: Sendable, Equatable {
     public static let defaultHysteresis = 10.0
+    /// The screen-edge pan's feature hysteresis: how far the finger moves from the edge to begin.
+    public static let screenEdgeHysteresis = 15.0
+    /// How near an edge the touch must go down.
+    public static let screenEdgeRegion = 13.0
+    /// How long after its touch-down a screen-edge pan may begin.
+    public static let screenEdgeMaximumDuration = 0.25
+    /// A step within 20° of the x axis locks x; within 20° of the y axis locks y (tan 20°, tan 70°).
+    static let lockXSlope = 0.36397023426620234
+    static let lockYSlope = 2.7474774194546216
+    /// Once the pan is active, the lock is decided again only after the finger paused this long.
+    public static let directionalLockPause = 0.6
 
     public var hysteresis: Double
+    /// `UIRectEdge` raw values (top 1, left 2, bottom 4, right 8): a screen-edge pan; 0: a plain pan.
+    public var edges: UInt8 = 0
+    /// The axis the pan begins along (a scroll view that scrolls one axis), or both.
+    public var axis: Axis = .both
+    public var directionalLock = false
     public private(set) var phase: Phase = .idle
+
+    public enum Axis: UInt8, Sendable {
+        case both, horizontal, vertical
+    }
 
     public enum Phase: Sendable, Equatable {
         case idle
@@ -21,10 +47,21 @@ public struct PanRecognizer: Sendable, Equatable {
         var lastTime: Double
         var previousSample: Point?
         var currentSample: Point?
+        var startTime = 0.0
+        /// The edge (a `UIRectEdge` bit) a screen-edge pan's touch went down near.
+        var edge: UInt8 = 0
+        /// The directional lock: the axis that moves, or both.
+        var lock = Axis.both
 
         mutating func record(_ p: Point, at t: Double) {
             let dt = t - lastTime
-            let sample = dt < 0.001 ? Point.zero : Point(x: (p.x - last.x) / dt, y: (p.y - last.y) / dt)
+            var sample = dt < 0.001 ? Point.zero : Point(x: (p.x - last.x) / dt, y: (p.y - last.y) / dt)
+            // The locked-out axis stands still: its movement moves the origin with it.
+            switch lock {
+            case .horizontal: origin.y += p.y - last.y; sample.y = 0
+            case .vertical: origin.x += p.x - last.x; sample.x = 0
+            case .both: break
+            }
             previousSample = currentSample
             currentSample = sample
             last = p
@@ -48,8 +85,12 @@ public struct PanRecognizer: Sendable, Equatable {
         case cancelled
     }
 
-    public init(hysteresis: Double = PanRecognizer.defaultHysteresis) {
+    public init(hysteresis: Double = PanRecognizer.defaultHysteresis, edges: UInt8 = 0, axis: Axis = .both,
+                directionalLock: Bool = false) {
         self.hysteresis = hysteresis
+        self.edges = edges
+        self.axis = axis
+        self.directionalLock = directionalLock
     }
 
     public var isRecognized: Bool {
@@ -57,34 +98,67 @@ public struct PanRecognizer: Sendable, Equatable {
         return false
     }
 
-    /// Feeds one touch at `t`; `accepts` says whether a touch-down lands where the pan listens.
-    public mutating func handle(_ touch: Touch, at t: Double, accepts: (Point) -> Bool = { _ in true }) -> Event? {
+    /// A touch is down that the pan follows, possible or recognized.
+    public var isTracking: Bool { phase != .idle }
+
+    /// Feeds one touch at `t`; `accepts` says whether a touch-down lands where the pan listens,
+    /// `bounds` is the view whose edges a screen-edge pan watches.
+    public mutating func handle(_ touch: Touch, at t: Double, accepts: (Point) -> Bool = { _ in true },
+                                bounds: Rect? = nil) -> Event? {
         switch (touch, phase) {
         case let (.down(p), .idle):
             guard accepts(p) else { return nil }
-            phase = .possible(Tracking(origin: p, last: p, lastTime: t))
+            var tracking = Tracking(origin: p, last: p, lastTime: t, startTime: t)
+            if edges != 0 {
+                guard let bounds, let edge = Self.edge(of: p, in: bounds, among: edges) else { return nil }
+                tracking.edge = edge
+            }
+            phase = .possible(tracking)
             return nil
         case let (.move(p), .possible(tracking)):
             var tracking = tracking
+            if directionalLock { tracking.lock = Self.lock(from: tracking.last, to: p) }
+            let lock = tracking.lock
+            tracking.lock = .both
             tracking.record(p, at: t)
+            tracking.lock = lock
             let raw = tracking.translation
-            guard abs(raw.x) >= hysteresis || abs(raw.y) >= hysteresis else {
+            switch begins(raw, tracking, at: t) {
+            case nil:
+                phase = .idle
+                return nil
+            case false?:
                 phase = .possible(tracking)
                 return nil
+            case true?:
+                break
             }
             func reduce(_ v: Double) -> Double { v < 0 ? -max(-v - hysteresis, 0) : max(v - hysteresis, 0) }
-            let adjusted = Point(x: reduce(raw.x), y: reduce(raw.y))
+            var adjusted = Point(x: reduce(raw.x), y: reduce(raw.y))
+            switch lock {
+            case .horizontal: adjusted.y = 0
+            case .vertical: adjusted.x = 0
+            case .both: break
+            }
             tracking.origin = Point(x: tracking.last.x - adjusted.x, y: tracking.last.y - adjusted.y)
             phase = .recognized(tracking)
             return .began(translation: adjusted, velocity: tracking.velocity)
         case let (.move(p), .recognized(tracking)):
             var tracking = tracking
+            if directionalLock && t - tracking.lastTime >= Self.directionalLockPause {
+                tracking.lock = Self.lock(from: tracking.last, to: p)
+            }
             tracking.record(p, at: t)
             phase = .recognized(tracking)
             return .changed(translation: tracking.translation, velocity: tracking.velocity)
         case let (.up(p), .recognized(tracking)):
             // touchesEnded adds no velocity sample; only the position moves.
             var tracking = tracking
+            switch tracking.lock {
+            case .horizontal: tracking.origin.y += p.y - tracking.last.y
+            case .vertical: tracking.origin.x += p.x - tracking.last.x
+            case .both: break
+            }
             tracking.last = p
             phase = .idle
             return .ended(translation: tracking.translation, velocity: tracking.velocity)
@@ -97,5 +171,55 @@ public struct PanRecognizer: Sendable, Equatable {
         default:
             return nil
         }
+    }
+
+    /// Whether a possible pan with translation `raw` begins (true), waits (false) or fails (nil).
+    private func begins(_ raw: Point, _ tracking: Tracking, at t: Double) -> Bool? {
+        if edges != 0 {
+            // The edge feature: away from the edge, more than along it, within its time.
+            guard t - tracking.startTime <= Self.screenEdgeMaximumDuration else { return nil }
+            let (inward, along) = Self.components(raw, from: tracking.edge)
+            if inward >= hysteresis && inward >= along { return true }
+            return along >= hysteresis ? nil : false
+        }
+        switch axis {
+        case .both: return abs(raw.x) >= hysteresis || abs(raw.y) >= hysteresis
+        case .horizontal: return abs(raw.x) >= hysteresis
+        case .vertical: return abs(raw.y) >= hysteresis
+        }
+    }
+
+    /// `reset`, or another recognizer won: forgets the touch, keeping the configuration.
+    public mutating func reset() { phase = .idle }
+
+    /// The first of `edges` (in `UIRectEdge` order) whose 13 pt strip inside `bounds` holds `p`.
+    static func edge(of p: Point, in bounds: Rect, among edges: UInt8) -> UInt8? {
+        let r = screenEdgeRegion
+        let strips: [(UInt8, Bool)] = [
+            (1, p.y >= bounds.minY && p.y < bounds.minY + r),
+            (2, p.x >= bounds.minX && p.x < bounds.minX + r),
+            (4, p.y >= bounds.maxY - r && p.y < bounds.maxY),
+            (8, p.x >= bounds.maxX - r && p.x < bounds.maxX),
+        ]
+        return strips.first { edges & $0.0 != 0 && $0.1 }?.0
+    }
+
+    /// Movement away from `edge` (signed) and along it (unsigned).
+    static func components(_ translation: Point, from edge: UInt8) -> (inward: Double, along: Double) {
+        switch edge {
+        case 1: (translation.y, abs(translation.x))
+        case 2: (translation.x, abs(translation.y))
+        case 4: (-translation.y, abs(translation.x))
+        default: (-translation.x, abs(translation.y))
+        }
+    }
+
+    /// The scroll view's directional lock for one step: within 20° of an axis locks it.
+    static func lock(from a: Point, to b: Point) -> Axis {
+        let dx = abs(b.x - a.x), dy = abs(b.y - a.y)
+        if dx == 0 && dy == 0 { return .both }
+        if dy <= lockXSlope * dx { return .horizontal }
+        if dy >= lockYSlope * dx { return .vertical }
+        return .both
     }
 }

@@ -122,7 +122,7 @@ public struct Scene: Sendable {
                     case .control: if content == nil { tracking |= bit } else { recognizers |= bit }
                     case .pan: recognizers |= bit; pans.append(k)
                     case .tap: recognizers |= bit; taps.append(k)
-                    case .longPress: recognizers |= bit
+                    case .longPress, .swipe, .transform: recognizers |= bit
                     }
                 }
             }

@@ -205,6 +205,8 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
         static let samePoint: UInt8 = 0x10
         /// The point follows as two Float32s, each converting back to the Float64 exactly.
         static let narrowPoint: UInt8 = 0x20
+        /// The touch is the second finger's.
+        static let second: UInt8 = 0x40
     }
 
     enum ArgumentTag {
@@ -219,6 +221,7 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
         mutating func remember(_ input: TimedInput) {
             time = input.t
             if case let .touch(touch) = input.input, let location = touch.location { point = location }
+            if case let .secondTouch(touch) = input.input, let location = touch.location { point = location }
         }
 
         mutating func encode(_ input: TimedInput, into bytes: inout [UInt8]) {
@@ -232,7 +235,8 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
                 Self.append(input.t, to: &bytes)
             }
             switch input.input {
-            case let .touch(touch):
+            case let .touch(touch), let .secondTouch(touch):
+                if case .secondTouch = input.input { tag |= Tag.second }
                 switch touch {
                 case .down: tag |= Tag.down
                 case .move: tag |= Tag.move
@@ -355,7 +359,7 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
             case Tag.up: .up(point)
             default: .cancel
             }
-            return TimedInput(t: time, input: .touch(touch))
+            return TimedInput(t: time, input: tag & Tag.second != 0 ? .secondTouch(touch) : .touch(touch))
         }
 
         private mutating func read<T: FixedWidthInteger>(_ base: UnsafePointer<UInt8>, as: T.Type) -> T {

@@ -46,6 +46,8 @@ public struct Session: Sendable {
     /// A touch is down (between a touch down and its up or cancel). Last, so that a Bool of the
     /// holder's can follow it in the same word (the store's slot packs `visible` there).
     public private(set) var isTouching = false
+    /// The second finger (`Input.secondTouch`) is down.
+    public private(set) var isTouchingSecond = false
 
     public init(configuration: ControlInstance, maximumEvents: Int = .max) {
         eventLimit = maximumEvents >= Int(UInt32.max) ? .max : UInt32(max(maximumEvents, 0))
@@ -72,6 +74,7 @@ public struct Session: Sendable {
         let checkpoints: [DefinedControl]
         let time: Double
         let isTouching: Bool
+        let isTouchingSecond: Bool
     }
 
     /// Checks and runs a batch without changing the session; throws if any event is refused.
@@ -83,6 +86,7 @@ public struct Session: Sendable {
         var newCheckpoints: [DefinedControl] = []
         var clock = time
         var touching = isTouching
+        var touchingSecond = isTouchingSecond
         for (index, event) in batch.enumerated() {
             guard event.t.isFinite, event.t >= 0 else { throw .invalidTime(index: index) }
             guard event.t >= clock else { throw .outOfOrder(index: index, t: event.t, latest: clock) }
@@ -90,11 +94,13 @@ public struct Session: Sendable {
                 if checkingTouches, let reason = Self.touchFault(touch, touching: touching) {
                     throw .invalidTouchSequence(index: index, reason: reason)
                 }
-                switch touch {
-                case .down: touching = true
-                case .up, .cancel: touching = false
-                case .move: break
+                touching = Self.touching(after: touch, touching)
+            }
+            if case let .secondTouch(touch) = event.input {
+                if checkingTouches, let reason = Self.touchFault(touch, touching: touchingSecond) {
+                    throw .invalidTouchSequence(index: index, reason: "touch 1: " + reason)
                 }
+                touchingSecond = Self.touching(after: touch, touchingSecond)
             }
             clock = event.t
             do {
@@ -105,7 +111,15 @@ public struct Session: Sendable {
             if (events.count + index + 1) % Self.checkpointInterval == 0 { newCheckpoints.append(control) }
         }
         return PreparedBatch(batch: batch, emitted: produced, control: control, checkpoints: newCheckpoints, time: clock,
-                             isTouching: touching)
+                             isTouching: touching, isTouchingSecond: touchingSecond)
+    }
+
+    private static func touching(after touch: Touch, _ touching: Bool) -> Bool {
+        switch touch {
+        case .down: true
+        case .up, .cancel: false
+        case .move: touching
+        }
     }
 
     private static func touchFault(_ touch: Touch, touching: Bool) -> String? {
@@ -128,6 +142,7 @@ public struct Session: Sendable {
         if !prepared.checkpoints.isEmpty { checkpoints += prepared.checkpoints }
         latest = prepared.control
         isTouching = prepared.isTouching
+        isTouchingSecond = prepared.isTouchingSecond
     }
 
     /// Applies a batch all or nothing; returns what it emitted.

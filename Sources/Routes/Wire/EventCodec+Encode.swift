@@ -13,13 +13,14 @@ extension EventCodec {
                        members: (inout JSONWriter) -> Void) {
         w.beginObject()
         switch event.input {
-        case let .touch(touch):
+        case let .touch(touch), let .secondTouch(touch):
             switch touch {
             case .down: w.member("type", "touchDown")
             case .move: w.member("type", "touchMove")
             case .up: w.member("type", "touchUp")
             case .cancel: w.member("type", "touchCancel")
             }
+            if case .secondTouch = event.input { w.member("touch", 1) }
             members(&w)
             w.member("t", event.t)
             if let p = touch.location {

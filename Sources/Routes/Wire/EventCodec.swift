@@ -217,12 +217,17 @@ enum EventCodec {
     }
 
     private static func decodePointer(_ type: String, at t: Double, _ r: inout ObjectReader) throws(WireError) -> [TimedInput] {
-        func one(_ touch: Touch) -> [TimedInput] { [TimedInput(t: t, input: .touch(touch))] }
+        func one(_ touch: Touch) throws(WireError) -> [TimedInput] {
+            // `touch`: which finger, 0 (the default) or 1, the second finger pinch and rotation see.
+            guard let finger = try r.number("touch"), finger != 0 else { return [TimedInput(t: t, input: .touch(touch))] }
+            guard finger == 1 else { throw WireError(field: r.field("touch"), "must be 0 or 1: the finger (1 is a second finger, for pinch and rotation)") }
+            return [TimedInput(t: t, input: .secondTouch(touch))]
+        }
         switch type {
-        case "touchDown": return one(.down(try point(&r)))
-        case "touchMove": return one(.move(try point(&r)))
-        case "touchUp": return one(.up(try point(&r)))
-        case "touchCancel": return one(.cancel)
+        case "touchDown": return try one(.down(try point(&r)))
+        case "touchMove": return try one(.move(try point(&r)))
+        case "touchUp": return try one(.up(try point(&r)))
+        case "touchCancel": return try one(.cancel)
         case "tap":
             let p = try point(&r)
             let duration = try shorthandDuration(&r, default: defaultTapDuration, at: t)

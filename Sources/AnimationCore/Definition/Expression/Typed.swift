@@ -83,7 +83,7 @@ struct Read: Sendable, Equatable {
     var width = 1
 
     enum Kind: Int32, Sendable {
-        case animated, control, pan, tap, basic, group, member, timer, longPress
+        case animated, control, pan, tap, basic, group, member, timer, longPress, swipe, transform
     }
 }
 

@@ -4,6 +4,7 @@ extension DefinedControl {
         defer { if !deferred.isEmpty { deferred.removeAll() } }
         switch input {
         case let .touch(touch): try handleTouch(touch, at: t, emit: &emit)
+        case let .secondTouch(touch): try handleTouch(touch, finger: 1, at: t, emit: &emit)
         case let .command(command): try handleCommand(command, at: t, emit: &emit)
         }
         try runDeferred(emit: &emit)
@@ -69,18 +70,23 @@ extension DefinedControl {
         case tap(Int, Point)
         case pan(Int, PanRecognizer.Event, Point)
         case longPress(Int, LongPressRecognizer.Event)
+        /// A swipe recognized: where the finger is, and its translation from the touch-down.
+        case swipe(Int, Point, translation: Point)
+        /// A pinch's or rotation's event, and where the gesture is (between the fingers).
+        case transform(Int, TransformRecognizer.Event, Point)
     }
 
     /// Every input sees the touch first (in declaration order; a pan that begins makes every tap
     /// fail, as UIKit's exclusive recognisers do); then the reactions run, in the same order.
-    private mutating func handleTouch(_ touch: Touch, at t: Double, inputs mask: UInt64 = .max, emit: inout [Emission]) throws(ControlError) {
+    private mutating func handleTouch(_ touch: Touch, finger: Int = 0, at t: Double, inputs mask: UInt64 = .max,
+                                      emit: inout [Emission]) throws(ControlError) {
         let location = touch.location ?? .zero
         let count = inputCount
         guard count > 0 else { return }
-        if touch.isDown, let slot = instance.definition.elapsedSlot { setVariable(slot, t) }
+        if finger == 0, touch.isDown, let slot = instance.definition.elapsedSlot { setVariable(slot, t) }
         // Twice the inputs: a tap may recognize and have an earlier recognition delivered at once.
         try withUnsafeTemporaryAllocation(of: Recognized.self, capacity: 2 * count) { (buffer) throws(ControlError) in
-            var found = feed(touch, at: t, location, inputs: mask, into: buffer.baseAddress!)
+            var found = feed(touch, finger: finger, at: t, location, inputs: mask, into: buffer.baseAddress!)
             if instance.definition.arbitrates { found = try arbitrate(buffer.baseAddress!, found, at: t) }
             defer { buffer.baseAddress!.deinitialize(count: found) }
             guard found > 0 else { return }
@@ -89,12 +95,22 @@ extension DefinedControl {
     }
 
     /// Every input sees the touch; what each recognised is written to `out`, in order. Returns how many.
-    private mutating func feed(_ touch: Touch, at t: Double, _ location: Point, inputs mask: UInt64,
+    private mutating func feed(_ touch: Touch, finger: Int, at t: Double, _ location: Point, inputs mask: UInt64,
                                into out: UnsafeMutablePointer<Recognized>) -> Int {
         var found = 0
         let definition = instance.definition
         for index in 0..<inputCount where index >= 64 || mask & (1 << UInt64(index)) != 0 {
+            // The second finger is for the two-finger recognizers only.
+            if finger != 0 { guard case .transform = definition.inputs[index] else { continue } }
             switch (input(index), definition.inputs[index]) {
+            case let (.transform(transform), .transform(spec)):
+                var transform = transform
+                let area = landing(touch, spec.region, at: t)
+                let event = transform.handle(finger: finger, touch, at: t, accepts: area.contains)
+                setInput(index, .transform(transform))
+                guard let event else { continue }
+                if case .began = event { exclude(by: index, spec.simultaneous) }
+                (out + found).initialize(to: .transform(index, event, transform.location)); found += 1
             case let (.control(tracking), .control(spec)):
                 var tracking = tracking
                 tracking.bounds = region(spec.region, at: t)
@@ -104,20 +120,29 @@ extension DefinedControl {
                 (out + found).initialize(to: .control(index, outcome, location)); found += 1
             case let (.tap(tap), .tap(spec)):
                 var tap = tap
-                let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
+                let area = landing(touch, spec.region, at: t)
                 if tap.handle(touch, at: t, accepts: area.contains) { (out + found).initialize(to: .tap(index, location)); found += 1 }
                 setInput(index, .tap(tap))
             case let (.pan(pan), .pan(spec)):
                 var pan = pan
-                let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
-                let event = pan.handle(touch, at: t, accepts: area.contains)
+                let area = landing(touch, spec.region, at: t)
+                let event = pan.handle(touch, at: t, accepts: area.contains, bounds: area)
                 setInput(index, .pan(pan))
                 guard let event else { continue }
                 if case .began = event { exclude(by: index, spec.simultaneous) }
                 (out + found).initialize(to: .pan(index, event, location)); found += 1
+            case let (.swipe(swipe), .swipe(spec)):
+                var swipe = swipe
+                let area = landing(touch, spec.region, at: t)
+                let translation = swipe.handle(touch, at: t, accepts: area.contains)
+                setInput(index, .swipe(swipe))
+                guard let translation else { continue }
+                // Discrete, yet recognized while the finger is down: it excludes as a pan that begins does.
+                exclude(by: index, spec.simultaneous)
+                (out + found).initialize(to: .swipe(index, location, translation: translation)); found += 1
             case let (.longPress(press), .longPress(spec)):
                 var press = press
-                let area = touch.isDown ? region(spec.region, at: t) : .init(x: 0, y: 0, width: 0, height: 0)
+                let area = landing(touch, spec.region, at: t)
                 let event = press.handle(touch, at: t, accepts: area.contains)
                 setInput(index, .longPress(press))
                 guard let event else { continue }
@@ -157,6 +182,27 @@ extension DefinedControl {
                     r[0] = point.x
                     r[1] = point.y
                     try run(spec.recognized, r, at: t, emit: &emit)
+                case let .swipe(index, point, translation):
+                    guard case let .swipe(spec) = definition.inputs[index], !spec.recognized.isEmpty else { continue }
+                    r[0] = point.x; r[1] = point.y
+                    r[2] = translation.x; r[3] = translation.y
+                    try run(spec.recognized, r, at: t, emit: &emit)
+                case let .transform(index, event, point):
+                    guard case let .transform(spec) = definition.inputs[index] else { continue }
+                    let reactions: ReactionList
+                    switch event {
+                    case let .began(value, velocity), let .changed(value, velocity), let .ended(value, velocity):
+                        r[0] = value; r[1] = velocity
+                        r[2] = point.x; r[3] = point.y
+                        switch event {
+                        case .began: reactions = spec.began
+                        case .changed: reactions = spec.changed
+                        default: reactions = spec.ended
+                        }
+                    case .cancelled:
+                        reactions = spec.cancelled
+                    }
+                    try run(reactions, r, at: t, emit: &emit)
                 case let .longPress(index, event):
                     guard case let .longPress(spec) = definition.inputs[index] else { continue }
                     let reactions: ReactionList
@@ -219,8 +265,16 @@ extension DefinedControl {
                 press.fail()
                 setInput(index, .longPress(press))
                 dropRecognizerTimers(index)
-            case let .pan(pan) where !pan.isRecognized && pan.phase != .idle:
-                setInput(index, .pan(PanRecognizer(hysteresis: pan.hysteresis)))
+            case var .pan(pan) where !pan.isRecognized && pan.phase != .idle:
+                pan.reset()
+                setInput(index, .pan(pan))
+            case var .transform(transform) where !transform.isRecognized:
+                transform.fail()
+                setInput(index, .transform(transform))
+            case var .swipe(swipe) where swipe.isPossible:
+                swipe.fail()
+                setInput(index, .swipe(swipe))
+                dropRecognizerTimers(index)
             default:
                 break
             }
@@ -241,6 +295,8 @@ extension DefinedControl {
             case let .tap(index, _) where index < 64: won |= 1 << UInt64(index)
             case let .pan(index, .began, _) where index < 64: won |= 1 << UInt64(index)
             case let .longPress(index, .began) where index < 64: won |= 1 << UInt64(index)
+            case let .swipe(index, _, _) where index < 64: won |= 1 << UInt64(index)
+            case let .transform(index, .began, _) where index < 64: won |= 1 << UInt64(index)
             default: break
             }
         }
@@ -256,6 +312,11 @@ extension DefinedControl {
                 try followTimer(index, press.beginTime)
             case let .pan(pan):
                 if pan.phase != .idle && !pan.isRecognized { possible |= bit }
+            case let .swipe(swipe):
+                if swipe.isPossible { possible |= bit }
+                try followTimer(index, swipe.deadline)
+            case let .transform(transform):
+                if transform.phase == .possible { possible |= bit }
             case .control:
                 break
             }
@@ -325,6 +386,8 @@ extension DefinedControl {
                 }
             case (.tap(var tap), _):
                 if tap.intervalElapsed(at: t) { setInput(index, .tap(tap)) }
+            case (.swipe(var swipe), _):
+                if swipe.durationElapsed(at: t) { setInput(index, .swipe(swipe)) }
             default:
                 break
             }
@@ -333,6 +396,12 @@ extension DefinedControl {
             guard found > 0 else { return }
             try react(UnsafeBufferPointer(start: out, count: found), at: t, emit: &emit)
         }
+    }
+
+    /// Where a touch-down may land for an input with `region` (computed only for a touch-down:
+    /// the other phases do not ask).
+    private func landing(_ touch: Touch, _ region: RegionSpec, at t: Double) -> Rect {
+        touch.isDown ? self.region(region, at: t) : Rect(x: 0, y: 0, width: 0, height: 0)
     }
 
     /// A region's rectangle at `t`.

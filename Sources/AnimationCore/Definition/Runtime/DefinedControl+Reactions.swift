@@ -71,7 +71,16 @@ extension DefinedControl {
                 if changed, case let .control(spec) = definition.inputs[input] { try runEntry(spec.onStateChange, at: t, emit: &emit) }
             case let .reset(input):
                 switch self.input(input) {
-                case let .pan(pan): setInput(input, .pan(PanRecognizer(hysteresis: pan.hysteresis)))
+                case var .pan(pan):
+                    pan.reset()
+                    setInput(input, .pan(pan))
+                case var .transform(transform):
+                    transform.reset()
+                    setInput(input, .transform(transform))
+                case var .swipe(swipe):
+                    swipe.reset()
+                    setInput(input, .swipe(swipe))
+                    dropRecognizerTimers(input)
                 case var .tap(tap):
                     tap.fail()
                     tap.held = nil
@@ -113,7 +122,7 @@ extension DefinedControl {
     private mutating func animate(_ first: Int, _ width: Int, _ r: UnsafeMutablePointer<Double>, _ result: Int,
                                   _ source: TimingSource, _ mode: AnimateMode, _ completion: ReactionList,
                                   at t: Double) throws(ControlError) {
-        let timing: Timing
+        var timing: Timing
         var relativeVelocity: Double?
         switch source {
         case let .timing(index):
@@ -136,6 +145,11 @@ extension DefinedControl {
             timing = .curve(instance.definition.reactionCurves[curve], duration: r[duration])
         case let .instanceCurve(curve, duration):
             timing = .curve(instance.curves[curve], duration: r[duration])
+        }
+        if mode.repeatsForever || mode.repeatCount >= 0 || mode.autoreverses {
+            let count = mode.repeatsForever ? Double.infinity : mode.repeatCount < 0 ? 1 : r[Int(mode.repeatCount)]
+            // CAMediaTiming: a count of 0 (or not a number) runs once.
+            timing = .repeating(timing, count: count > 0 ? min(count, 1e9) : 1, autoreverses: mode.autoreverses)
         }
         let delay = mode.delay < 0 ? 0 : AnimateMode.seconds(r[Int(mode.delay)])
         if mode.kind != .additive { try cutCompletions(of: first, at: t) }
@@ -162,6 +176,8 @@ extension DefinedControl {
         // UIKit calls a completion on a later turn of the run loop, never inside the call that
         // animated: at least a timer's minimum delay later.
         let end = t + (mode.kind == .retarget ? 0 : delay) + timing.duration
+        // Repeating forever: UIKit calls the completion only when the animation is taken away.
+        guard end.isFinite else { return }
         try schedule(.completion(completion, animated: Int32(first), finished: true),
                      at: max(end, t + DefinitionLimits.minimumTimerDelay))
     }

@@ -36,6 +36,16 @@ extension DefinedControl: MachineSource {
         case .tap?:
             guard case let .tap(tap) = input(i) else { r[0] = 0; return }
             r[0] = f == 0 ? flag(tap.isTracking) : elapsed(tap.isTracking, at: t)
+        case .transform?:
+            guard case let .transform(transform) = input(i) else { r[0] = 0; return }
+            switch f {
+            case 0: r[0] = flag(transform.isRecognized)
+            case 1: r[0] = flag(transform.isTracking)
+            default: r[0] = elapsed(transform.isTracking, at: t)
+            }
+        case .swipe?:
+            guard case let .swipe(swipe) = input(i) else { r[0] = 0; return }
+            r[0] = f == 0 ? flag(swipe.isTracking) : elapsed(swipe.isTracking, at: t)
         case .longPress?:
             guard case let .longPress(press) = input(i) else { r[0] = 0; return }
             switch f {

@@ -95,6 +95,8 @@ public struct DefinedControl: Control {
         case tap(TapRecognizer)
         case pan(PanRecognizer)
         case longPress(LongPressRecognizer)
+        case swipe(SwipeRecognizer)
+        case transform(TransformRecognizer)
     }
 
     struct PendingTimer: Sendable, Equatable {
@@ -150,7 +152,14 @@ public struct DefinedControl: Control {
                 setInput(index, .longPress(LongPressRecognizer(minimumPressDuration: constants[spec.minimumPressDuration],
                                                                allowableMovement: constants[spec.allowableMovement])))
             case let .pan(spec):
-                setInput(index, .pan(PanRecognizer(hysteresis: constants[spec.hysteresis])))
+                setInput(index, .pan(PanRecognizer(hysteresis: constants[spec.hysteresis], edges: spec.edges, axis: spec.axis,
+                                                   directionalLock: spec.directionalLock)))
+            case let .transform(spec):
+                setInput(index, .transform(TransformRecognizer(spec.kind)))
+            case let .swipe(spec):
+                setInput(index, .swipe(SwipeRecognizer(direction: spec.direction,
+                                                       minimumPrimaryMovement: constants[spec.minimumPrimaryMovement],
+                                                       maximumSecondaryMovement: constants[spec.maximumSecondaryMovement])))
             }
         }
         for index in definition.basics.indices { setBasic(index, nil) }
