@@ -34,10 +34,13 @@ public struct SceneState: Sendable {
     var touches: [ActiveTouch] = []
     /// The time of the last input.
     public private(set) var time = 0.0
+    /// The command each binding sent last (SceneState+Links).
+    var bound: [Command] = []
 
     public init(scene: Scene) {
         self.scene = scene
         controls = scene.nodes.map { node in node.control.map { DefinedControl(configuration: $0) } }
+        if !scene.links.bindings.isEmpty { bound = boundCommands(at: 0) }
     }
 
     /// One finger and what it has been to each view.
@@ -113,6 +116,7 @@ public struct SceneState: Sendable {
         var emitted: [SceneEmission] = []
         next.advance(to: t, emit: &emitted)
         next.time = t
+        let caused = emitted.count
         switch input {
         case let .command(view, command):
             guard scene.nodes.indices.contains(view), let control = next.controls[view] else { throw .unknownView(view) }
@@ -136,6 +140,7 @@ public struct SceneState: Sendable {
             case (_, nil): throw .unknownTouch(id)
             }
         }
+        next.runLinks(from: caused, at: t, emit: &emitted)
         next.advance(to: t, emit: &emitted)
         self = next
         return emitted
@@ -163,6 +168,8 @@ public struct SceneState: Sendable {
                 if case let .held(until) = touch.delivery, until <= t, until < best?.t ?? .infinity { best = (until, nil, k) }
             }
             guard let due = best else { return }
+            let caused = emit.count
+            defer { runLinks(from: caused, at: due.t, emit: &emit) }
             if let v = due.view {
                 var produced: [Emission] = []
                 controls[v]!.fireDeadline(emit: &produced)
