@@ -40,6 +40,19 @@ extension SceneState {
         }
     }
 
+    /// Lets the deadlines to come happen (at most 64: settling takes a few), so that what
+    /// links send at them is in the state; returns the last one's time (nil when none is due).
+    mutating func runDeadlinesForLinks() -> Double? {
+        var last: Double?
+        var ignored: [SceneEmission] = []
+        for _ in 0..<64 {
+            guard let next = nextDeadline else { break }
+            advance(to: next, emit: &ignored)
+            last = next
+        }
+        return last
+    }
+
     /// A link's command to `view`'s control at `t`; one the control refuses (an argument out of
     /// its range) changes nothing and is dropped, as a deadline's failing reaction is.
     private mutating func send(_ command: Command, to view: Int, at t: Double, emit: inout [SceneEmission]) {
