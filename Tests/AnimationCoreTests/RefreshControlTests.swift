@@ -50,4 +50,25 @@ struct RefreshControlTests {
         #expect(inset(control, 2.3) == .number(0))
         #expect(!Self.isRefreshing(control))
     }
+
+    @Test("In a scene: the pull passes the trigger at the move that rubber-bands it past 167.17 pt, and the release holds the list 60 pt down")
+    func pullToRefresh() throws {
+        let list = sceneView("list", try builtIn("scrollView", ["backgroundColor": "clear"]), 0, 0, 390, 844)
+        let scene = try Scene([sceneView("refresh", try builtIn("refreshControl"), 0, 0, 390, 844, [list])]).linking(
+            bindings: [SceneLink(from: "list", .property("contentOffsetY"), to: "refresh", command: "setPull", arguments: [("offset", "value")])],
+            actions: [SceneLink(from: "list", .emission("scrollViewWillEndDragging"), to: "refresh", command: "release")], at: .root)
+        var state = SceneState(scene: scene)
+        try state.down(1, 200, 200, at: 0)
+        // 10 pt a step: past the 10 pt hysteresis, 370 pt of travel rubber-band to 163.97, 380 to 167.52.
+        let before = try state.drag(1, from: 200, 200, by: 0, 10, steps: 38, from: 0)
+        #expect(!before.contains { $0.hasPrefix("refresh") })
+        #expect(try state.move(1, 200, 590, at: 39.0 / 64) == ["refresh valueChanged @0.609375"])
+        #expect(state.bool("refresh", "isRefreshing", at: 39.0 / 64) == true)
+        try state.up(1, 200, 590, at: 40.0 / 64)
+        #expect(state.number("refresh", "inset", at: 40.0 / 64) == 0)
+        #expect(state.number("refresh", "inset", at: 40.0 / 64 + 0.3) == 60, "the list held 60 pt down after 0.3 s")
+        state.wait(until: 3)
+        #expect(state.number("list", "contentOffsetY", at: 3) == 0, "the list itself bounces back to 0")
+        #expect(state.number("refresh", "pull", at: 3) == 0, "seen when the bounce ends")
+    }
 }
