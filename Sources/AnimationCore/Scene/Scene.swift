@@ -46,6 +46,8 @@ public struct Scene: Sendable {
     public let nodes: [Node]
     /// The top-level views, back to front.
     public let roots: [Int]
+    /// Views following and commanding one another (`SceneLinks`; docs/scenes.md#bindings-and-actions).
+    public private(set) var links = SceneLinks.none
 
     /// Checks `views` (the window's views, back to front) and flattens them. Faults are named
     /// under `path` (`/scene/views/2/children/0/frame/x`), the first in document order.
@@ -70,6 +72,14 @@ public struct Scene: Sendable {
     }
 
     public func index(of id: String) -> Int? { nodes.firstIndex { $0.id == id } }
+
+    /// This scene with `bindings` and `actions` checked against its views and kept (faults named
+    /// under `path`, the scene document's own: `/scene/bindings/0/from/property`).
+    public func linking(bindings: [SceneLink], actions: [SceneLink], at path: TreePath) throws(SceneError) -> Scene {
+        var linked = self
+        linked.links = try SceneLinks(bindings: bindings, actions: actions, in: self, at: path)
+        return linked
+    }
 
     /// `ancestor` is `view` or one of its ancestors.
     func isAncestor(_ ancestor: Int, of view: Int) -> Bool {

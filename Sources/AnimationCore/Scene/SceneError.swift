@@ -9,6 +9,14 @@ public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
         case tooManyViews = "too_many_views"
         case childrenNotAccepted = "children_not_accepted"
         case unknownView = "unknown_view"
+        /// A binding's or action's property, emission or command the view's control does not have.
+        case unknownProperty = "unknown_property"
+        case unknownEmission = "unknown_emission"
+        case unknownCommand = "unknown_command"
+        /// A binding's or action's argument or expression that cannot be sent or computed.
+        case invalidLink = "invalid_link"
+        /// Bindings and actions that could set each other off without end at one instant.
+        case linkCycle = "link_cycle"
     }
 
     public var code: Code

@@ -43,11 +43,14 @@ public struct SceneState: Sendable {
     /// Where the innermost open change's originals begin, and how many changes are open.
     private var changeStart = 0
     private var depth = 0
+    /// The command each binding sent last (SceneState+Links).
+    var bound: [Command] = []
 
     public init(scene: Scene) {
         self.scene = scene
         controls = scene.nodes.map { node in node.control.map { DefinedControl(configuration: $0) } }
         deadlines = controls.map { $0?.nextDeadline ?? .infinity }
+        if !scene.links.bindings.isEmpty { bound = boundCommands(at: 0) }
     }
 
     /// One finger and what it has been to each view.
@@ -135,6 +138,7 @@ public struct SceneState: Sendable {
         fileprivate let originals: [(view: Int, control: DefinedControl?)]
         fileprivate let touches: [ActiveTouch]
         fileprivate let time: Double
+        fileprivate let bound: [Command]
 
         /// The views whose control the batch changed (by an input, a command or a deadline), in view order.
         public var views: [Int] { Set(originals.map(\.view)).sorted() }
@@ -148,7 +152,7 @@ public struct SceneState: Sendable {
     public mutating func apply<Batch: Collection<(t: Double, input: SceneInput)>>(
         _ batch: Batch, keeping: Bool = true, checkpoint: (_ applied: Int) -> Bool = { _ in false }
     ) throws(SceneTimeline.BatchError) -> Changes {
-        let before = (touches: touches, time: time)
+        let before = (touches: touches, time: time, bound: bound)
         var emitted: [SceneEmission] = []
         var checkpoints: [SceneState] = []
         var index = 0
@@ -165,7 +169,7 @@ public struct SceneState: Sendable {
         }
         defer { if depth == 0 { originals = [] } }
         return Changes(emitted: emitted, count: index, checkpoints: checkpoints, originals: keeping ? originals : [],
-                       touches: before.touches, time: before.time)
+                       touches: before.touches, time: before.time, bound: before.bound)
     }
 
     /// A copy of the scene as it stands, with no change open (it shares every control's state
@@ -183,12 +187,14 @@ public struct SceneState: Sendable {
         for (view, control) in changes.originals.reversed() { restore(view, control) }
         touches = changes.touches
         time = changes.time
+        bound = changes.bound
     }
 
     private mutating func step(_ input: SceneInput, at t: Double, emit emitted: inout [SceneEmission]) throws(SceneInputError) {
         guard t.isFinite, t >= time else { throw .outOfOrder(t: t, latest: time) }
         advance(to: t, emit: &emitted)
         time = t
+        let caused = emitted.count
         switch input {
         case let .command(view, command):
             guard scene.nodes.indices.contains(view), controls[view] != nil else { throw .unknownView(view) }
@@ -210,6 +216,7 @@ public struct SceneState: Sendable {
             case (_, nil): throw .unknownTouch(id)
             }
         }
+        runLinks(from: caused, at: t, emit: &emitted)
         advance(to: t, emit: &emitted)
     }
 
@@ -218,7 +225,7 @@ public struct SceneState: Sendable {
     /// Runs `body`, taking back everything it changed when it throws. Changes nest: an inner
     /// one's refusal takes back only its own.
     mutating func transaction<R>(_ body: (inout SceneState) throws(SceneInputError) -> R) throws(SceneInputError) -> R {
-        let (outer, mark, touches, time) = (changeStart, originals.count, self.touches, self.time)
+        let (outer, mark, touches, time, bound) = (changeStart, originals.count, self.touches, self.time, self.bound)
         changeStart = mark
         depth += 1
         defer {
@@ -234,6 +241,7 @@ public struct SceneState: Sendable {
             }
             self.touches = touches
             self.time = time
+            self.bound = bound
             throw error
         }
     }
@@ -270,6 +278,8 @@ public struct SceneState: Sendable {
                 if case let .held(until) = touch.delivery, until <= t, until < best?.t ?? .infinity { best = (until, nil, k) }
             }
             guard let due = best else { return }
+            let caused = emit.count
+            defer { runLinks(from: caused, at: due.t, emit: &emit) }
             if let v = due.view {
                 var produced: [Emission] = []
                 change(v) { $0.fireDeadline(emit: &produced) }

@@ -162,6 +162,8 @@ public struct SceneTimeline: Sendable {
         var ignored: [SceneEmission] = []
         if let release = state.heldUntil { state.advance(to: release, emit: &ignored) }
         var settled = state.time
+        // Links may send commands at the deadlines to come: let those happen first.
+        if !state.scene.links.isEmpty, let last = state.runDeadlinesForLinks() { settled = max(settled, last) }
         for v in state.scene.nodes.indices {
             guard let control = state.control(v) else { continue }
             guard let rest = control.settledAt else { return nil }

@@ -26,6 +26,8 @@ struct SceneDocument: Sendable {
     init(_ json: JSON, at path: String, resolve: Resolve) throws(WireError) {
         var body = try ObjectReader(json, path: path)
         guard let items = try body.array("views") else { throw WireError(field: body.field("views"), "is required: the window's views, back to front") }
+        let bindingItems = try body.array("bindings")
+        let actionItems = try body.array("actions")
         try body.finish()
         var reader = Reader()
         var views: [SceneView] = []
@@ -35,14 +37,19 @@ struct SceneDocument: Sendable {
             views.append(view)
             stored.append(json)
         }
-        let scenePath = TreePath(path.split(separator: ".").map { .key(String($0)) } + [.key("views")])
+        let documentPath = TreePath(path.split(separator: ".").map { .key(String($0)) })
+        let bindings = try SceneLinkReader.read(bindingItems ?? [], at: body.field("bindings"), bindings: true)
+        let actions = try SceneLinkReader.read(actionItems ?? [], at: body.field("actions"), bindings: false)
         do {
-            scene = try Scene(views, at: scenePath)
+            scene = try Scene(views, at: documentPath.appending("views")).linking(bindings: bindings, actions: actions, at: documentPath)
         } catch {
             throw WireError(code: error.code.rawValue, field: error.path.dotted, error.message)
         }
         versions = reader.versions
-        self.stored = .object(JSONObject([("views", .array(stored))]))
+        var document: [(key: String, value: JSON)] = [("views", .array(stored))]
+        if let bindingItems { document.append(("bindings", .array(bindingItems))) }
+        if let actionItems { document.append(("actions", .array(actionItems))) }
+        self.stored = .object(JSONObject(document))
     }
 
     /// Reads views depth first, as `Scene` flattens them (so `versions` is by node index).
