@@ -1,27 +1,31 @@
-/// A session's fixed-size state in one allocation: the animated values, then plain-data words
-/// for the variables, the inputs' recognisers and the basic animations (at offsets the
-/// definition's `StateLayout` gives), and in the header what grows (groups, timers).
+/// A session's fixed-size state, in one allocation this object owns: a header with what grows
+/// (animator groups, timers, deferred completions), then the animated values, then plain-data
+/// words for the variables, the inputs' recognisers and the basic animations (at offsets the
+/// definition's `StateLayout` gives).
 ///
-/// Copying a control copies the reference; the first change after a copy copies the buffer
-/// (one allocation), so a step costs what a hand-written control's copy does.
+/// The interpreter's only raw memory. It is allocated in `init` and freed in `deinit`, so a
+/// pointer into it is valid exactly as long as this object is, and everything is read and
+/// changed in place through this type's accessors (no pointer leaves it). The plain words are
+/// loaded and stored only as `BitwiseCopyable` types, so the compiler proves every type kept
+/// there trivial (one holding a reference cannot be stored by copying its bytes).
 ///
-/// The controls read and change the words through pointers that outlive any one call, so the
-/// address of the words is taken once, when the buffer is made, and kept in the header (`base`);
-/// an object's storage never moves while it lives, and `buffer` keeps it alive. Once these
-/// pointers came straight out of `withUnsafeMutablePointerToElements { $0 }`, valid by its
-/// contract only inside that call, and the optimiser took it at its word: seeing stores go into
-/// this object's tail, it judged an animated value's new array of animations not to outlive the
-/// function and gave it stack storage (release build only; a scroll view's drag then read freed
-/// stack memory and aborted in `free`). A pointer loaded from the header is one the optimiser
-/// cannot trace to an object, so whatever is stored through it is treated as escaping, as it
-/// does (docs/architecture.md, "A session in memory").
-final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked Sendable {
+/// Why one raw allocation and not stored properties or arrays: copying a control copies the
+/// reference, and the first change after a copy copies this object (two allocations, one
+/// copy of the bytes); every session that was changed holds one, so its size is the session's
+/// memory (docs/architecture.md, "A session in memory"), and the header's arrays are reached
+/// through a pointer, not class properties each paying a dynamic exclusivity check on the
+/// events path. It replaces a `ManagedBuffer` whose element and header addresses were kept
+/// after `withUnsafeMutablePointerTo…` returned, which that API does not allow (and which the
+/// optimiser once exploited: docs/performance.md).
+///
+/// `@unchecked Sendable`: a `DefinedControl` changes its state only when it holds it alone
+/// (copy on write, `isKnownUniquelyReferenced`); a state shared between copies, and so possibly
+/// between threads, is only read.
+final class ControlState: @unchecked Sendable {
     struct Header {
-        /// What the buffer needs of its `StateLayout` to copy and free itself (the rest is the
-        /// instance's; narrow, as every changed control holds a buffer of its own).
+        /// What the state needs of its `StateLayout` to copy and free itself (the rest is the
+        /// instance's; narrow, as every changed control holds a state of its own).
         var sizes: Sizes
-        /// The first word of the tail (this object's own elements), where the animated values begin.
-        var base: UnsafeMutableRawPointer
         var groups: [PropertyAnimatorGroup?]
         /// Pending timers, in firing order (first scheduled first at equal times).
         var timers: [DefinedControl.PendingTimer]
@@ -42,60 +46,102 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked
         }
     }
 
-    /// A buffer with `header` (its `base` replaced by this buffer's own tail); the tail is raw.
-    private static func make(sizes: Sizes, header: Header) -> ControlState {
-        let buffer = unsafeDowncast(create(minimumCapacity: max(Int(sizes.words), 1)) { _ in header }, to: ControlState.self)
-        buffer.head.pointee.base = UnsafeMutableRawPointer(buffer.withUnsafeMutablePointerToElements { $0 })
-        return buffer
+    /// The header at the start, the animated values at `valuesOffset`, the words after them.
+    private let storage: UnsafeMutableRawPointer
+
+    private static let alignment = max(MemoryLayout<Header>.alignment, MemoryLayout<AnimatedValue>.alignment, 8)
+    private static let valuesOffset = (MemoryLayout<Header>.stride + alignment - 1) / alignment * alignment
+
+    /// A state with `header` and room for its words (the animated values not yet made).
+    private init(header: Header) {
+        storage = .allocate(byteCount: Self.valuesOffset + Int(header.sizes.words) * 8, alignment: Self.alignment)
+        storage.initializeMemory(as: Header.self, to: header)
     }
 
     static func make(_ layout: StateLayout, groups: Int) -> ControlState {
-        let sizes = Sizes(layout)
-        return make(sizes: sizes, header: Header(sizes: sizes, base: UnsafeMutableRawPointer(bitPattern: 8)!,
-                                                 groups: Array(repeating: nil, count: groups), timers: [], deferred: []))
+        ControlState(header: Header(sizes: Sizes(layout), groups: Array(repeating: nil, count: groups), timers: [], deferred: []))
     }
 
-    /// The header, read and changed through its address: the standard library's `header` is a
-    /// stored property, and each access to it paid a dynamic exclusivity check (`swift_beginAccess`)
-    /// on a hot path. Only the arrays and `base` live there, and nothing stored
-    /// into them is made on the spot by a literal, which is what the optimiser put on the stack
-    /// when the tail was reached this way.
-    @inline(__always)
-    var head: UnsafeMutablePointer<Header> {
-        withUnsafeMutablePointerToHeader { $0 }
+    deinit {
+        animated.deinitialize(count: Int(head.pointee.sizes.animatedCount))
+        head.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     @inline(__always)
-    var base: UnsafeMutableRawPointer { head.pointee.base }
+    private var head: UnsafeMutablePointer<Header> { storage.assumingMemoryBound(to: Header.self) }
 
     @inline(__always)
-    var animated: UnsafeMutablePointer<AnimatedValue> {
-        base.assumingMemoryBound(to: AnimatedValue.self)
+    private var animated: UnsafeMutablePointer<AnimatedValue> {
+        (storage + Self.valuesOffset).assumingMemoryBound(to: AnimatedValue.self)
     }
 
     /// The plain-data words after the animated values.
     @inline(__always)
-    var words: UnsafeMutableRawPointer {
-        base + Int(head.pointee.sizes.animatedWords) * 8
+    private var words: UnsafeMutableRawPointer {
+        storage + Self.valuesOffset + Int(head.pointee.sizes.animatedWords) * 8
     }
 
     /// Binds and fills the animated values (once, when made).
     func initializeAnimated(_ values: [AnimatedValue]) {
-        let typed = base.bindMemory(to: AnimatedValue.self, capacity: values.count)
+        let typed = (storage + Self.valuesOffset).bindMemory(to: AnimatedValue.self, capacity: values.count)
         typed.initialize(from: values, count: values.count)
     }
 
     func copy() -> ControlState {
         let sizes = head.pointee.sizes
-        let state = ControlState.make(sizes: sizes, header: head.pointee)
+        let state = ControlState(header: head.pointee)
         let animatedCount = Int(sizes.animatedCount)
-        state.base.bindMemory(to: AnimatedValue.self, capacity: animatedCount).initialize(from: animated, count: animatedCount)
+        (state.storage + Self.valuesOffset).bindMemory(to: AnimatedValue.self, capacity: animatedCount)
+            .initialize(from: animated, count: animatedCount)
         state.words.copyMemory(from: words, byteCount: Int(sizes.words - sizes.animatedWords) * 8)
         return state
     }
 
-    deinit {
-        animated.deinitialize(count: Int(head.pointee.sizes.animatedCount))
+    // MARK: Access in place
+
+    var groups: [PropertyAnimatorGroup?] {
+        _read { yield head.pointee.groups }
+        _modify { yield &head.pointee.groups }
+    }
+
+    var timers: [DefinedControl.PendingTimer] {
+        _read { yield head.pointee.timers }
+        _modify { yield &head.pointee.timers }
+    }
+
+    var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)] {
+        _read { yield head.pointee.deferred }
+        _modify { yield &head.pointee.deferred }
+    }
+
+    /// Calls `body` with member `member` of animator group `group` where it lies (nil when there
+    /// is none): a copy of it retained and released everything it holds, every frame.
+    @inline(__always)
+    func withMember<Result>(_ member: Int, of group: Int, _ body: (UnsafePointer<PropertyAnimator>?) -> Result) -> Result {
+        head.pointee.groups.withUnsafeBufferPointer { groups in
+            guard groups.indices.contains(group) else { return body(nil) }
+            return (groups.baseAddress! + group).pointee?.members.withUnsafeBufferPointer { members in
+                body(members.indices.contains(member) ? members.baseAddress! + member : nil)
+            } ?? body(nil)
+        }
+    }
+
+    /// Animated value `index` (scalars in declaration order).
+    subscript(animated index: Int) -> AnimatedValue {
+        _read { yield animated[index] }
+        _modify { yield &animated[index] }
+    }
+
+    /// The plain value of type `T` at `offset` bytes into the words.
+    @inline(__always)
+    func load<T: BitwiseCopyable>(_: T.Type, at offset: Int) -> T {
+        words.load(fromByteOffset: offset, as: T.self)
+    }
+
+    @inline(__always)
+    func store<T: BitwiseCopyable>(_ value: T, at offset: Int) {
+        words.storeBytes(of: value, toByteOffset: offset, as: T.self)
     }
 }
 
