@@ -24,15 +24,15 @@ extension DefinedControl {
 
     /// Where animated value `first` shows at `t`.
     private func shown(_ first: Int, at t: Double) -> Double {
-        self[animated: first].value(at: t)
+        withAnimated(first) { $0.value(at: t) }
     }
 
     /// The value follows `motion` if it lasts, else rests where the motion rests.
     private mutating func start(_ motion: AnimatedMotion, on first: Int, at t: Double) {
         if motion.endTime > t {
-            self[animated: first].follow(motion)
+            updateAnimated(first) { $0.follow(motion) }
         } else {
-            self[animated: first].set(motion.restingValue)
+            updateAnimated(first) { $0.set(motion.restingValue) }
         }
     }
 
@@ -107,7 +107,7 @@ extension DefinedControl {
         if plan.index >= 0 { setVariable(plan.index, Double(candidates[choice.index])) }
         let shown = shown(axis.animated, at: t)
         let timing = try springs.parameters(from: shown, to: choice.target, velocity: velocity, flick: choice.isFlick).resolve()
-        self[animated: axis.animated].retarget(to: choice.target, spring: timing, velocity: velocity, at: t)
-        return self[animated: axis.animated].isAnimating(at: t) ? t + timing.duration : t
+        updateAnimated(axis.animated) { $0.retarget(to: choice.target, spring: timing, velocity: velocity, at: t) }
+        return withAnimated(axis.animated) { $0.isAnimating(at: t) } ? t + timing.duration : t
     }
 }

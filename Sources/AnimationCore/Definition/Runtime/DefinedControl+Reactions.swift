@@ -19,7 +19,7 @@ extension DefinedControl {
                 setVariable(variable, r[result])
             case let .jump(first, width, program, result):
                 compute(program, r, at: t)
-                for k in 0..<width { self[animated: first + k].set(r[result + k]) }
+                for k in 0..<width { updateAnimated(first + k) { $0.set(r[result + k]) } }
                 try cutCompletions(of: first, at: t)
             case let .animate(first, width, program, result, timing, mode, completion):
                 compute(program, r, at: t)
@@ -144,18 +144,18 @@ extension DefinedControl {
             case .retarget:
                 if case let .spring(spring) = timing, let relativeVelocity {
                     // The given velocity instead of the current one, relative to the distance left.
-                    let shown = self[animated: first + k].value(at: t)
-                    self[animated: first + k].retarget(to: r[result + k], spring: spring,
-                                                                velocity: relativeVelocity * (r[result + k] - shown), at: t)
+                    let shown = withAnimated(first + k) { $0.value(at: t) }
+                    updateAnimated(first + k) { $0.retarget(to: r[result + k], spring: spring,
+                                                                velocity: relativeVelocity * (r[result + k] - shown), at: t) }
                 } else if case let .spring(spring) = timing {
-                    self[animated: first + k].retarget(to: r[result + k], spring: spring, at: t)
+                    updateAnimated(first + k) { $0.retarget(to: r[result + k], spring: spring, at: t) }
                 } else {
-                    self[animated: first + k].animate(to: r[result + k], timing: timing, at: t)
+                    updateAnimated(first + k) { $0.animate(to: r[result + k], timing: timing, at: t) }
                 }
             case .fromCurrent:
-                self[animated: first + k].animateFromCurrent(to: r[result + k], timing: timing, at: t, delay: delay)
+                updateAnimated(first + k) { $0.animateFromCurrent(to: r[result + k], timing: timing, at: t, delay: delay) }
             case .additive:
-                self[animated: first + k].animate(to: r[result + k], timing: timing, at: t, delay: delay)
+                updateAnimated(first + k) { $0.animate(to: r[result + k], timing: timing, at: t, delay: delay) }
             }
         }
         guard !completion.isEmpty else { return }

@@ -7,7 +7,10 @@ public struct DefinedControl: Sendable, Equatable {
     var time = 0.0
     /// Everything else that changes, in one buffer: a copy of the control (a checkpoint, a
     /// frame sampled ahead) is one retain, and the first change after a copy copies it.
-    private var buffer: ControlState
+    /// `nonisolated(unsafe)`: a `ManagedBuffer` cannot be `Sendable`; a control changes its state
+    /// only when it holds it alone (`unique`), and a state shared between copies, and so possibly
+    /// between threads, is only read.
+    nonisolated(unsafe) private var buffer: ControlState
 
     /// The state, copied first if another copy of the control shares it.
     private var unique: ControlState {
@@ -32,10 +35,16 @@ public struct DefinedControl: Sendable, Equatable {
         unique.store(value, at: layout.variables + 8 * index)
     }
 
-    /// Animated value `index`, read and changed in place.
-    subscript(animated index: Int) -> AnimatedValue {
-        _read { yield buffer[animated: index] }
-        _modify { yield &unique[animated: index] }
+    /// `body` with animated value `index`, read in place.
+    @inline(__always)
+    func withAnimated<Result>(_ index: Int, _ body: (AnimatedValue) -> Result) -> Result {
+        buffer.withAnimated(index, body)
+    }
+
+    /// `body` changing animated value `index` in place.
+    @inline(__always)
+    mutating func updateAnimated<Result>(_ index: Int, _ body: (inout AnimatedValue) -> Result) -> Result {
+        unique.updateAnimated(index, body)
     }
 
     @inline(__always)
@@ -64,17 +73,43 @@ public struct DefinedControl: Sendable, Equatable {
         buffer.withMember(member, of: group, body)
     }
 
+    /// The header's lists: read as copies (one retain), changed in place. The frame's reads
+    /// (`nextDeadline`, a program's read of a group) go through `ControlState.reading` instead.
     var groups: [PropertyAnimatorGroup?] {
-        _read { yield buffer.groups }
-        _modify { yield &unique.groups }
+        get { buffer.reading { $0.groups } }
+        set { unique.updating { $0.groups = newValue } }
+        _modify {
+            let state = unique
+            var groups = state.updating { header in exchange(&header.groups, with: []) }
+            defer { state.updating { $0.groups = groups } }
+            yield &groups
+        }
     }
     var timers: [PendingTimer] {
-        _read { yield buffer.timers }
-        _modify { yield &unique.timers }
+        get { buffer.reading { $0.timers } }
+        set { unique.updating { $0.timers = newValue } }
+        _modify {
+            let state = unique
+            var timers = state.updating { header in exchange(&header.timers, with: []) }
+            defer { state.updating { $0.timers = timers } }
+            yield &timers
+        }
     }
     var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)] {
-        _read { yield buffer.deferred }
-        _modify { yield &unique.deferred }
+        get { buffer.reading { $0.deferred } }
+        set { unique.updating { $0.deferred = newValue } }
+        _modify {
+            let state = unique
+            var deferred = state.updating { header in exchange(&header.deferred, with: []) }
+            defer { state.updating { $0.deferred = deferred } }
+            yield &deferred
+        }
+    }
+
+    /// `body` with the groups where they lie (`ControlState.reading`).
+    @inline(__always)
+    func readingGroups<Result>(_ body: ([PropertyAnimatorGroup?]) -> Result) -> Result {
+        buffer.reading { body($0.groups) }
     }
 
     var inputCount: Int { instance.definition.inputs.count }
@@ -165,14 +200,17 @@ public struct DefinedControl: Sendable, Equatable {
 
     /// The earliest time an internal transition is due, if any.
     public var nextDeadline: Double? {
-        let state = buffer
-        var earliest = state.timers.first?.t
+        let layout = self.layout
+        var earliest: Double? = buffer.reading { header in
+            var earliest = header.timers.first?.t
+            // By index: a loop over the groups themselves copied each one (its members) to read it.
+            for index in header.groups.indices {
+                if let end = header.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
+            }
+            return earliest
+        }
         for index in 0..<layout.basicCount {
             if let end = basic(index)?.endTime, end < earliest ?? .infinity { earliest = end }
-        }
-        // By index: a loop over the groups themselves copied each one (its members) to read it.
-        for index in state.groups.indices {
-            if let end = state.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
         }
         return earliest
     }
@@ -359,7 +397,7 @@ public struct DefinedControl: Sendable, Equatable {
         return a.deferred.isEmpty && b.deferred.isEmpty && a.groups == b.groups && a.timers == b.timers
             && a.touchDown == b.touchDown
             && definition.variables.indices.allSatisfy { a.variable($0) == b.variable($0) }
-            && (0..<definition.animatedScalars).allSatisfy { a[animated: $0] == b[animated: $0] }
+            && (0..<definition.animatedScalars).allSatisfy { i in a.withAnimated(i) { x in b.withAnimated(i) { y in x == y } } }
             && definition.inputs.indices.allSatisfy { a.input($0) == b.input($0) }
             && definition.basics.indices.allSatisfy { a.basic($0) == b.basic($0) }
     }
