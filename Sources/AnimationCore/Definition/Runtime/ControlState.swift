@@ -83,10 +83,11 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
 
     // MARK: Access in place
 
-    /// `body` with the header as it is, read in place (nothing it holds is retained).
+    /// `body` with the header where it lies, to read in place (a copy of it would retain and
+    /// release every list it holds).
     @inline(__always)
-    func reading<Result>(_ body: (Header) -> Result) -> Result {
-        withUnsafeMutablePointerToHeader { body($0.pointee) }
+    func withHeader<Result>(_ body: (UnsafePointer<Header>) -> Result) -> Result {
+        withUnsafeMutablePointerToHeader { body($0) }
     }
 
     /// `body` changing the header in place.
@@ -109,10 +110,11 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
         }
     }
 
-    /// `body` with animated value `index` (scalars in declaration order), read in place.
+    /// `body` with animated value `index` (scalars in declaration order) where it lies, to read
+    /// in place (a copy would retain and release its animations).
     @inline(__always)
-    func withAnimated<Result>(_ index: Int, _ body: (AnimatedValue) -> Result) -> Result {
-        withParts { _, animated, _ in body(animated[index]) }
+    func withAnimated<Result>(_ index: Int, _ body: (UnsafePointer<AnimatedValue>) -> Result) -> Result {
+        withParts { _, animated, _ in body(animated + index) }
     }
 
     /// `body` changing animated value `index` in place.

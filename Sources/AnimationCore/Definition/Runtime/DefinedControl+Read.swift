@@ -10,10 +10,10 @@ extension DefinedControl: MachineSource {
             let field = f % AnimatedField.colorOffset
             for k in 0..<width {
                 switch field {
-                case AnimatedField.presentation: r[k] = withAnimated(i + k) { $0.value(at: t) }
-                case AnimatedField.target: r[k] = withAnimated(i + k) { $0.target }
-                case AnimatedField.velocity: r[k] = withAnimated(i + k) { $0.sample(at: t).velocity }
-                default: r[0] = flag(withAnimated(i + k) { $0.isAnimating(at: t) }); return
+                case AnimatedField.presentation: r[k] = withAnimated(i + k) { $0.pointee.value(at: t) }
+                case AnimatedField.target: r[k] = withAnimated(i + k) { $0.pointee.target }
+                case AnimatedField.velocity: r[k] = withAnimated(i + k) { $0.pointee.sample(at: t).velocity }
+                default: r[0] = flag(withAnimated(i + k) { $0.pointee.isAnimating(at: t) }); return
                 }
             }
         case .control?:
@@ -57,7 +57,7 @@ extension DefinedControl: MachineSource {
             }
         case .group?:
             // Read in place (the array borrowed, not copied): a copy of the group retained its arrays.
-            r[0] = readingGroups { groups in groups.withUnsafeBufferPointer { groups in
+            r[0] = readingGroups { groups in
                 guard groups.indices.contains(i), groups[i] != nil else { return 0 }
                 let group = groups.baseAddress! + i
                 switch f {
@@ -67,7 +67,7 @@ extension DefinedControl: MachineSource {
                 case 3: return flag(group.pointee!.isRunning)
                 default: return group.pointee!.progressWhenInterrupted
                 }
-            } }
+            }
         case .member?:
             // The member read where it is: a copy of it (and of its group) cost a memcpy of the
             // animator and retains of everything it holds, for every read of every frame.

@@ -35,9 +35,9 @@ public struct DefinedControl: Sendable, Equatable {
         unique.store(value, at: layout.variables + 8 * index)
     }
 
-    /// `body` with animated value `index`, read in place.
+    /// `body` with animated value `index` where it lies, to read in place.
     @inline(__always)
-    func withAnimated<Result>(_ index: Int, _ body: (AnimatedValue) -> Result) -> Result {
+    func withAnimated<Result>(_ index: Int, _ body: (UnsafePointer<AnimatedValue>) -> Result) -> Result {
         buffer.withAnimated(index, body)
     }
 
@@ -74,9 +74,9 @@ public struct DefinedControl: Sendable, Equatable {
     }
 
     /// The header's lists: read as copies (one retain), changed in place. The frame's reads
-    /// (`nextDeadline`, a program's read of a group) go through `ControlState.reading` instead.
+    /// (`nextDeadline`, a program's read of a group) go through `ControlState.withHeader` instead.
     var groups: [PropertyAnimatorGroup?] {
-        get { buffer.reading { $0.groups } }
+        get { buffer.withHeader { $0.pointee.groups } }
         set { unique.updating { $0.groups = newValue } }
         _modify {
             let state = unique
@@ -86,7 +86,7 @@ public struct DefinedControl: Sendable, Equatable {
         }
     }
     var timers: [PendingTimer] {
-        get { buffer.reading { $0.timers } }
+        get { buffer.withHeader { $0.pointee.timers } }
         set { unique.updating { $0.timers = newValue } }
         _modify {
             let state = unique
@@ -96,7 +96,7 @@ public struct DefinedControl: Sendable, Equatable {
         }
     }
     var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)] {
-        get { buffer.reading { $0.deferred } }
+        get { buffer.withHeader { $0.pointee.deferred } }
         set { unique.updating { $0.deferred = newValue } }
         _modify {
             let state = unique
@@ -106,10 +106,10 @@ public struct DefinedControl: Sendable, Equatable {
         }
     }
 
-    /// `body` with the groups where they lie (`ControlState.reading`).
+    /// `body` with the groups where they lie (`ControlState.withHeader`).
     @inline(__always)
-    func readingGroups<Result>(_ body: ([PropertyAnimatorGroup?]) -> Result) -> Result {
-        buffer.reading { body($0.groups) }
+    func readingGroups<Result>(_ body: (UnsafeBufferPointer<PropertyAnimatorGroup?>) -> Result) -> Result {
+        buffer.withHeader { $0.pointee.groups.withUnsafeBufferPointer(body) }
     }
 
     var inputCount: Int { instance.definition.inputs.count }
@@ -201,11 +201,11 @@ public struct DefinedControl: Sendable, Equatable {
     /// The earliest time an internal transition is due, if any.
     public var nextDeadline: Double? {
         let layout = self.layout
-        var earliest: Double? = buffer.reading { header in
-            var earliest = header.timers.first?.t
+        var earliest: Double? = buffer.withHeader { header in
+            var earliest = header.pointee.timers.first?.t
             // By index: a loop over the groups themselves copied each one (its members) to read it.
-            for index in header.groups.indices {
-                if let end = header.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
+            for index in header.pointee.groups.indices {
+                if let end = header.pointee.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
             }
             return earliest
         }
@@ -397,7 +397,7 @@ public struct DefinedControl: Sendable, Equatable {
         return a.deferred.isEmpty && b.deferred.isEmpty && a.groups == b.groups && a.timers == b.timers
             && a.touchDown == b.touchDown
             && definition.variables.indices.allSatisfy { a.variable($0) == b.variable($0) }
-            && (0..<definition.animatedScalars).allSatisfy { i in a.withAnimated(i) { x in b.withAnimated(i) { y in x == y } } }
+            && (0..<definition.animatedScalars).allSatisfy { i in a.withAnimated(i) { x in b.withAnimated(i) { y in x.pointee == y.pointee } } }
             && definition.inputs.indices.allSatisfy { a.input($0) == b.input($0) }
             && definition.basics.indices.allSatisfy { a.basic($0) == b.basic($0) }
     }
