@@ -27,6 +27,8 @@ let groups: [BenchGroup] = [
                run: FramesJSONBench.run),
     BenchGroup(name: "frames-request", summary: "in-process GET /frames (1 s at 60 fps) per second per control (goal ≥ 3,000)",
                run: FramesRequestBench.run),
+    BenchGroup(name: "emission-fold", summary: "a frames window's emissions folded into its frame pass against replayed apart",
+               run: EmissionFoldBench.run),
     BenchGroup(name: "frame-wire", summary: "GET /frame from request bytes to response bytes in-process (parser, app, encoder)",
                run: FrameWireBench.run),
     BenchGroup(name: "scenes", summary: "Settings scene frame GET and touch POST against single controls; cost against views and depth",

@@ -5,6 +5,9 @@
 /// `ControlDefinition(_:)` reads a definition document (docs/controls.md), resolves every name
 /// and checks every type when it loads, so a definition that loads cannot fail at run time in
 /// any way but the ones documented (an animator asked to do what UIKit refuses).
+///
+/// `@unchecked Sendable`: immutable once loaded (`content` is set by the loader before the
+/// definition is shared).
 public final class ControlDefinition: @unchecked Sendable {
     public let description: String?
     public let parameters: [ParameterSpec]
@@ -38,12 +41,11 @@ public final class ControlDefinition: @unchecked Sendable {
     /// The variable slot (after the declared variables) that keeps when the pointer last went
     /// down, when some expression reads an input's `elapsed`; nil otherwise, costing nothing.
     let elapsedSlot: Int?
-    /// `code` and `literals` in memory of their own, read by the machine without a closure
-    /// (immutable, freed with the definition).
-    let codePointer: UnsafeMutableBufferPointer<Instruction>
-    let literalPointer: UnsafeMutableBufferPointer<Double>
+    /// `code` and `literals` as the machine reads them (`FixedArray`).
+    let codeTable: FixedArray<Instruction>
+    let literalTable: FixedArray<Double>
     /// The reactions of every list, and what they index (see `Reaction`).
-    let reactionPointer: UnsafeMutableBufferPointer<Reaction>
+    let reactionTable: FixedArray<Reaction>
     let emitNames: [String]
     let emitFields: [OutputField]
     let runArguments: [(result: Int, width: Int)]
@@ -100,12 +102,9 @@ public final class ControlDefinition: @unchecked Sendable {
         elapsedSlot = readsElapsed ? variables.count : nil
         stateLayout = StateLayout(animated: animated.reduce(0) { $0 + $1.type.width },
                                   variables: variables.count + (readsElapsed ? 1 : 0), inputs: inputs.count, basics: basics.count)
-        codePointer = .allocate(capacity: max(gen.code.count, 1))
-        _ = codePointer.initialize(from: gen.code)
-        literalPointer = .allocate(capacity: max(gen.literals.count, 1))
-        _ = literalPointer.initialize(from: gen.literals)
-        reactionPointer = .allocate(capacity: max(pools.reactions.count, 1))
-        _ = reactionPointer.initialize(from: pools.reactions)
+        codeTable = FixedArray(gen.code)
+        literalTable = FixedArray(gen.literals)
+        reactionTable = FixedArray(pools.reactions)
         emitNames = pools.emitNames
         emitFields = pools.fields
         runArguments = pools.arguments
@@ -114,12 +113,6 @@ public final class ControlDefinition: @unchecked Sendable {
         reactionCurves = pools.curves
         eventLists = pools.eventLists
         motionPlans = pools.motions
-    }
-
-    deinit {
-        codePointer.deallocate()
-        literalPointer.deallocate()
-        reactionPointer.deallocate()      // plain data: nothing to deinitialize
     }
 
     public func command(named name: String) -> CommandSpec? {

@@ -1,5 +1,8 @@
 /// A definition with one resolved configuration, named as the session's control: the constant
 /// tables every program of a session reads. Immutable; sessions of one configuration share one.
+///
+/// `@unchecked Sendable`: immutable once made (`initialState` and `animatorPlans` are set at the
+/// end of `init`, before the instance is shared).
 public final class ControlInstance: @unchecked Sendable, Equatable {
     public let definition: ControlDefinition
     /// The control's name as sessions report it (`button`, or a registered name).
@@ -14,13 +17,12 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     let literalSpringTimings: [Timing]
     let timings: [Timing]
     let curves: [CubicBezier]
-    /// `constants` in memory of its own, for the machine (immutable, freed with the instance).
-    let constantPointer: UnsafeMutableBufferPointer<Double>
-    /// The definition's code, literals and reactions (alive as long as the definition this holds),
-    /// so running a program touches no reference.
-    let code: UnsafePointer<Instruction>
-    let literals: UnsafePointer<Double>
-    let reactions: UnsafePointer<Reaction>
+    /// `constants` as the machine reads them.
+    let constantTable: FixedArray<Double>
+    /// The definition's code, literals and reactions (`definition`'s tables, which it holds).
+    let code: FixedArray<Instruction>
+    let literals: FixedArray<Double>
+    let reactions: FixedArray<Reaction>
     let frameSize: Int
     let layout: StateLayout
     /// What every frame of this instance shares, and where its values go.
@@ -66,11 +68,10 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
         literalSpringTimings = definition.literalSprings.map(Timing.spring)
         timings = table.timings
         curves = table.curves
-        constantPointer = .allocate(capacity: max(constants.count, 1))
-        _ = constantPointer.initialize(from: constants)
-        code = UnsafePointer(definition.codePointer.baseAddress!)
-        literals = UnsafePointer(definition.literalPointer.baseAddress!)
-        reactions = UnsafePointer(definition.reactionPointer.baseAddress!)
+        constantTable = FixedArray(constants)
+        code = definition.codeTable
+        literals = definition.literalTable
+        reactions = definition.reactionTable
         frameSize = max(definition.frameSize, 8)
         frameShape = FrameShape(definition.render, strings: strings, enumerations: definition.outputEnums)
         layout = definition.stateLayout
@@ -78,10 +79,6 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
         let initial = DefinedControl(building: self)
         initialState = initial.stateBuffer
         animatorPlans = initial.initialAnimatorPlans()
-    }
-
-    deinit {
-        constantPointer.deallocate()
     }
 
     /// The fully resolved configuration, as sessions echo it.
@@ -128,8 +125,8 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     @inline(__always)
     func run<Source: MachineSource>(_ program: Program, _ r: UnsafeMutablePointer<Double>, source: Source, at t: Double) {
         guard program.count > 0 else { return }
-        Machine.run(code + Int(program.start), count: Int(program.count), r, literals: literals,
-                    constants: constantPointer.baseAddress!, strings: strings, source, at: t)
+        Machine.run(code.base + Int(program.start), count: Int(program.count), r, literals: literals.base,
+                    constants: constantTable.base, strings: strings, source, at: t)
     }
 }
 
@@ -202,8 +199,8 @@ private struct Flattened {
             let r = registers.baseAddress!
             for step in definition.setup {
                 numbers.withUnsafeBufferPointer { constants in
-                    Machine.run(definition.codePointer.baseAddress! + Int(step.program.start), count: Int(step.program.count), r,
-                                literals: definition.literalPointer.baseAddress!, constants: constants.baseAddress!,
+                    Machine.run(definition.codeTable.base + Int(step.program.start), count: Int(step.program.count), r,
+                                literals: definition.literalTable.base, constants: constants.baseAddress!,
                                 strings: strings, NoSource(), at: 0)
                 }
                 for k in 0..<step.width { numbers[step.slot + k] = r[step.result + k] }

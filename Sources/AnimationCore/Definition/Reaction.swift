@@ -79,6 +79,7 @@ enum Reaction: Sendable {
 }
 
 /// The pools reactions index, filled while a definition compiles.
+/// `@unchecked Sendable`: filled by one compilation, on its thread, and only read after it.
 final class ReactionPools: @unchecked Sendable {
     var reactions: [Reaction] = []
     var emitNames: [String] = []

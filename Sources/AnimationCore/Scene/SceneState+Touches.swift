@@ -254,7 +254,7 @@ extension SceneState {
     /// The axes a scroll view can scroll (its `content.scrolls`), nil for any other view.
     func scrollAxes(_ view: Int) -> (x: Bool, y: Bool)? {
         guard let scrolls = scene.nodes[view].content?.scrolls, let control = controls[view] else { return nil }
-        let constants = control.instance.constantPointer
+        let constants = control.instance.constantTable
         return (constants[scrolls.x] != 0, constants[scrolls.y] != 0)
     }
 

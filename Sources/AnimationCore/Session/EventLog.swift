@@ -151,6 +151,7 @@ extension EventLog: Equatable {
 
 /// Up to `EventLog.blockSize` encoded inputs, in memory of exactly their size; never changed
 /// once made.
+/// `@unchecked Sendable`: never changed once made, so copies on other threads only read it.
 final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Sendable {
     struct Header {
         var count: Int32

@@ -123,8 +123,8 @@ public struct LogLine: CustomStringConvertible, Sendable {
         }
     }
 
-    /// Whether a byte of `text` `needsQuotes` (a request's path is most of the line: looked at
-    /// eight bytes at a time).
+    /// Whether `text` holds a byte logfmt must quote (a space or control byte, `=`, `"`, a backslash,
+    /// DEL): a request's path is most of the line, so it is looked at eight bytes at a time.
     static func anyNeedsQuotes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         ByteScan.contains(text, below: 0x21, orAnyOf: UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7F)
     }

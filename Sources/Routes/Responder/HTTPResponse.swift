@@ -35,12 +35,6 @@ public enum HTTPResponse: Sendable {
     /// Applies `change` to the answer: at once, or to the delivered one when it comes. How
     /// cross-cutting concerns (CORS, the node header) reach every answer alike; an answer ready
     /// now is changed in place.
-    func map<Change: AnswerChange>(_ change: Change) -> HTTPResponse {
-        var response = self
-        response.change(change)
-        return response
-    }
-
     mutating func change<Change: AnswerChange>(_ change: Change) {
         switch self {
         case .now(var answer):

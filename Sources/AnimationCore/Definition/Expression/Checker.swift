@@ -203,6 +203,7 @@ struct Checker {
 }
 
 /// Literal strings, each once.
+/// `@unchecked Sendable`: filled by one compilation, on its thread, and only read after it.
 final class StringPool: @unchecked Sendable {
     private(set) var texts: [String] = []
 

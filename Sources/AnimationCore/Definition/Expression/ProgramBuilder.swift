@@ -19,6 +19,7 @@ struct SetupStep: Sendable {
 
 /// Everything a definition's programs share while it is compiled: the code, the literal pool,
 /// the set-up steps and the layout of the instance's constant table.
+/// `@unchecked Sendable`: filled by one compilation, on its thread, and only read after it.
 final class CodeGen: @unchecked Sendable {
     var code: [Instruction] = []
     var literals: [Double] = []

@@ -1,27 +1,21 @@
-/// A session's fixed-size state in one allocation: the animated values, then plain-data words
-/// for the variables, the inputs' recognisers and the basic animations (at offsets the
-/// definition's `StateLayout` gives), and in the header what grows (groups, timers).
+/// A session's fixed-size state in one allocation: a header with what grows (animator groups,
+/// timers, deferred completions), then the animated values, then plain-data words for the
+/// variables, the inputs' recognisers and the basic animations (at offsets the definition's
+/// `StateLayout` gives).
 ///
-/// Copying a control copies the reference; the first change after a copy copies the buffer
-/// (one allocation), so a step costs what a hand-written control's copy does.
-///
-/// The controls read and change the words through pointers that outlive any one call, so the
-/// address of the words is taken once, when the buffer is made, and kept in the header (`base`);
-/// an object's storage never moves while it lives, and `buffer` keeps it alive. Once these
-/// pointers came straight out of `withUnsafeMutablePointerToElements { $0 }`, valid by its
-/// contract only inside that call, and the optimiser took it at its word: seeing stores go into
-/// this object's tail, it judged an animated value's new array of animations not to outlive the
-/// function and gave it stack storage (release build only; a scroll view's drag then read freed
-/// stack memory and aborted in `free`). A pointer loaded from the header is one the optimiser
-/// cannot trace to an object, so whatever is stored through it is treated as escaping, as it
-/// does (docs/architecture.md, "A session in memory").
-final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked Sendable {
+/// The interpreter's only raw memory, and reached only through this type: every access runs
+/// inside `withUnsafeMutablePointers`, so no address of the header or the tail outlives the
+/// call that was given it (an animated value is read or changed in place in a closure, a plain
+/// word is loaded or stored as a `BitwiseCopyable` type, so the compiler proves every type kept
+/// as bytes trivial). A `ManagedBuffer`, one allocation, because copying a control copies the
+/// reference and the first change after a copy copies this object: an object owning a separate
+/// allocation costs a second one per copy, measured on the frames window and in the memory of
+/// many sessions (docs/performance.md, "Raw memory contained").
+final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
     struct Header {
         /// What the buffer needs of its `StateLayout` to copy and free itself (the rest is the
         /// instance's; narrow, as every changed control holds a buffer of its own).
         var sizes: Sizes
-        /// The first word of the tail (this object's own elements), where the animated values begin.
-        var base: UnsafeMutableRawPointer
         var groups: [PropertyAnimatorGroup?]
         /// Pending timers, in firing order (first scheduled first at equal times).
         var timers: [DefinedControl.PendingTimer]
@@ -42,60 +36,102 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64>, @unchecked
         }
     }
 
-    /// A buffer with `header` (its `base` replaced by this buffer's own tail); the tail is raw.
-    private static func make(sizes: Sizes, header: Header) -> ControlState {
-        let buffer = unsafeDowncast(create(minimumCapacity: max(Int(sizes.words), 1)) { _ in header }, to: ControlState.self)
-        buffer.head.pointee.base = UnsafeMutableRawPointer(buffer.withUnsafeMutablePointerToElements { $0 })
-        return buffer
+    /// A buffer with `header` and room for its words (the animated values not yet made).
+    private static func make(header: Header) -> ControlState {
+        unsafeDowncast(create(minimumCapacity: max(Int(header.sizes.words), 1)) { _ in header }, to: ControlState.self)
     }
 
     static func make(_ layout: StateLayout, groups: Int) -> ControlState {
-        let sizes = Sizes(layout)
-        return make(sizes: sizes, header: Header(sizes: sizes, base: UnsafeMutableRawPointer(bitPattern: 8)!,
-                                                 groups: Array(repeating: nil, count: groups), timers: [], deferred: []))
+        make(header: Header(sizes: Sizes(layout), groups: Array(repeating: nil, count: groups), timers: [], deferred: []))
     }
 
-    /// The header, read and changed through its address: the standard library's `header` is a
-    /// stored property, and each access to it paid a dynamic exclusivity check (`swift_beginAccess`)
-    /// on a hot path. Only the arrays and `base` live there, and nothing stored
-    /// into them is made on the spot by a literal, which is what the optimiser put on the stack
-    /// when the tail was reached this way.
+    /// `body` with the header and the tail's three parts: the animated values and the plain words.
     @inline(__always)
-    var head: UnsafeMutablePointer<Header> {
-        withUnsafeMutablePointerToHeader { $0 }
-    }
-
-    @inline(__always)
-    var base: UnsafeMutableRawPointer { head.pointee.base }
-
-    @inline(__always)
-    var animated: UnsafeMutablePointer<AnimatedValue> {
-        base.assumingMemoryBound(to: AnimatedValue.self)
-    }
-
-    /// The plain-data words after the animated values.
-    @inline(__always)
-    var words: UnsafeMutableRawPointer {
-        base + Int(head.pointee.sizes.animatedWords) * 8
+    private func withParts<Result>(_ body: (UnsafeMutablePointer<Header>, UnsafeMutablePointer<AnimatedValue>,
+                                            UnsafeMutableRawPointer) -> Result) -> Result {
+        withUnsafeMutablePointers { header, tail in
+            let raw = UnsafeMutableRawPointer(tail)
+            return body(header, raw.assumingMemoryBound(to: AnimatedValue.self), raw + Int(header.pointee.sizes.animatedWords) * 8)
+        }
     }
 
     /// Binds and fills the animated values (once, when made).
     func initializeAnimated(_ values: [AnimatedValue]) {
-        let typed = base.bindMemory(to: AnimatedValue.self, capacity: values.count)
-        typed.initialize(from: values, count: values.count)
+        withUnsafeMutablePointerToElements { tail in
+            UnsafeMutableRawPointer(tail).bindMemory(to: AnimatedValue.self, capacity: values.count)
+                .initialize(from: values, count: values.count)
+        }
     }
 
     func copy() -> ControlState {
-        let sizes = head.pointee.sizes
-        let state = ControlState.make(sizes: sizes, header: head.pointee)
-        let animatedCount = Int(sizes.animatedCount)
-        state.base.bindMemory(to: AnimatedValue.self, capacity: animatedCount).initialize(from: animated, count: animatedCount)
-        state.words.copyMemory(from: words, byteCount: Int(sizes.words - sizes.animatedWords) * 8)
-        return state
+        withParts { header, animated, words in
+            let sizes = header.pointee.sizes
+            let state = ControlState.make(header: header.pointee)
+            state.withUnsafeMutablePointerToElements { tail in
+                let count = Int(sizes.animatedCount)
+                let raw = UnsafeMutableRawPointer(tail)
+                raw.bindMemory(to: AnimatedValue.self, capacity: count).initialize(from: animated, count: count)
+                (raw + Int(sizes.animatedWords) * 8).copyMemory(from: words, byteCount: Int(sizes.words - sizes.animatedWords) * 8)
+            }
+            return state
+        }
     }
 
     deinit {
-        animated.deinitialize(count: Int(head.pointee.sizes.animatedCount))
+        withParts { header, animated, _ in animated.deinitialize(count: Int(header.pointee.sizes.animatedCount)) }
+    }
+
+    // MARK: Access in place
+
+    /// `body` with the header where it lies, to read in place (a copy of it would retain and
+    /// release every list it holds).
+    @inline(__always)
+    func withHeader<Result>(_ body: (UnsafePointer<Header>) -> Result) -> Result {
+        withUnsafeMutablePointerToHeader { body($0) }
+    }
+
+    /// `body` changing the header in place.
+    @inline(__always)
+    func updating<Result>(_ body: (inout Header) -> Result) -> Result {
+        withUnsafeMutablePointerToHeader { body(&$0.pointee) }
+    }
+
+    /// Calls `body` with member `member` of animator group `group` where it lies (nil when there
+    /// is none): a copy of it retained and released everything it holds, every frame.
+    @inline(__always)
+    func withMember<Result>(_ member: Int, of group: Int, _ body: (UnsafePointer<PropertyAnimator>?) -> Result) -> Result {
+        withUnsafeMutablePointerToHeader { header in
+            header.pointee.groups.withUnsafeBufferPointer { groups in
+                guard groups.indices.contains(group) else { return body(nil) }
+                return (groups.baseAddress! + group).pointee?.members.withUnsafeBufferPointer { members in
+                    body(members.indices.contains(member) ? members.baseAddress! + member : nil)
+                } ?? body(nil)
+            }
+        }
+    }
+
+    /// `body` with animated value `index` (scalars in declaration order) where it lies, to read
+    /// in place (a copy would retain and release its animations).
+    @inline(__always)
+    func withAnimated<Result>(_ index: Int, _ body: (UnsafePointer<AnimatedValue>) -> Result) -> Result {
+        withParts { _, animated, _ in body(animated + index) }
+    }
+
+    /// `body` changing animated value `index` in place.
+    @inline(__always)
+    func updateAnimated<Result>(_ index: Int, _ body: (inout AnimatedValue) -> Result) -> Result {
+        withParts { _, animated, _ in body(&animated[index]) }
+    }
+
+    /// The plain value of type `T` at `offset` bytes into the words.
+    @inline(__always)
+    func load<T: BitwiseCopyable>(_: T.Type, at offset: Int) -> T {
+        withParts { _, _, words in words.load(fromByteOffset: offset, as: T.self) }
+    }
+
+    @inline(__always)
+    func store<T: BitwiseCopyable>(_ value: T, at offset: Int) {
+        withParts { _, _, words in words.storeBytes(of: value, toByteOffset: offset, as: T.self) }
     }
 }
 

@@ -1,4 +1,5 @@
 extension DefinedControl {
+    /// Applies one input at `t`; the caller has advanced to `t` first. Throws without changing anything.
     public mutating func handle(_ input: Input, at t: Double, emit: inout [Emission]) throws(ControlError) {
         time = t
         defer { if !deferred.isEmpty { deferred.removeAll() } }
@@ -407,7 +408,7 @@ extension DefinedControl {
     /// A region's rectangle at `t`.
     func region(_ spec: RegionSpec, at t: Double) -> Rect {
         if let slots = spec.constant {
-            let c = instance.constantPointer
+            let c = instance.constantTable
             return Rect(x: c[slots], y: c[slots + 1], width: c[slots + 2], height: c[slots + 3])
         }
         return instance.evaluate(spec.program, source: self, at: t) { r in

@@ -24,15 +24,15 @@ extension DefinedControl {
 
     /// Where animated value `first` shows at `t`.
     private func shown(_ first: Int, at t: Double) -> Double {
-        animated(first).pointee.value(at: t)
+        withAnimated(first) { $0.pointee.value(at: t) }
     }
 
     /// The value follows `motion` if it lasts, else rests where the motion rests.
     private mutating func start(_ motion: AnimatedMotion, on first: Int, at t: Double) {
         if motion.endTime > t {
-            mutableAnimated(first).pointee.follow(motion)
+            updateAnimated(first) { $0.follow(motion) }
         } else {
-            mutableAnimated(first).pointee.set(motion.restingValue)
+            updateAnimated(first) { $0.set(motion.restingValue) }
         }
     }
 
@@ -107,7 +107,7 @@ extension DefinedControl {
         if plan.index >= 0 { setVariable(plan.index, Double(candidates[choice.index])) }
         let shown = shown(axis.animated, at: t)
         let timing = try springs.parameters(from: shown, to: choice.target, velocity: velocity, flick: choice.isFlick).resolve()
-        mutableAnimated(axis.animated).pointee.retarget(to: choice.target, spring: timing, velocity: velocity, at: t)
-        return animated(axis.animated).pointee.isAnimating(at: t) ? t + timing.duration : t
+        updateAnimated(axis.animated) { $0.retarget(to: choice.target, spring: timing, velocity: velocity, at: t) }
+        return withAnimated(axis.animated) { $0.pointee.isAnimating(at: t) } ? t + timing.duration : t
     }
 }

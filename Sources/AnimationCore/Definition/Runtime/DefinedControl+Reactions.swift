@@ -19,7 +19,7 @@ extension DefinedControl {
                 setVariable(variable, r[result])
             case let .jump(first, width, program, result):
                 compute(program, r, at: t)
-                for k in 0..<width { mutableAnimated(first + k).pointee.set(r[result + k]) }
+                for k in 0..<width { updateAnimated(first + k) { $0.set(r[result + k]) } }
                 try cutCompletions(of: first, at: t)
             case let .animate(first, width, program, result, timing, mode, completion):
                 compute(program, r, at: t)
@@ -158,18 +158,18 @@ extension DefinedControl {
             case .retarget:
                 if case let .spring(spring) = timing, let relativeVelocity {
                     // The given velocity instead of the current one, relative to the distance left.
-                    let shown = animated(first + k).pointee.value(at: t)
-                    mutableAnimated(first + k).pointee.retarget(to: r[result + k], spring: spring,
-                                                                velocity: relativeVelocity * (r[result + k] - shown), at: t)
+                    let shown = withAnimated(first + k) { $0.pointee.value(at: t) }
+                    updateAnimated(first + k) { $0.retarget(to: r[result + k], spring: spring,
+                                                                velocity: relativeVelocity * (r[result + k] - shown), at: t) }
                 } else if case let .spring(spring) = timing {
-                    mutableAnimated(first + k).pointee.retarget(to: r[result + k], spring: spring, at: t)
+                    updateAnimated(first + k) { $0.retarget(to: r[result + k], spring: spring, at: t) }
                 } else {
-                    mutableAnimated(first + k).pointee.animate(to: r[result + k], timing: timing, at: t)
+                    updateAnimated(first + k) { $0.animate(to: r[result + k], timing: timing, at: t) }
                 }
             case .fromCurrent:
-                mutableAnimated(first + k).pointee.animateFromCurrent(to: r[result + k], timing: timing, at: t, delay: delay)
+                updateAnimated(first + k) { $0.animateFromCurrent(to: r[result + k], timing: timing, at: t, delay: delay) }
             case .additive:
-                mutableAnimated(first + k).pointee.animate(to: r[result + k], timing: timing, at: t, delay: delay)
+                updateAnimated(first + k) { $0.animate(to: r[result + k], timing: timing, at: t, delay: delay) }
             }
         }
         guard !completion.isEmpty else { return }

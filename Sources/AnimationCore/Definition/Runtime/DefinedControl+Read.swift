@@ -10,10 +10,10 @@ extension DefinedControl: MachineSource {
             let field = f % AnimatedField.colorOffset
             for k in 0..<width {
                 switch field {
-                case AnimatedField.presentation: r[k] = animated(i + k).pointee.value(at: t)
-                case AnimatedField.target: r[k] = animated(i + k).pointee.target
-                case AnimatedField.velocity: r[k] = animated(i + k).pointee.sample(at: t).velocity
-                default: r[0] = flag(animated(i + k).pointee.isAnimating(at: t)); return
+                case AnimatedField.presentation: r[k] = withAnimated(i + k) { $0.pointee.value(at: t) }
+                case AnimatedField.target: r[k] = withAnimated(i + k) { $0.pointee.target }
+                case AnimatedField.velocity: r[k] = withAnimated(i + k) { $0.pointee.sample(at: t).velocity }
+                default: r[0] = flag(withAnimated(i + k) { $0.pointee.isAnimating(at: t) }); return
                 }
             }
         case .control?:
@@ -67,7 +67,7 @@ extension DefinedControl: MachineSource {
             }
         case .group?:
             // Read in place (the array borrowed, not copied): a copy of the group retained its arrays.
-            r[0] = groups.withUnsafeBufferPointer { groups in
+            r[0] = readingGroups { groups in
                 guard groups.indices.contains(i), groups[i] != nil else { return 0 }
                 let group = groups.baseAddress! + i
                 switch f {
@@ -81,14 +81,17 @@ extension DefinedControl: MachineSource {
         case .member?:
             // The member read where it is: a copy of it (and of its group) cost a memcpy of the
             // animator and retains of everything it holds, for every read of every frame.
-            guard let animator = member(f / ReadField.memberStride, of: i) else { r[0] = 0; return }
-            switch f % ReadField.memberStride {
-            case 0: r[0] = PropertyAnimator.sample(animator, at: t).progress
-            case 1: r[0] = PropertyAnimator.fractionComplete(animator, at: t)
-            case 2: r[0] = PropertyAnimator.sample(animator, at: t).velocity
-            case 3: r[0] = flag(animator.pointee.state == .active)
-            case 4: r[0] = flag(animator.pointee.isRunning)
-            default: r[0] = flag(animator.pointee.isReversed)
+            let field = f % ReadField.memberStride
+            r[0] = withMember(f / ReadField.memberStride, of: i) { animator in
+                guard let animator else { return 0 }
+                switch field {
+                case 0: return PropertyAnimator.sample(animator, at: t).progress
+                case 1: return PropertyAnimator.fractionComplete(animator, at: t)
+                case 2: return PropertyAnimator.sample(animator, at: t).velocity
+                case 3: return flag(animator.pointee.state == .active)
+                case 4: return flag(animator.pointee.isRunning)
+                default: return flag(animator.pointee.isReversed)
+                }
             }
         case .timer?:
             r[0] = flag(timers.contains { $0.kind == .timer(i) })
@@ -101,19 +104,5 @@ extension DefinedControl: MachineSource {
     @inline(__always)
     private func elapsed(_ tracking: Bool, at t: Double) -> Double {
         tracking ? max(t - touchDown, 0) : 0
-    }
-
-    /// The address of member `member` of group `group` (nil if there is none), sampled after the
-    /// arrays' borrows end: sampled inside them, both arrays were retained and released around
-    /// every call, five times a card frame. The arrays live in the state's header, which `buffer`
-    /// keeps alive, and a read changes nothing, so the address holds while the read lasts.
-    @inline(__always)
-    private func member(_ member: Int, of group: Int) -> UnsafePointer<PropertyAnimator>? {
-        groups.withUnsafeBufferPointer { groups in
-            guard groups.indices.contains(group) else { return nil }
-            return (groups.baseAddress! + group).pointee?.members.withUnsafeBufferPointer { members in
-                members.indices.contains(member) ? members.baseAddress! + member : nil
-            } ?? nil
-        }
     }
 }

@@ -1,12 +1,15 @@
-/// A session's control when it is made from a definition: the shared instance (definition and
-/// configuration) and this session's own state, a few compact arrays. A value type like the
-/// hand-written controls: copies share storage until one of them changes.
-public struct DefinedControl: Control {
+/// A simulated control: the shared instance (definition and configuration) and this session's
+/// own state, a value-type state machine driven by inputs at times. Copies share storage until
+/// one of them changes.
+public struct DefinedControl: Sendable, Equatable {
     public let instance: ControlInstance
     /// The time of the last input or internal transition (the semantic state is read then).
     var time = 0.0
     /// Everything else that changes, in one buffer: a copy of the control (a checkpoint, a
     /// frame sampled ahead) is one retain, and the first change after a copy copies it.
+    /// `nonisolated(unsafe)`: a `ManagedBuffer` cannot be `Sendable`; a control changes its state
+    /// only when it holds it alone (`unique`), and a state shared between copies, and so possibly
+    /// between threads, is only read.
     nonisolated(unsafe) private var buffer: ControlState
 
     /// The state, copied first if another copy of the control shares it.
@@ -24,56 +27,89 @@ public struct DefinedControl: Control {
 
     @inline(__always)
     func variable(_ index: Int) -> Double {
-        buffer.words.load(fromByteOffset: layout.variables + 8 * index, as: Double.self)
+        buffer.load(Double.self, at: layout.variables + 8 * index)
     }
 
     @inline(__always)
     mutating func setVariable(_ index: Int, _ value: Double) {
-        _ = unique
-        buffer.words.storeBytes(of: value, toByteOffset: layout.variables + 8 * index, as: Double.self)
+        unique.store(value, at: layout.variables + 8 * index)
     }
 
-    /// Animated value `index`, to read in place.
+    /// `body` with animated value `index` where it lies, to read in place.
     @inline(__always)
-    func animated(_ index: Int) -> UnsafeMutablePointer<AnimatedValue> { buffer.animated + index }
+    func withAnimated<Result>(_ index: Int, _ body: (UnsafePointer<AnimatedValue>) -> Result) -> Result {
+        buffer.withAnimated(index, body)
+    }
 
-    /// Animated value `index`, to change in place.
+    /// `body` changing animated value `index` in place.
     @inline(__always)
-    mutating func mutableAnimated(_ index: Int) -> UnsafeMutablePointer<AnimatedValue> { unique.animated + index }
+    mutating func updateAnimated<Result>(_ index: Int, _ body: (inout AnimatedValue) -> Result) -> Result {
+        unique.updateAnimated(index, body)
+    }
 
     @inline(__always)
     func input(_ index: Int) -> InputState {
-        buffer.words.load(fromByteOffset: layout.inputs + layout.inputStride * index, as: InputState.self)
+        buffer.load(InputState.self, at: layout.inputs + layout.inputStride * index)
     }
 
     @inline(__always)
     mutating func setInput(_ index: Int, _ value: InputState) {
-        _ = unique
-        buffer.words.storeBytes(of: value, toByteOffset: layout.inputs + layout.inputStride * index, as: InputState.self)
+        unique.store(value, at: layout.inputs + layout.inputStride * index)
     }
 
     @inline(__always)
     func basic(_ index: Int) -> BasicAnimation? {
-        buffer.words.load(fromByteOffset: layout.basics + layout.basicStride * index, as: BasicAnimation?.self)
+        buffer.load(BasicAnimation?.self, at: layout.basics + layout.basicStride * index)
     }
 
     @inline(__always)
     mutating func setBasic(_ index: Int, _ value: BasicAnimation?) {
-        _ = unique
-        buffer.words.storeBytes(of: value, toByteOffset: layout.basics + layout.basicStride * index, as: BasicAnimation?.self)
+        unique.store(value, at: layout.basics + layout.basicStride * index)
     }
 
+    /// Member `member` of group `group`, read where it lies (`ControlState.withMember`).
+    @inline(__always)
+    func withMember<Result>(_ member: Int, of group: Int, _ body: (UnsafePointer<PropertyAnimator>?) -> Result) -> Result {
+        buffer.withMember(member, of: group, body)
+    }
+
+    /// The header's lists: read as copies (one retain), changed in place. The frame's reads
+    /// (`nextDeadline`, a program's read of a group) go through `ControlState.withHeader` instead.
     var groups: [PropertyAnimatorGroup?] {
-        _read { yield buffer.head.pointee.groups }
-        _modify { yield &unique.head.pointee.groups }
+        get { buffer.withHeader { $0.pointee.groups } }
+        set { unique.updating { $0.groups = newValue } }
+        _modify {
+            let state = unique
+            var groups = state.updating { header in exchange(&header.groups, with: []) }
+            defer { state.updating { $0.groups = groups } }
+            yield &groups
+        }
     }
     var timers: [PendingTimer] {
-        _read { yield buffer.head.pointee.timers }
-        _modify { yield &unique.head.pointee.timers }
+        get { buffer.withHeader { $0.pointee.timers } }
+        set { unique.updating { $0.timers = newValue } }
+        _modify {
+            let state = unique
+            var timers = state.updating { header in exchange(&header.timers, with: []) }
+            defer { state.updating { $0.timers = timers } }
+            yield &timers
+        }
     }
     var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)] {
-        _read { yield buffer.head.pointee.deferred }
-        _modify { yield &unique.head.pointee.deferred }
+        get { buffer.withHeader { $0.pointee.deferred } }
+        set { unique.updating { $0.deferred = newValue } }
+        _modify {
+            let state = unique
+            var deferred = state.updating { header in exchange(&header.deferred, with: []) }
+            defer { state.updating { $0.deferred = deferred } }
+            yield &deferred
+        }
+    }
+
+    /// `body` with the groups where they lie (`ControlState.withHeader`).
+    @inline(__always)
+    func readingGroups<Result>(_ body: (UnsafeBufferPointer<PropertyAnimatorGroup?>) -> Result) -> Result {
+        buffer.withHeader { $0.pointee.groups.withUnsafeBufferPointer(body) }
     }
 
     var inputCount: Int { instance.definition.inputs.count }
@@ -171,15 +207,19 @@ public struct DefinedControl: Control {
 
     // MARK: Deadlines
 
+    /// The earliest time an internal transition is due, if any.
     public var nextDeadline: Double? {
-        let state = buffer
-        var earliest = state.head.pointee.timers.first?.t
+        let layout = self.layout
+        var earliest: Double? = buffer.withHeader { header in
+            var earliest = header.pointee.timers.first?.t
+            // By index: a loop over the groups themselves copied each one (its members) to read it.
+            for index in header.pointee.groups.indices {
+                if let end = header.pointee.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
+            }
+            return earliest
+        }
         for index in 0..<layout.basicCount {
             if let end = basic(index)?.endTime, end < earliest ?? .infinity { earliest = end }
-        }
-        // By index: a loop over the groups themselves copied each one (its members) to read it.
-        for index in state.head.pointee.groups.indices {
-            if let end = state.head.pointee.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
         }
         return earliest
     }
@@ -252,6 +292,7 @@ public struct DefinedControl: Control {
 
     // MARK: Reading
 
+    /// The semantic state (`isOn`, `state`, …) at the last change.
     public var state: [Field] {
         let plan = definition.report
         return instance.evaluate(plan.program, source: self, at: time) { r in
@@ -259,6 +300,7 @@ public struct DefinedControl: Control {
         }
     }
 
+    /// The frame at `t`, assuming no deadline lies before `t` (`frame(at:)` handles later times).
     public func render(at t: Double) -> Frame {
         let shape = instance.frameShape
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: max(shape.count, 1)) { values in
@@ -332,7 +374,7 @@ public struct DefinedControl: Control {
         let i = Int(operand.index) + k
         switch operand.kind {
         case .register: return r[i]
-        case .constant: return instance.constantPointer[i]
+        case .constant: return instance.constantTable[i]
         case .literal: return instance.literals[i]
         }
     }
@@ -364,7 +406,7 @@ public struct DefinedControl: Control {
         return a.deferred.isEmpty && b.deferred.isEmpty && a.groups == b.groups && a.timers == b.timers
             && a.touchDown == b.touchDown
             && definition.variables.indices.allSatisfy { a.variable($0) == b.variable($0) }
-            && (0..<definition.animatedScalars).allSatisfy { a.animated($0).pointee == b.animated($0).pointee }
+            && (0..<definition.animatedScalars).allSatisfy { i in a.withAnimated(i) { x in b.withAnimated(i) { y in x.pointee == y.pointee } } }
             && definition.inputs.indices.allSatisfy { a.input($0) == b.input($0) }
             && definition.basics.indices.allSatisfy { a.basic($0) == b.basic($0) }
     }

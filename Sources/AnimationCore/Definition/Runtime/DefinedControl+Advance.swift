@@ -1,34 +1,7 @@
-/// A simulated control: a value-type state machine driven by inputs at times.
-///
-/// Time only moves forward through `advance(to:)`, which lets internal timers (an animation's
-/// completion, a chained spring) happen at their own times. `render(at:)` is valid for any
-/// `t` from the last change until the next deadline; `frame(at:)` handles later times too.
-public protocol Control: Sendable, Equatable {
-    associatedtype Configuration: Sendable, Equatable
-    /// The control's name, as sessions report it.
-    var kind: String { get }
-
-    init(configuration: Configuration)
-
-    var configuration: Configuration { get }
-
-    /// Applies one input at `t`; the caller has advanced to `t` first. Throws without changing anything.
-    mutating func handle(_ input: Input, at t: Double, emit: inout [Emission]) throws(ControlError)
-
-    /// The earliest time an internal transition is due, if any.
-    var nextDeadline: Double? { get }
-
-    /// Performs the internal transition due at `nextDeadline` (≤ the time advanced to).
-    mutating func fireDeadline(emit: inout [Emission])
-
-    /// The semantic state (`isOn`, `state`, …) at the last change.
-    var state: [Field] { get }
-
-    /// The frame at `t`, assuming no deadline lies before `t`.
-    func render(at t: Double) -> Frame
-}
-
-extension Control {
+/// Time moves forward only through `advance(to:)`, which lets internal timers (an animation's
+/// completion, a chained spring) happen at their own times. `render(at:)` is valid for any `t`
+/// from the last change until the next deadline; `frame(at:)` handles later times too.
+extension DefinedControl {
     /// Lets every internal transition due at or before `t` happen, in time order.
     public mutating func advance(to t: Double, emit: inout [Emission]) {
         advance(through: t, emit: &emit)
@@ -72,7 +45,7 @@ extension Control {
     }
 }
 
-extension Control {
+extension DefinedControl {
     /// One logged input: timers up to `t`, the input, and timers it made due at `t`. A refused
     /// input leaves the control as it was.
     mutating func step(_ input: Input, at t: Double, emit: inout [Emission]) throws(ControlError) {
