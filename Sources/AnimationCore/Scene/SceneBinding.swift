@@ -205,8 +205,8 @@ public struct SceneLinks: Sendable {
     private static func emissionFields(_ name: String, of definition: ControlDefinition) -> [(String, Bool)]? {
         guard emissionNames(of: definition).contains(name) else { return nil }
         var fields: [(String, Bool)] = []
-        for reaction in definition.reactionPointer {
-            guard case let .emit(index, range, _) = reaction, definition.emitNames[index] == name else { continue }
+        for k in 0..<definition.reactionTable.count {
+            guard case let .emit(index, range, _) = definition.reactionTable[k], definition.emitNames[index] == name else { continue }
             for k in Int(range.start)..<Int(range.start + range.count) {
                 let field = definition.emitFields[k]
                 guard field.kind == .number || field.kind == .bool, !fields.contains(where: { $0.0 == field.name }) else { continue }
@@ -226,7 +226,7 @@ public struct SceneLinks: Sendable {
         while let list = lists.popLast() {
             guard !list.isEmpty, visited.insert(list.start).inserted else { continue }
             for k in Int(list.start)..<Int(list.start + list.count) {
-                switch definition.reactionPointer[k] {
+                switch definition.reactionTable[k] {
                 case let .emit(name, _, _): names.insert(definition.emitNames[name])
                 case let .branch(_, _, then, otherwise): lists += [then, otherwise]
                 case let .run(action, _, _): lists.append(definition.actions[action].reactions)

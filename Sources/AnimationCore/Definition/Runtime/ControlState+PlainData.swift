@@ -16,3 +16,10 @@ extension Point: BitwiseCopyable {}
 extension Rect: BitwiseCopyable {}
 extension PanRecognizer.Tracking: BitwiseCopyable {}
 extension Size: BitwiseCopyable {}
+extension PanRecognizer.Axis: BitwiseCopyable {}
+extension SwipeRecognizer: BitwiseCopyable {}
+extension SwipeRecognizer.Direction: BitwiseCopyable {}
+extension TransformRecognizer: BitwiseCopyable {}
+extension TransformRecognizer.Kind: BitwiseCopyable {}
+extension TransformRecognizer.Phase: BitwiseCopyable {}
+extension TransformAnalyzer: BitwiseCopyable {}
