@@ -76,7 +76,7 @@ struct NavigationPopTests {
         expectClose(session.frame(at: 0.125 + 0.14).number("progress"), 0.641025641, within: 1e-6)
     }
 
-    @Test("Released still short of it (p 0.282051282) it cancels over 0.35 s (interactivePopCancelled); a flick back cancels from p 0.6 in 234 pt / 1000 pt/s")
+    @Test("Released still short of it (p 0.282051282) it cancels over 0.35 s (interactivePopCancelled); a flick back cancels from p 0.6 in 234 pt / 1000 pt/s; so does a cancelled touch")
     func releasesThatCancel() throws {
         var slow = try Session(Self.navigation())
         let release = 10.0 / 64
@@ -91,6 +91,12 @@ struct NavigationPopTests {
         #expect(back.frame(at: release).number("progress") == 0.6)
         expectClose(back.frame(at: release + 0.1).number("progress"), 0.374155192, within: 1e-6)
         expectClose(back.frame(at: release + 0.117).number("progress"), 0.3, within: 1e-6)
+        // A cancelled touch cancels the pop, even past the threshold (-handleNavigationTransition:): over T, the same curve.
+        var interrupted = try Session(Self.navigation())
+        try interrupted.apply(Self.drag(Array(repeating: 31.125, count: 8), lift: false) + [.cancel(at: 0.125)])
+        expectEmissions(interrupted.emissions(from: 0, to: 2), [Emission(t: 1.0 / 64, name: "interactivePopBegan"),
+                                                                Emission(t: 0.125 + 0.35, name: "interactivePopCancelled")])
+        expectClose(interrupted.frame(at: 0.125 + 0.175).number("progress"), 0.3, within: 1e-6)
     }
 
     @Test("pop runs 0 → 1 over 0.35 s on easeInEaseOut (0.169701805 at 0.1 s, 0.5 at 0.175 s), then depth 1; push runs 1 → 0 and depth 2; at depth 1 pop and the edge do nothing")
