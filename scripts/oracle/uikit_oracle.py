@@ -1434,6 +1434,34 @@ def swipe_actions():
     say("### released still at -50: the nearer of 0 and -74, on the projected snap's spring (response 0.344144233, ζ 1)")
     say("  " + ", ".join(f"at +{t}: {-50 - 24 * progress(snap, t)[0]:.9f}" for t in (0.05, 0.1)))
 
+# §34 -----------------------------------------------------------------------------------------
+
+def navigation_pop():
+    section("34. The interactive pop (_UINavigationInteractiveTransition, _UINavigationParallaxTransition: T 0.35 s, "
+            "threshold min(187.5/width, 0.5)) on 390 x 844")
+    width, T = 390.0, 0.35
+    threshold = min(187.5 / width, 0.5)
+    say(f"  threshold {threshold:.9f}; the view below at -0.3·390·(1 - p), the dimming 0.1·(1 - p), the top at 390·p")
+    say("### dragged from x 5 by 15.625 pt every 1/64 s: the edge pan begins 15 pt out, so 8 moves are 125 - 15 = 110 pt")
+    p = 110 / width
+    say(f"  p {p:.9f}; top x 110, below x {-0.3 * width * (1 - p):.9f}, dimming {0.1 * (1 - p):.9f}")
+    say("### releases (v the pan's velocity over the width; the rest on easeInEaseOut over min(T, left/|v|))")
+    cases = [("at 110 pt, still (two still moves: v 0)", 110, 0.0),
+             ("at 110 pt, 1000 pt/s", 110, 1000.0),
+             ("at 234 pt, still", 234, 0.0),
+             ("at 234 pt, -1000 pt/s", 234, -1000.0)]
+    for name, x, v_pts in cases:
+        p, v = x / width, v_pts / width
+        complete = p + v * T > threshold
+        left = 1 - p if complete else p
+        duration = max(min(T, left / abs(v)) if v != 0 else T, 0.01)
+        to = 1.0 if complete else 0.0
+        mid = p + (to - p) * EASE(0.5)
+        say(f"  {name}: p {p:.9f}, p + v·T {p + v * T:.9f} -> {'completes' if complete else 'cancels'} over "
+            f"{duration:.9f} s; p half-way through {mid:.9f}; at 0.1 s {p + (to - p) * EASE(0.1 / duration):.9f}")
+    say("### push and pop commands: p 1 -> 0 and 0 -> 1 over 0.35 s on easeInEaseOut")
+    say("  " + ", ".join(f"at {t}: {EASE(t / T):.9f}" for t in (0.05, 0.1, 0.175, 0.3)))
+
 
 def main():
     say("# ControlSim oracle: scripts/oracle/uikit_oracle.py (docs/fidelity.md#oracle)")
@@ -1442,7 +1470,7 @@ def main():
                  projections, rubber_bands, pan, controls, continued_animator, echoed_springs,
                  scroll_deceleration, bounces, drag_rubber_band, paging, sheet, stepper_autorepeat, slider,
                  segmented, content_offset_animation, scroll_view, sheet_view, fast_releases, scroll_release, system_switch,
-                 page_control, context_menu_press, picker_wheel, swipe_actions):
+                 page_control, context_menu_press, picker_wheel, swipe_actions, navigation_pop):
         part()
     text = "\n".join(OUT) + "\n"
     if sys.argv[1:] == ["--check"]:
