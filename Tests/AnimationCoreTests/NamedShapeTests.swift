@@ -37,5 +37,8 @@ struct NamedShapeTests {
                                                                             frame: #"{"x": 0, "y": 0, "width": "2 * 10", "height": 20}"#)))
         #expect(moving.pointer == "/layers/0/path/shape")
         #expect(try DefinitionTests.fault(Self.definition(#"{"shape": 3}"#))?.pointer == "/layers/0/path/shape")
+        let misspelt = try #require(try DefinitionTests.fault(Self.definition(#"{"data": "'M0 0'", "shap": "plus"}"#)))
+        #expect(misspelt.pointer == "/layers/0/path/shap")
+        #expect(misspelt.message.hasPrefix("unknown field (did you mean 'shape'?); the fields here are data, shape, fillColor"))
     }
 }

@@ -84,7 +84,8 @@ extension DefinitionLoader {
             var operands: [LayerOperand] = []
             for field in part.fields {
                 var value = reader.raw(field.key) ?? field.fallback
-                if part.name == "path", field.key == "data", reader.has("shape") {
+                // Asked for on every path, so a typo of it is answered with it and the fields here.
+                if part.name == "path", field.key == "data", reader.raw("shape") != nil {
                     guard value == nil else { throw reader.error("shape", "a path is given as data or as a named shape, not both") }
                     value = try namedShape(in: &reader, frame: frame)
                 }
