@@ -63,7 +63,7 @@ extension DefinitionLoader {
         var parts: UInt32 = 0
         var fields: [LayerOperand] = []
         for (index, part) in LayerSchema.parts.enumerated() {
-            let given = try layerPart(part, in: &r, builder: &builder, names: stateNames)
+            let given = try layerPart(part, in: &r, builder: &builder, names: stateNames, frame: copy.tree["frame"])
             guard let given else { continue }
             parts |= 1 << UInt32(index)
             fields += given
@@ -79,11 +79,17 @@ extension DefinitionLoader {
     /// The fields of `part` as the layer `r` gives them (each its expression or the table's
     /// default), nil when the layer does not have the part.
     private mutating func layerPart(_ part: LayerPart, in r: inout TreeReader, builder: inout ProgramBuilder,
-                                    names stateNames: [String: Binding]) throws(DocumentError) -> [LayerOperand]? {
+                                    names stateNames: [String: Binding], frame: Tree?) throws(DocumentError) -> [LayerOperand]? {
         func operands(_ reader: inout TreeReader) throws(DocumentError) -> [LayerOperand] {
             var operands: [LayerOperand] = []
             for field in part.fields {
-                guard let value = reader.raw(field.key) ?? field.fallback else { throw reader.error(field.key, "is required") }
+                var value = reader.raw(field.key) ?? field.fallback
+                // Asked for on every path, so a typo of it is answered with it and the fields here.
+                if part.name == "path", field.key == "data", reader.raw("shape") != nil {
+                    guard value == nil else { throw reader.error("shape", "a path is given as data or as a named shape, not both") }
+                    value = try namedShape(in: &reader, frame: frame)
+                }
+                guard let value else { throw reader.error(field.key, "is required") }
                 let typed = try expression(value, at: reader.field(field.key), names: stateNames, expecting: field.kind.valueType)
                 operands.append(LayerOperand(operand: builder.operand(typed), kind: field.kind))
             }
@@ -105,6 +111,23 @@ extension DefinitionLoader {
             try object.finish()
             return given
         }
+    }
+}
+
+extension DefinitionLoader {
+    /// A path's `"shape": "name"` as the path data (a string literal) of the built-in shape
+    /// stretched to the layer's frame, whose width and height must then be numbers: the shape is
+    /// resolved here, once, so a frame carries plain path data.
+    private func namedShape(in reader: inout TreeReader, frame: Tree?) throws(DocumentError) -> Tree {
+        guard let name = try reader.string("shape") else { throw reader.error("shape", "expected a string") }
+        guard let shape = NamedShape.named(name) else {
+            let names = NamedShape.all.map(\.name)
+            throw reader.error("shape", "unknown shape '\(name)'\(Self.suggestion(name, names)); the shapes are \(names.joined(separator: ", "))")
+        }
+        guard let width = frame?["width"]?.doubleValue, let height = frame?["height"]?.doubleValue else {
+            throw reader.error("shape", "a named shape is stretched to the layer's frame when the definition loads: give frame.width and frame.height as numbers, or the path as data")
+        }
+        return .string("'\(shape.pathData(width: width, height: height))'")
     }
 }
 

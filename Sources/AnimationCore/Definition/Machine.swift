@@ -51,6 +51,8 @@ enum Op: UInt8, Sendable {
     case power, sine, cosine, arcTangent2, hypotenuse
     /// 1, −1, or r[a] itself (±0, NaN).
     case sign
+    /// `FormattedNumber.code(r[a], decimals: b)`: a number as a string value.
+    case format
     /// pc = a; pc = b when r[a] is false (0); pc = b when r[a] is true.
     case jump, jumpIfFalse, jumpIfTrue
 }
@@ -77,6 +79,7 @@ struct StringTable: Sendable {
     let instance: [String]
 
     subscript(_ index: Double) -> String {
+        if let formatted = FormattedNumber.text(code: index) { return formatted }
         guard let i = position(index) else { return "" }
         return i < literals.count ? literals[i] : instance[i - literals.count]
     }
@@ -155,6 +158,7 @@ enum Machine {
                 case .cosine: r[d] = cCos(r[a])
                 case .arcTangent2: r[d] = cAtan2(r[a], r[b])
                 case .hypotenuse: r[d] = cHypot(r[a], r[b])
+                case .format: r[d] = FormattedNumber.code(r[a], decimals: b)
                 case .sign: let x = r[a]; r[d] = x > 0 ? 1 : (x < 0 ? -1 : x)
                 case .jump: pc = a
                 case .jumpIfFalse: if r[a] == 0 { pc = b }

@@ -98,7 +98,13 @@ public struct FrameShape: Sendable {
     /// The index in `texts` of the string table's text at `index` (the empty text if none).
     @inline(__always)
     func text(_ strings: StringTable, _ index: Double) -> Double {
-        Double(strings.position(index) ?? texts.count - 1)
+        // A formatted number's code stays as it is (negative: never an index).
+        index < 0 ? index : Double(strings.position(index) ?? texts.count - 1)
+    }
+
+    /// The text a text field's value stands for: `texts` at its index, or a formatted number.
+    public func text(at value: Double) -> String {
+        FormattedNumber.text(code: value) ?? texts[Int(value)]
     }
 
     /// The index in `texts` of case `index` of output enumeration `enumeration` (the empty text if none).
@@ -120,7 +126,7 @@ extension Frame {
             case .bool: .bool(values[property.offset] != 0)
             case .color: .color(Color(red: values[property.offset], green: values[property.offset + 1],
                                       blue: values[property.offset + 2], alpha: values[property.offset + 3]))
-            case .text: .string(shape.texts[Int(values[property.offset])])
+            case .text: .string(shape.text(at: values[property.offset]))
             }
             properties.append(Field(property.name, value))
         }
@@ -130,7 +136,7 @@ extension Frame {
             var own = Array(UnsafeBufferPointer(start: values + layer.offset + 1, count: layer.end - layer.offset - 1))
             var texts: [String] = []
             for at in layer.textOffsets {
-                texts.append(shape.texts[Int(own[at])])
+                texts.append(shape.text(at: own[at]))
                 own[at] = Double(texts.count - 1)
             }
             layers.append(Layer(id: layer.id, kind: layer.kind, parts: layer.parts, values: own, texts: texts))

@@ -249,6 +249,9 @@ struct FrameValuesWriter {
         /// The text whose index in `texts` is the value at `offset`, prepared if it is among the first.
         @inline(__always)
         private func text(_ values: UnsafePointer<Double>, _ offset: Int, into raw: inout JSONCursor) {
+            if let formatted = FormattedNumber.text(code: values[offset]) {
+                return RawJSON.quoted(formatted).withUnsafeBufferPointer { raw.append($0) }
+            }
             let index = Int(values[offset])
             if index < textPieces.count { return piece(textPieces[index], into: &raw) }
             RawJSON.quoted(texts[index]).withUnsafeBufferPointer { raw.append($0) }
@@ -331,7 +334,7 @@ final class PreparedFrame: Sendable {
         self.layers = layers
         self.steps = steps
         texts = shape.texts
-        let longestText = shape.texts.reduce(0) { max($0, $1.utf8.count) } * 6 + 2 // each byte escaped as \u00XX
+        let longestText = shape.texts.reduce(FormattedNumber.longestText) { max($0, $1.utf8.count) } * 6 + 2 // each byte escaped as \u00XX
         frameRoom = prepared.count + 64 + (shape.count + 1) * JSONWriter.numberRoom
             + (shape.properties.count + steps.count) * longestText + shape.layers.count
     }

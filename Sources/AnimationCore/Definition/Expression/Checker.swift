@@ -164,6 +164,14 @@ struct Checker {
         case .rubberBand, .rubberBandInverse:
             if typed.count == 2 { typed.append(.number(RubberBand.scrollViewCoefficient)) }
             return try require([.number, .number, .number], .number)
+        case .format:
+            let call = try require([.number, .number], .string)
+            guard case let .number(decimals) = typed[1], decimals == decimals.rounded(),
+                  (0 ... Double(FormattedNumber.maximumDecimals)).contains(decimals) else {
+                throw CheckError(offset: offset, code: .typeMismatch,
+                                 message: "format's decimals must be a whole number from 0 to \(FormattedNumber.maximumDecimals) written as a literal")
+            }
+            return call
         case .mix:
             if typed.first?.type == .color { return try require([.color, .color, .number], .color) }
             return try require([.number, .number, .number], .number)

@@ -178,6 +178,9 @@ struct ProgramBuilder {
             case .atan2: append(.arcTangent2, dst, x, y)
             case .sign: append(.sign, dst, x)
             case .hypot: append(.hypotenuse, dst, x, y)
+            case .format:
+                guard case let .number(decimals) = arguments[1] else { preconditionFailure("format's decimals are a literal (the checker's rule)") }
+                append(.format, dst, x, Int(decimals))
             }
         case let .conditional(condition, a, b, _):
             let c = emit(condition)

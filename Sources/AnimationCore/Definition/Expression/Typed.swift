@@ -89,5 +89,5 @@ struct Read: Sendable, Equatable {
 
 enum Function: String, Sendable, CaseIterable {
     case min, max, abs, floor, ceil, round, sqrt, clamp, mix, project, rubberBand
-    case pow, sin, cos, atan2, sign, hypot, rubberBandInverse
+    case pow, sin, cos, atan2, sign, hypot, rubberBandInverse, format
 }
