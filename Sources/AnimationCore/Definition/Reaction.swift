@@ -2,10 +2,14 @@
 /// in seconds (−1: none).
 struct AnimateMode: Sendable, Equatable {
     enum Kind: UInt8, Sendable { case additive, retarget, fromCurrent }
-    var kind: Kind
+    // The two registers first: with `kind` before them, the optimiser read `delay` as the upper
+    // half of a 64-bit word whose lower half held `kind` and padding, and valgrind (which cannot
+    // tell that a sign test reads only the top bit) reported every animate as reading
+    // uninitialised memory.
     var delay: Int32 = -1
     /// `repeatCount`'s register (-1: once), or forever; `autoreverses` (docs/fidelity.md#repeat).
     var repeatCount: Int32 = -1
+    var kind: Kind
     var repeatsForever = false
     var autoreverses = false
 
