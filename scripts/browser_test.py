@@ -546,17 +546,32 @@ DRIVERS = {"checkbox": drive_checkbox, "scrollView": drive_scroll_view, "sheet":
            "systemSwitch": drive_system_switch}
 
 
+def definition_of(control):
+    """The built-in's definition file, as shipped."""
+    for name in os.listdir(CONTROLS_DIR):
+        if re.sub(r"^\d+-", "", name[:-len(".json")]) == control:
+            with open(os.path.join(CONTROLS_DIR, name)) as file:
+                return json.load(file)
+    raise Failure(f"no definition file for {control}")
+
+
 def drive_any(control):
     """The driver of a built-in without one of its own (a built-in stays one definition file): a
     click on the right half of the control, then a press held 0.8 s, then a drag leftwards across
-    it and past its left edge; the
-    page must log at least one callback the control emitted and the server must have the events."""
+    it and past its left edge, then a drag from its left edge rightwards (a screen-edge pan); the
+    page must log at least one callback the control emitted and the server must have the events.
+    A control that takes no touches (driven by commands alone, as a refresh control is by its
+    scroll view in a scene) is only checked to be shown."""
     def drive(browser, base):
+        if not definition_of(control).get("inputs"):
+            browser.wait_for(f"""!!document.querySelector('[data-control="{control}"]')""", 10, f"{control}'s panel")
+            return f"{control}: takes no touches (commands only): shown, not driven"
         surface = layer_box(browser, control)
         click(browser, surface["left"] + surface["width"] * 0.75, surface["y"])
         drag(browser, surface["x"], surface["y"], surface["x"], surface["y"], 0.1, steps=1, hold=0.8)
         drag(browser, surface["left"] + surface["width"] * 0.98, surface["y"],
              surface["left"] - surface["width"] * 0.1, surface["y"], 0.4, steps=16)
+        drag(browser, surface["left"] + 2, surface["y"], surface["left"] + surface["width"] * 0.7, surface["y"], 0.4, steps=16)
         browser.wait_for(f"""document.querySelectorAll('[data-control="{control}"] .log li[data-name]').length > 0""",
                          10, f"{control} to log a callback")
         names = browser.evaluate(f"""[...new Set([...document.querySelectorAll('[data-control="{control}"] .log li[data-name]')]
