@@ -23,6 +23,8 @@ public struct Scene: Sendable {
         public let canCancelContentTouches: Bool
         public let isDirectionalLockEnabled: Bool
         let touchesShouldCancel: Bool?
+        /// Its children stacked along an axis (`SceneStack`).
+        public let stack: SceneStack?
         /// The control's `content` (where children go), if it declares one.
         let content: ContentSpec?
         /// Inputs that are gesture recognisers: they get touches at once. A container's touch
@@ -75,9 +77,10 @@ public struct Scene: Sendable {
 
     /// This scene with `bindings` and `actions` checked against its views and kept (faults named
     /// under `path`, the scene document's own: `/scene/bindings/0/from/property`).
-    public func linking(bindings: [SceneLink], actions: [SceneLink], at path: TreePath) throws(SceneError) -> Scene {
+    public func linking(bindings: [SceneLink], actions: [SceneLink], exclusive: [SceneExclusiveGroup] = [],
+                        at path: TreePath) throws(SceneError) -> Scene {
         var linked = self
-        linked.links = try SceneLinks(bindings: bindings, actions: actions, in: self, at: path)
+        linked.links = try SceneLinks(bindings: bindings, actions: actions, groups: exclusive, in: self, at: path)
         return linked
     }
 
@@ -145,7 +148,7 @@ public struct Scene: Sendable {
                               isExclusiveTouch: view.isExclusiveTouch, delaysContentTouches: view.delaysContentTouches,
                               canCancelContentTouches: view.canCancelContentTouches,
                               isDirectionalLockEnabled: view.isDirectionalLockEnabled,
-                              touchesShouldCancel: view.touchesShouldCancel, content: content,
+                              touchesShouldCancel: view.touchesShouldCancel, stack: view.stack, content: content,
                               recognizers: recognizers, tracking: tracking, pans: pans, taps: taps))
             if !view.recognizesSimultaneouslyWith.isEmpty {
                 simultaneous.append((index, view.recognizesSimultaneouslyWith, path.appending("recognizesSimultaneouslyWith")))
@@ -155,6 +158,15 @@ public struct Scene: Sendable {
                 children.append(try add(child, parent: index, depth: depth + 1, at: path.appending("children").appending(k)))
             }
             nodes[index].children = children
+            if let stack = view.stack {
+                let stacks = view.children.contains { child in
+                    child.control?.definition.render.properties.contains { $0.name == stack.property && $0.kind == .number } ?? false
+                }
+                guard stacks else {
+                    throw SceneError(.invalidStack, at: path.appending("stack").appending("property"),
+                                     "none of this view's children has a number property '\(stack.property)' to stack by")
+                }
+            }
             return index
         }
     }

@@ -31,15 +31,17 @@ public struct SceneLink: Sendable {
 /// A scene's links checked against its views and compiled: what each one reads, which command it
 /// sends, and its arguments as programs of the expression machine. Immutable.
 public struct SceneLinks: Sendable {
-    public static let none = SceneLinks(bindings: [], actions: [])
+    public static let none = SceneLinks(bindings: [], actions: [], groups: [])
     /// At most this many links of each kind (each is evaluated at every instant something happens).
     public static let maximum = 64
 
     /// Bindings first, then actions, each in document order: the order they are evaluated in.
     let bindings: [Compiled]
     let actions: [Compiled]
+    /// Exclusive groups (SceneExclusiveGroup), in document order.
+    let groups: [Group]
 
-    public var isEmpty: Bool { bindings.isEmpty && actions.isEmpty }
+    public var isEmpty: Bool { bindings.isEmpty && actions.isEmpty && groups.isEmpty }
 
     struct Compiled: Sendable {
         let source: Int
@@ -63,15 +65,18 @@ public struct SceneLinks: Sendable {
         case computed(register: Int, isBool: Bool)
     }
 
-    private init(bindings: [Compiled], actions: [Compiled]) {
+    private init(bindings: [Compiled], actions: [Compiled], groups: [Group]) {
         self.bindings = bindings
         self.actions = actions
+        self.groups = groups
     }
 
     /// Checks `bindings` and `actions` against `scene`'s views (named under `path`'s
     /// `bindings/k` and `actions/k`): every view, property, emission, command and argument
-    /// known, every expression typed, and no cycle. The first fault in document order is thrown.
-    public init(bindings: [SceneLink], actions: [SceneLink], in scene: Scene, at path: TreePath) throws(SceneError) {
+    /// known, every expression typed, and no cycle; then the exclusive `groups` (`exclusive/k`).
+    /// The first fault in document order is thrown.
+    public init(bindings: [SceneLink], actions: [SceneLink], groups: [SceneExclusiveGroup] = [], in scene: Scene,
+                at path: TreePath) throws(SceneError) {
         for (key, list) in [("bindings", bindings), ("actions", actions)] where list.count > Self.maximum {
             throw SceneError(.invalidLink, at: path.appending(key), "a scene has at most \(Self.maximum) \(key)")
         }
@@ -83,21 +88,25 @@ public struct SceneLinks: Sendable {
         for (k, link) in actions.enumerated() {
             compiledActions.append(try Self.compile(link, in: scene, at: path.appending("actions").appending(k)))
         }
-        self.init(bindings: compiledBindings, actions: compiledActions)
-        if let cycle = findCycle(in: scene) {
+        let links = SceneLinks(bindings: compiledBindings, actions: compiledActions, groups: [])
+        if let cycle = links.findCycle(in: scene) {
             let (key, k) = cycle < bindings.count ? ("bindings", cycle) : ("actions", cycle - bindings.count)
             throw SceneError(.linkCycle, at: path.appending(key).appending(k),
                              "this link sets itself off again through the commands it sends: a scene's links must not form a cycle")
         }
+        self = SceneLinks(bindings: compiledBindings, actions: compiledActions, groups: try Self.compile(groups, in: scene, at: path))
     }
 
     // MARK: Checking
 
-    private static func compile(_ link: SceneLink, in scene: Scene, at path: TreePath) throws(SceneError) -> Compiled {
+    /// `keys`: the members naming the trigger and the command (a binding's `from`/`to`, an
+    /// action's `on`/`send` when nil).
+    static func compile(_ link: SceneLink, in scene: Scene, at path: TreePath,
+                        keys: (from: String, to: String)? = nil) throws(SceneError) -> Compiled {
         let isBinding: Bool
         if case .property = link.trigger { isBinding = true } else { isBinding = false }
-        let fromKey = isBinding ? "from" : "on"
-        let toKey = isBinding ? "to" : "send"
+        let fromKey = keys?.from ?? (isBinding ? "from" : "on")
+        let toKey = keys?.to ?? (isBinding ? "to" : "send")
         let source = try control(link.source, in: scene, at: path.appending(fromKey).appending("view"))
         let target = try control(link.target, in: scene, at: path.appending(toKey).appending("view"))
         let sourceDefinition = scene.nodes[source].control!.definition
@@ -108,18 +117,18 @@ public struct SceneLinks: Sendable {
         case let .property(name):
             guard let field = sourceDefinition.render.properties.first(where: { $0.name == name }) else {
                 let known = sourceDefinition.render.properties.map(\.name).joined(separator: ", ")
-                throw SceneError(.unknownProperty, at: path.appending("from").appending("property"),
+                throw SceneError(.unknownProperty, at: path.appending(fromKey).appending("property"),
                                  "'\(scene.nodes[source].control!.name)' has no property '\(name)'; its properties are \(known)")
             }
             guard field.kind == .number || field.kind == .bool else {
-                throw SceneError(.invalidLink, at: path.appending("from").appending("property"), "a binding follows a number or bool property")
+                throw SceneError(.invalidLink, at: path.appending(fromKey).appending("property"), "a link follows a number or bool property")
             }
             inputs = ["value"]
             names["value"] = .expression(.register(0, field.kind == .bool ? .bool : .number))
         case let .emission(name):
             guard let fields = emissionFields(name, of: sourceDefinition) else {
                 let known = emissionNames(of: sourceDefinition).joined(separator: ", ")
-                throw SceneError(.unknownEmission, at: path.appending("on").appending("emission"),
+                throw SceneError(.unknownEmission, at: path.appending(fromKey).appending("emission"),
                                  "'\(scene.nodes[source].control!.name)' never emits '\(name)'; it emits \(known)")
             }
             var members: [String: Binding] = [:]
@@ -180,7 +189,7 @@ public struct SceneLinks: Sendable {
     }
 
     /// The view named `id`, which must have a control.
-    private static func control(_ id: String, in scene: Scene, at path: TreePath) throws(SceneError) -> Int {
+    static func control(_ id: String, in scene: Scene, at path: TreePath) throws(SceneError) -> Int {
         guard let view = scene.index(of: id) else { throw SceneError(.unknownView, at: path, "no view has the id '\(id)'") }
         guard scene.nodes[view].control != nil else {
             throw SceneError(.unknownView, at: path, "view '\(id)' is a plain view: it has no control")

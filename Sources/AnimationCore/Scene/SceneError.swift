@@ -17,6 +17,10 @@ public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidLink = "invalid_link"
         /// Bindings and actions that could set each other off without end at one instant.
         case linkCycle = "link_cycle"
+        /// An exclusive group with fewer than two views, a view twice, or past the groups' limit.
+        case invalidGroup = "invalid_group"
+        /// A view's `stack` that names no number property of any of its children's controls.
+        case invalidStack = "invalid_stack"
     }
 
     public var code: Code

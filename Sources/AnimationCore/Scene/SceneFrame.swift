@@ -43,21 +43,22 @@ extension SceneState {
         }
         var layers: [SceneLayer] = []
         for root in scene.roots {
-            draw(root, in: .zero, alpha: 1, clip: nil, frames: frames, at: t, into: &layers)
+            draw(root, scene.nodes[root].frame, in: .zero, alpha: 1, clip: nil, frames: frames, at: t, into: &layers)
         }
         return SceneFrame(t: t, views: views, layers: layers)
     }
 
     /// `view` and its children, `offset` being where its parent's content's (0, 0) is in the window.
-    private func draw(_ view: Int, in offset: Point, alpha: Double, clip: Rect?, frames: [Frame?], at t: Double,
+    /// `frame`: the view's frame in its parent's content (its node's, moved by a stack).
+    private func draw(_ view: Int, _ frame: Rect, in offset: Point, alpha: Double, clip: Rect?, frames: [Frame?], at t: Double,
                       into layers: inout [SceneLayer]) {
         let node = scene.nodes[view]
         guard !node.isHidden else { return }
-        let origin = Point(x: Self.add(offset.x, node.frame.minX), y: Self.add(offset.y, node.frame.minY))
+        let origin = Point(x: Self.add(offset.x, frame.minX), y: Self.add(offset.y, frame.minY))
         let opacity = alpha * node.alpha
         var clip = clip
         if node.clipsToBounds {
-            let bounds = Rect(origin: origin, size: node.frame.size)
+            let bounds = Rect(origin: origin, size: frame.size)
             clip = clip.map { $0.intersection(bounds) } ?? bounds
         }
         if let frame = frames[view] {
@@ -71,8 +72,10 @@ extension SceneState {
         }
         let content = contentOrigin(view, at: t)
         let inner = Point(x: Self.add(origin.x, content.x), y: Self.add(origin.y, content.y))
-        for child in node.children {
-            draw(child, in: inner, alpha: opacity, clip: clip, frames: frames, at: t, into: &layers)
+        let shifts = stackShifts(view, at: t, frames: frames)
+        for (k, child) in node.children.enumerated() {
+            draw(child, shifted(child, by: shifts?[k] ?? 0, in: view), in: inner, alpha: opacity, clip: clip, frames: frames, at: t,
+                 into: &layers)
         }
     }
 

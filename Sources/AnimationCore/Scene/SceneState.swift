@@ -45,12 +45,20 @@ public struct SceneState: Sendable {
     private var depth = 0
     /// The command each binding sent last (SceneState+Links).
     var bound: [Command] = []
+    /// Exclusive groups' members (flattened group by group): the property each had at the
+    /// start, and whether it is away from it now (SceneState+Links).
+    var groupRest: [Double] = []
+    var activeMembers: [Bool] = []
 
     public init(scene: Scene) {
         self.scene = scene
         controls = scene.nodes.map { node in node.control.map { DefinedControl(configuration: $0) } }
         deadlines = controls.map { $0?.nextDeadline ?? .infinity }
         if !scene.links.bindings.isEmpty { bound = boundCommands(at: 0) }
+        if !scene.links.groups.isEmpty {
+            groupRest = groupValues(at: 0)
+            activeMembers = groupRest.map { _ in false }
+        }
     }
 
     /// One finger and what it has been to each view.
@@ -139,6 +147,7 @@ public struct SceneState: Sendable {
         fileprivate let touches: [ActiveTouch]
         fileprivate let time: Double
         fileprivate let bound: [Command]
+        fileprivate let activeMembers: [Bool]
 
         /// The views whose control the batch changed (by an input, a command or a deadline), in view order.
         public var views: [Int] { Set(originals.map(\.view)).sorted() }
@@ -152,7 +161,7 @@ public struct SceneState: Sendable {
     public mutating func apply<Batch: Collection<(t: Double, input: SceneInput)>>(
         _ batch: Batch, keeping: Bool = true, checkpoint: (_ applied: Int) -> Bool = { _ in false }
     ) throws(SceneTimeline.BatchError) -> Changes {
-        let before = (touches: touches, time: time, bound: bound)
+        let before = (touches: touches, time: time, bound: bound, active: activeMembers)
         var emitted: [SceneEmission] = []
         var checkpoints: [SceneState] = []
         var index = 0
@@ -169,7 +178,7 @@ public struct SceneState: Sendable {
         }
         defer { if depth == 0 { originals = [] } }
         return Changes(emitted: emitted, count: index, checkpoints: checkpoints, originals: keeping ? originals : [],
-                       touches: before.touches, time: before.time, bound: before.bound)
+                       touches: before.touches, time: before.time, bound: before.bound, activeMembers: before.active)
     }
 
     /// A copy of the scene as it stands, with no change open (it shares every control's state
@@ -188,6 +197,7 @@ public struct SceneState: Sendable {
         touches = changes.touches
         time = changes.time
         bound = changes.bound
+        activeMembers = changes.activeMembers
     }
 
     private mutating func step(_ input: SceneInput, at t: Double, emit emitted: inout [SceneEmission]) throws(SceneInputError) {
@@ -226,6 +236,7 @@ public struct SceneState: Sendable {
     /// one's refusal takes back only its own.
     mutating func transaction<R>(_ body: (inout SceneState) throws(SceneInputError) -> R) throws(SceneInputError) -> R {
         let (outer, mark, touches, time, bound) = (changeStart, originals.count, self.touches, self.time, self.bound)
+        let activeMembers = self.activeMembers
         changeStart = mark
         depth += 1
         defer {
@@ -242,6 +253,7 @@ public struct SceneState: Sendable {
             self.touches = touches
             self.time = time
             self.bound = bound
+            self.activeMembers = activeMembers
             throw error
         }
     }
@@ -301,8 +313,9 @@ public struct SceneState: Sendable {
 
     /// Where `view`'s (0, 0) is in the window at `t` (the controls advanced to `t`).
     func origin(of view: Int, at t: Double) -> Point {
-        let frame = scene.nodes[view].frame
-        guard let parent = scene.nodes[view].parent else { return frame.origin }
+        guard let parent = scene.nodes[view].parent else { return scene.nodes[view].frame.origin }
+        let shifts = stackShifts(parent, at: t)
+        let frame = shifted(view, by: shifts.map { $0[scene.nodes[parent].children.firstIndex(of: view)!] } ?? 0, in: parent)
         let above = origin(of: parent, at: t)
         let content = contentOrigin(parent, at: t)
         return Point(x: above.x + content.x + frame.minX, y: above.y + content.y + frame.minY)
@@ -317,22 +330,50 @@ public struct SceneState: Sendable {
     /// `UIView.hitTest(_:with:)` from the window: the front-most view under `p` that takes touches.
     public func hitTest(_ p: Point, at t: Double) -> Int? {
         for root in scene.roots.reversed() {
-            if let hit = hitTest(p, root, at: t) { return hit }
+            if let hit = hitTest(p, root, frame: scene.nodes[root].frame, at: t) { return hit }
         }
         return nil
     }
 
+    /// `SceneStack`: how far each of `view`'s children has moved along its stack's axis (by
+    /// position among them), from `frames` when given (the controls' frames at `t`); nil when
+    /// `view` does not stack its children.
+    func stackShifts(_ view: Int, at t: Double, frames: [Frame?]? = nil) -> [Double]? {
+        guard let stack = scene.nodes[view].stack else { return nil }
+        var shifts: [Double] = []
+        var lost = 0.0
+        for child in scene.nodes[view].children {
+            shifts.append(lost)
+            guard let frame = frames?[child] ?? controls[child]?.render(at: t),
+                  let extent = Self.numberIfAny(stack.property, in: frame) else { continue }
+            let size = scene.nodes[child].frame.size
+            lost += (stack.axis == .y ? size.height : size.width) - extent
+        }
+        return shifts
+    }
+
+    /// `view`'s frame moved `shift` back along its parent's stack axis (as written when 0).
+    func shifted(_ view: Int, by shift: Double, in parent: Int) -> Rect {
+        var frame = scene.nodes[view].frame
+        guard shift != 0, let stack = scene.nodes[parent].stack else { return frame }
+        switch stack.axis {
+        case .x: frame.origin.x -= shift
+        case .y: frame.origin.y -= shift
+        }
+        return frame
+    }
+
     /// `p` in the coordinates of `view`'s parent's content. The node's fields are read in place
     /// (a copy of the node would retain each of its arrays, for every sibling passed over).
-    private func hitTest(_ p: Point, _ view: Int, at t: Double) -> Int? {
-        let frame = scene.nodes[view].frame
+    private func hitTest(_ p: Point, _ view: Int, frame: Rect, at t: Double) -> Int? {
         let local = Point(x: p.x - frame.minX, y: p.y - frame.minY)
         guard Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height).contains(local),
               !scene.nodes[view].isHidden, scene.nodes[view].isUserInteractionEnabled, scene.nodes[view].alpha >= 0.01 else { return nil }
         let content = contentOrigin(view, at: t)
         let inner = Point(x: local.x - content.x, y: local.y - content.y)
-        for child in scene.nodes[view].children.reversed() {
-            if let hit = hitTest(inner, child, at: t) { return hit }
+        let shifts = stackShifts(view, at: t)
+        for (k, child) in scene.nodes[view].children.enumerated().reversed() {
+            if let hit = hitTest(inner, child, frame: shifted(child, by: shifts?[k] ?? 0, in: view), at: t) { return hit }
         }
         return view
     }

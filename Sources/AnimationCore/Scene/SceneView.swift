@@ -30,6 +30,9 @@ public struct SceneView: Sendable {
     /// Views whose recognisers may recognise together with this view's (the delegate's
     /// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` answering true, from either side).
     public var recognizesSimultaneouslyWith: [String] = []
+    /// Children stacked along an axis by a property of theirs (a list closing the gap of a
+    /// deleted row); nil: each child stays at its frame.
+    public var stack: SceneStack?
     /// Back to front.
     public var children: [SceneView]
 
@@ -38,5 +41,21 @@ public struct SceneView: Sendable {
         self.control = control
         self.frame = frame
         self.children = children
+    }
+}
+
+/// A view's children stacked along `axis` (docs/scenes.md#stacks): each child keeps its frame but
+/// moves along the axis by what the children before it have lost of their frame's extent, a
+/// child's extent now being its control's number `property` (a child without one keeps its
+/// frame's). A row collapsing to 0 height draws the rows below up with it, as `UITableView`'s
+/// `deleteRows(at:with:)` closes the gap; with nothing collapsed, every frame is as written.
+public struct SceneStack: Sendable, Equatable {
+    public enum Axis: String, Sendable, CaseIterable { case x, y }
+    public var axis: Axis
+    public var property: String
+
+    public init(axis: Axis, property: String) {
+        self.axis = axis
+        self.property = property
     }
 }

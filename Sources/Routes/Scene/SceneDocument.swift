@@ -28,6 +28,7 @@ struct SceneDocument: Sendable {
         guard let items = try body.array("views") else { throw WireError(field: body.field("views"), "is required: the window's views, back to front") }
         let bindingItems = try body.array("bindings")
         let actionItems = try body.array("actions")
+        let groupItems = try body.array("exclusive")
         try body.finish()
         var reader = Reader()
         var views: [SceneView] = []
@@ -40,8 +41,10 @@ struct SceneDocument: Sendable {
         let documentPath = TreePath(path.split(separator: ".").map { .key(String($0)) })
         let bindings = try SceneLinkReader.read(bindingItems ?? [], at: body.field("bindings"), bindings: true)
         let actions = try SceneLinkReader.read(actionItems ?? [], at: body.field("actions"), bindings: false)
+        let groups = try SceneLinkReader.groups(groupItems ?? [], at: body.field("exclusive"))
         do {
-            scene = try Scene(views, at: documentPath.appending("views")).linking(bindings: bindings, actions: actions, at: documentPath)
+            scene = try Scene(views, at: documentPath.appending("views"))
+                .linking(bindings: bindings, actions: actions, exclusive: groups, at: documentPath)
         } catch {
             throw WireError(code: error.code.rawValue, field: error.path.dotted, error.message)
         }
@@ -49,6 +52,7 @@ struct SceneDocument: Sendable {
         var document: [(key: String, value: JSON)] = [("views", .array(stored))]
         if let bindingItems { document.append(("bindings", .array(bindingItems))) }
         if let actionItems { document.append(("actions", .array(actionItems))) }
+        if let groupItems { document.append(("exclusive", .array(groupItems))) }
         self.stored = .object(JSONObject(document))
     }
 
@@ -104,6 +108,17 @@ struct SceneDocument: Sendable {
                     view.recognizesSimultaneouslyWith.append(text)
                 }
                 stored.append(("recognizesSimultaneouslyWith", .array(names)))
+            }
+            if var stack = try r.object("stack") {
+                guard let axis = try stack.string("axis").flatMap(SceneStack.Axis.init(rawValue:)) else {
+                    throw WireError(field: stack.field("axis"), "is required: \"x\" or \"y\"")
+                }
+                guard let property = try stack.string("property") else {
+                    throw WireError(field: stack.field("property"), "is required: the children's number property giving their extent")
+                }
+                try stack.finish()
+                view.stack = SceneStack(axis: axis, property: property)
+                stored.append(("stack", r.raw("stack")!))
             }
             let children = try r.array("children") ?? []
             try r.finish()

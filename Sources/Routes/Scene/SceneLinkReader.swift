@@ -21,21 +21,66 @@ enum SceneLinkReader {
             try from.finish()
             guard let target = try to.string("view") else { throw WireError(field: to.field("view"), "is required: a view's id") }
             guard let command = try to.string("command") else { throw WireError(field: to.field("command"), "is required") }
-            var arguments: [(name: String, expression: String)] = []
-            if let args = try to.object("args") {
-                for (name, value) in args.object.members {
-                    switch value {
-                    case let .string(text): arguments.append((name, text))
-                    case let .number(number): arguments.append((name, "\(number)"))
-                    case let .bool(flag): arguments.append((name, flag ? "true" : "false"))
-                    default: throw WireError(field: args.field(name), "expected an expression (a string), a number or a bool")
-                    }
-                }
-            }
+            let arguments = try self.arguments(&to)
             try to.finish()
             links.append(SceneLink(from: source, bindings ? .property(trigger) : .emission(trigger), to: target,
                                    command: command, arguments: arguments))
         }
         return links
+    }
+
+    /// Reads `exclusive` (docs/scenes.md#exclusive-groups), shape only:
+    /// `{"views": [id…], "when": {"property"} or {"emission"}, "send": {"command", "args"}, "alsoOn": [{"view", "emission"}]}`.
+    static func groups(_ items: [JSON], at path: String) throws(WireError) -> [SceneExclusiveGroup] {
+        var groups: [SceneExclusiveGroup] = []
+        for (index, item) in items.enumerated() {
+            var r = try ObjectReader(item, path: path + "[\(index)]")
+            guard let viewItems = try r.array("views") else { throw WireError(field: r.field("views"), "is required: the members' ids") }
+            var views: [String] = []
+            for (k, view) in viewItems.enumerated() {
+                guard case let .string(id) = view else { throw WireError(field: r.field("views") + "[\(k)]", "expected a view's id") }
+                views.append(id)
+            }
+            guard var when = try r.object("when") else { throw WireError(field: r.field("when"), "is required: {property} or {emission}") }
+            guard var send = try r.object("send") else { throw WireError(field: r.field("send"), "is required: {command, args}") }
+            let alsoItems = try r.array("alsoOn") ?? []
+            try r.finish()
+            let property = try when.string("property"), emission = try when.string("emission")
+            let trigger: SceneLink.Trigger
+            switch (property, emission) {
+            case let (name?, nil): trigger = .property(name)
+            case let (nil, name?): trigger = .emission(name)
+            default: throw WireError(field: r.field("when"), "expected one of property and emission")
+            }
+            try when.finish()
+            guard let command = try send.string("command") else { throw WireError(field: send.field("command"), "is required") }
+            let arguments = try self.arguments(&send)
+            try send.finish()
+            var alsoOn: [(view: String, emission: String)] = []
+            for (k, also) in alsoItems.enumerated() {
+                var a = try ObjectReader(also, path: r.field("alsoOn") + "[\(k)]")
+                guard let view = try a.string("view") else { throw WireError(field: a.field("view"), "is required: a view's id") }
+                guard let name = try a.string("emission") else { throw WireError(field: a.field("emission"), "is required") }
+                try a.finish()
+                alsoOn.append((view, name))
+            }
+            groups.append(SceneExclusiveGroup(views: views, trigger, command: command, arguments: arguments, alsoOn: alsoOn))
+        }
+        return groups
+    }
+
+    /// A link's `args`: each an expression's text, or a number or bool written as itself.
+    private static func arguments(_ to: inout ObjectReader) throws(WireError) -> [(name: String, expression: String)] {
+        var arguments: [(name: String, expression: String)] = []
+        guard let args = try to.object("args") else { return [] }
+        for (name, value) in args.object.members {
+            switch value {
+            case let .string(text): arguments.append((name, text))
+            case let .number(number): arguments.append((name, "\(number)"))
+            case let .bool(flag): arguments.append((name, flag ? "true" : "false"))
+            default: throw WireError(field: args.field(name), "expected an expression (a string), a number or a bool")
+            }
+        }
+        return arguments
     }
 }
