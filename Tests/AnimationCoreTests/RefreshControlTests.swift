@@ -51,12 +51,14 @@ struct RefreshControlTests {
         #expect(!Self.isRefreshing(control))
     }
 
-    @Test("In a scene: the pull passes the trigger at the move that rubber-bands it past 167.17 pt, and the release holds the list 60 pt down")
+    @Test("In a scene: the pull passes the trigger at the move that rubber-bands it past 167.17 pt; the release adds 60 pt to the list's contentInset.top, so it bounces back to −60 and rests there; endRefreshing scrolls it back over 0.3 s")
     func pullToRefresh() throws {
         let list = sceneView("list", try builtIn("scrollView", ["backgroundColor": "clear"]), 0, 0, 390, 844)
         let scene = try Scene([sceneView("refresh", try builtIn("refreshControl"), 0, 0, 390, 844, [list])]).linking(
             bindings: [SceneLink(from: "list", .property("contentOffsetY"), to: "refresh", command: "setPull", arguments: [("offset", "value")])],
-            actions: [SceneLink(from: "list", .emission("scrollViewWillEndDragging"), to: "refresh", command: "release")], at: .root)
+            actions: [SceneLink(from: "list", .emission("scrollViewWillEndDragging"), to: "refresh", command: "release"),
+                      SceneLink(from: "refresh", .emission("contentInsetChanged"), to: "list", command: "setContentInset",
+                                arguments: [("top", "event.top")])], at: .root)
         var state = SceneState(scene: scene)
         try state.down(1, 200, 200, at: 0)
         // 10 pt a step: past the 10 pt hysteresis, 370 pt of travel rubber-band to 163.97, 380 to 167.52.
@@ -64,11 +66,33 @@ struct RefreshControlTests {
         #expect(!before.contains { $0.hasPrefix("refresh") })
         #expect(try state.move(1, 200, 590, at: 39.0 / 64) == ["refresh valueChanged @0.609375"])
         #expect(state.bool("refresh", "isRefreshing", at: 39.0 / 64) == true)
-        try state.up(1, 200, 590, at: 40.0 / 64)
-        #expect(state.number("refresh", "inset", at: 40.0 / 64) == 0)
-        #expect(state.number("refresh", "inset", at: 40.0 / 64 + 0.3) == 60, "the list held 60 pt down after 0.3 s")
+        let released = try state.up(1, 200, 590, at: 40.0 / 64)
+        #expect(released.contains("refresh contentInsetChanged @0.625"))
+        #expect(state.number("refresh", "inset", at: 40.0 / 64 + 0.3) == 60, "the spinner's place")
         state.wait(until: 3)
-        #expect(state.number("list", "contentOffsetY", at: 3) == 0, "the list itself bounces back to 0")
-        #expect(state.number("refresh", "pull", at: 3) == 0, "seen when the bounce ends")
+        #expect(state.number("list", "contentOffsetY", at: 3) == -60, "the list rests 60 pt down, on its inset")
+        #expect(state.number("refresh", "pull", at: 3) == 60, "seen when the bounce ends")
+        let ended = try state.apply(.command(view: 0, Command("endRefreshing")), at: 4)
+        #expect(Scenes.log(ended) == ["refresh contentInsetChanged @4.0"])
+        expectClose(state.number("list", "contentOffsetY", at: 4.15), -30, within: 1e-9, "sin² half-way at half-time")
+        #expect(state.number("list", "contentOffsetY", at: 4.3) == 0)
+        #expect(state.number("refresh", "pull", at: 5) == 0)
+    }
+
+    @Test("contentInset.top 60 on a resting list: nothing moves; pulled, the first 60 pt follow the finger 1:1 (−50 after 50 pt), past them the rubber band counts from −60 (−91.758266819 after 120 pt)")
+    func scrollViewInset() throws {
+        var state = SceneState(scene: try Scene([sceneView("list", try builtIn("scrollView"), 0, 0, 390, 844)]))
+        try state.apply(.command(view: 0, Command("setContentInset", [.number(60)])), at: 0)
+        #expect(state.number("list", "contentOffsetY", at: 0.5) == 0)
+        try state.down(1, 200, 200, at: 1)
+        // Travel less the 10 pt hysteresis: 6 steps of 10 pt pull 50, 13 pull 120.
+        try state.drag(1, from: 200, 200, by: 0, 10, steps: 6, from: 1)
+        #expect(state.number("list", "contentOffsetY", at: 1 + 6.0 / 64) == -50)
+        try state.drag(1, from: 200, 260, by: 0, 10, steps: 7, from: 1 + 6.0 / 64)
+        // −60 − 844 · (1 − 1 / (60 · 0.55 / 844 + 1)).
+        expectClose(state.number("list", "contentOffsetY", at: 1 + 13.0 / 64), -91.758266819, within: 1e-6)
+        try state.up(1, 200, 330, at: 1 + 14.0 / 64)
+        state.wait(until: 4)
+        #expect(state.number("list", "contentOffsetY", at: 4) == -60, "bounces back to the inset, not to 0")
     }
 }
