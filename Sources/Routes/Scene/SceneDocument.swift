@@ -110,9 +110,8 @@ struct SceneDocument: Sendable {
                 stored.append(("recognizesSimultaneouslyWith", .array(names)))
             }
             if var stack = try r.object("stack") {
-                guard let axis = try stack.string("axis").flatMap(SceneStack.Axis.init(rawValue:)) else {
-                    throw WireError(field: stack.field("axis"), "is required: \"x\" or \"y\"")
-                }
+                guard let axisName = try stack.string("axis") else { throw WireError(field: stack.field("axis"), "is required: \"x\" or \"y\"") }
+                guard let axis = SceneStack.Axis(rawValue: axisName) else { throw WireError(field: stack.field("axis"), "must be \"x\" or \"y\"") }
                 guard let property = try stack.string("property") else {
                     throw WireError(field: stack.field("property"), "is required: the children's number property giving their extent")
                 }
