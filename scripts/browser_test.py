@@ -541,9 +541,34 @@ def wait_emitted_scene(browser, view, name):
         10, f"the scene's log to show {name} from {view}")
 
 
+def drive_navigation_pop(browser, base):
+    """UINavigationController's interactive pop from the left edge: a short drag held still cancels
+    (progress 0.15 + no velocity is short of min(187.5 / width, 0.5)); a drag past 70 % held still
+    completes, one level popped (depth 2 to 1). docs/fidelity.md#navigation-pop."""
+    control = "navigationPop"
+    surface = layer_box(browser, control)
+    start = now_of(base, browser, control)
+    if start["depth"] != 2 or start["interactive"] is not False:
+        raise Failure(f"{control}: should start two deep and still; it was {start}")
+    left, y, width = surface["left"], surface["y"], surface["width"]
+    drag(browser, left + 2, y, left + width * 0.2, y, 0.3, steps=10, hold=0.4)
+    wait_emitted(browser, control, "interactivePopBegan", 10)
+    wait_emitted(browser, control, "interactivePopCancelled", 10)
+    cancelled = wait_state(base, browser, control, lambda s: not s["interactive"] and s["progress"] == 0, 10,
+                           "the cancelled pop to settle back")
+    if cancelled["depth"] != 2:
+        raise Failure(f"{control}: a cancelled pop changed the depth: {cancelled}")
+    drag(browser, left + 2, y, left + width * 0.75, y, 0.5, steps=16, hold=0.4)
+    popped = wait_state(base, browser, control, lambda s: s["depth"] == 1 and not s["interactive"], 10,
+                        "the completed pop to leave one level")
+    wait_emitted(browser, control, "didShowViewController", 10)
+    return (f"{control}: a short edge drag cancelled (depth {cancelled['depth']}), a long one popped "
+            f"(depth {popped['depth']}), interactivePopBegan / interactivePopCancelled / didShowViewController logged")
+
+
 DRIVERS = {"checkbox": drive_checkbox, "scrollView": drive_scroll_view, "sheet": drive_sheet,
            "slider": drive_slider, "stepper": drive_stepper, "segmentedControl": drive_segmented,
-           "systemSwitch": drive_system_switch}
+           "systemSwitch": drive_system_switch, "navigationPop": drive_navigation_pop}
 
 
 def definition_of(control):
