@@ -57,6 +57,7 @@ public final class ControlDefinition: @unchecked Sendable {
     let eventLists: [ReactionList]
     /// What each motion reaction moves, and where its numbers are.
     let motionPlans: [MotionPlan]
+    let keyframePlans: [KeyframePlan]
     /// Where a scene puts the control's children and how they move with it; nil: it takes none
     /// (docs/scenes.md). Set once, by the loader.
     var content: ContentSpec?
@@ -113,6 +114,7 @@ public final class ControlDefinition: @unchecked Sendable {
         reactionCurves = pools.curves
         eventLists = pools.eventLists
         motionPlans = pools.motions
+        keyframePlans = pools.keyframes
     }
 
     public func command(named name: String) -> CommandSpec? {

@@ -556,6 +556,11 @@ extension DefinitionLoader {
         case "animate":
             let target = try self.target(&r, verb)
             guard case let .animated(index, type) = target else { throw mismatch(r, verb, target, "an animated value") }
+            if let keyframes = r.raw("keyframes") {
+                result = [try keyframesReaction(keyframes, &r, first: parts.animated[index].first, type: type,
+                                                builder: &builder, names: context.names)]
+                break
+            }
             let register = try value("to", type)
             guard let timingTree = r.raw("timing") else { throw r.error("timing", "is required: a timing or spring parameter, {\"curve\", \"duration\"} or {\"spring\"}") }
             let timing = try timingSource(timingTree, at: r.field("timing"), names: context.names, builder: &builder)
@@ -715,7 +720,7 @@ extension DefinitionLoader {
 
     /// `animate`'s timing: a timing or spring parameter's name, `{"curve"|"controlPoints", "duration"}`
     /// (`curve` a curve's name or a curve parameter), or `{"spring": <a spring parameter or literal>}`.
-    private mutating func timingSource(_ tree: Tree, at path: TreePath, names: [String: Binding],
+    mutating func timingSource(_ tree: Tree, at path: TreePath, names: [String: Binding],
                                        builder: inout ProgramBuilder) throws(DocumentError) -> TimingSource {
         if case let .string(text) = tree {
             let parsed = try Self.parse(text, at: path)
