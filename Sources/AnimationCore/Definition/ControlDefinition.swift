@@ -86,6 +86,7 @@ public final class ControlDefinition: @unchecked Sendable {
             switch input {
             case .longPress, .swipe: true
             case let .tap(spec): spec.multiTap || spec.requireToFail != 0
+            case let .pan(spec): spec.requireToFail != 0
             default: false
             }
         }
@@ -356,6 +357,9 @@ struct PanInputSpec: Sendable {
     var ended: ReactionList
     var cancelled: ReactionList
     var simultaneous: UInt64 = 0
+    /// `requireToFail`: the recognizers (one bit per input index) that must fail before its
+    /// began is delivered (docs/fidelity.md#arbitration).
+    var requireToFail: UInt64 = 0
 }
 
 struct SwipeInputSpec: Sendable {

@@ -188,7 +188,8 @@ extension DefinitionLoader {
                 parts.inputs.append(.pan(PanInputSpec(
                     region: region, hysteresis: hysteresis, edges: edges, axis: axis, directionalLock: directionalLock,
                     began: lists[0], changed: lists[1], ended: lists[2], cancelled: lists[3],
-                    simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
+                    simultaneous: try inputMask(&r, "simultaneousWith", of: member.key),
+                    requireToFail: try inputMask(&r, "requireToFail", of: member.key))))
             case .pinch, .rotation:
                 let value = kind == .pinch ? "scale" : "rotation"
                 let moving = eventContext([value: .expression(.register(0, .number)), "velocity": .expression(.register(1, .number)),
