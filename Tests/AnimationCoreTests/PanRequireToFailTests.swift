@@ -66,11 +66,20 @@ struct PanRequireToFailTests {
         #expect(RecognizerTests.emitted(session) == ["0.1 flicked"])
     }
 
-    @Test("A held pan lifted before what it waits for fails is never seen")
+    @Test("A held pan lifted as what it waits for fails (the swipe fails at the lift) gets its pending began and end then")
     func liftWhileHeld() throws {
-        let session = try Self.session([(T.down(100, 300), 0), (T.move(100, 330), 0.1), (T.up(100, 330), 0.2),
+        let session = try Self.session([(T.down(100, 300), 0), (T.move(100, 330), 0.1), (T.up(100, 335), 0.2),
                                         (T.down(100, 300), 1), (T.move(100, 330), 1.1)])
-        #expect(RecognizerTests.emitted(session) == ["1.5 scrollBegan x=number(0.0) y=number(0.0)"])
+        #expect(RecognizerTests.emitted(session) == [
+            "0.2 scrollBegan x=number(0.0) y=number(0.0)", "0.2 scrollEnded y=number(0.0)",
+            "1.5 scrollBegan x=number(0.0) y=number(0.0)"])
+    }
+
+    @Test("A held pan lifted while the edge pan it waits for has begun is never seen")
+    func liftAfterTheEdgeBegan() throws {
+        let session = try Self.session([(T.down(4, 300), 0), (T.move(16, 300), 0.05), (T.move(30, 300), 0.1),
+                                        (T.up(30, 300), 0.2)], requires: #"["pop"]"#)
+        #expect(RecognizerTests.emitted(session) == ["0.1 popBegan"])
     }
 
     @Test("requireToFail on a pan names other recognizers")

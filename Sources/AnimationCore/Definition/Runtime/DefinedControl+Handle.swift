@@ -131,9 +131,12 @@ extension DefinedControl {
                 let event = pan.handle(touch, at: t, accepts: area.contains, bounds: area)
                 if wasHeld || spec.requireToFail != 0 {
                     // Failure requirements: a began goes out held (arbitrate lets it through or
-                    // fails it); while held, moves are withheld and a lift ends it unseen.
+                    // fails it); while held, moves are withheld; an end goes out still held
+                    // (arbitrate delivers the pending began and end if what it waits for fails now).
                     if case .began? = event {
                         pan.isHeld = true
+                    } else if wasHeld, case .ended? = event {
+                        // Idle now, and held until arbitrate has seen it.
                     } else if wasHeld {
                         if event != nil { pan.isHeld = pan.isRecognized }
                         setInput(index, .pan(pan))
@@ -336,9 +339,20 @@ extension DefinedControl {
         }
         // Recognitions this event made, held or dropped by what they wait for.
         var kept = 0
+        var endedHeld: [(index: Int, velocity: Point, at: Point)] = []
         for k in 0..<found {
             let item = out[k]
             if case let .pan(index, .began, _) = item, !panBegins(index), !letThrough(index, won: won, possible: possible) { continue }
+            if case let .pan(index, .ended(_, velocity), point) = item, case var .pan(pan) = input(index), pan.isHeld {
+                // Lifted while held: its began and end are delivered now if all it waits for failed
+                // (translation 0: counted from now), else it ends unseen.
+                pan.isHeld = false
+                setInput(index, .pan(pan))
+                if case let .pan(spec) = definition.inputs[index], spec.requireToFail & (won | possible) == 0 {
+                    endedHeld.append((index, velocity, point))
+                }
+                continue
+            }
             if case let .tap(index, point) = item, case let .tap(spec) = definition.inputs[index], spec.requireToFail != 0 {
                 if spec.requireToFail & won != 0 { continue }
                 if spec.requireToFail & possible != 0 {
@@ -364,6 +378,11 @@ extension DefinedControl {
                 continue
             }
             setInput(index, .tap(tap))
+        }
+        for ended in endedHeld {
+            (out + kept).initialize(to: .pan(ended.index, .began(translation: .zero, velocity: ended.velocity), ended.at))
+            (out + kept + 1).initialize(to: .pan(ended.index, .ended(translation: .zero, velocity: ended.velocity), ended.at))
+            kept += 2
         }
         // Pans held by failure requirements: failed when one of them recognized or began, let
         // through (beginning now, excluding the others) when all have failed.
