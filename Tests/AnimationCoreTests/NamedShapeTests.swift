@@ -26,16 +26,13 @@ struct NamedShapeTests {
         #expect(NamedShape.all.map(\.name) == ["checkmark", "chevron.left", "chevron.right", "plus", "minus", "xmark", "heart", "circle"])
     }
 
-    @Test("An unknown name is refused with the nearest; data and shape together, or a frame that is not numbers, too")
+    @Test("An unknown name is refused with the nearest; data and shape together too")
     func faults() throws {
         let typo = try #require(try DefinitionTests.fault(Self.definition(#"{"shape": "chevron.lft"}"#)))
         #expect(typo.code == "invalid_definition" && typo.pointer == "/layers/0/path/shape")
         #expect(typo.message == "unknown shape 'chevron.lft' (did you mean 'chevron.left'?); the shapes are checkmark, chevron.left, chevron.right, plus, minus, xmark, heart, circle")
         let both = try #require(try DefinitionTests.fault(Self.definition(#"{"shape": "plus", "data": "'M0 0'"}"#)))
         #expect(both.pointer == "/layers/0/path/shape")
-        let moving = try #require(try DefinitionTests.fault(Self.definition(#"{"shape": "plus"}"#,
-                                                                            frame: #"{"x": 0, "y": 0, "width": "2 * 10", "height": 20}"#)))
-        #expect(moving.pointer == "/layers/0/path/shape")
         #expect(try DefinitionTests.fault(Self.definition(#"{"shape": 3}"#))?.pointer == "/layers/0/path/shape")
         let misspelt = try #require(try DefinitionTests.fault(Self.definition(#"{"data": "'M0 0'", "shap": "plus"}"#)))
         #expect(misspelt.pointer == "/layers/0/path/shap")

@@ -20,12 +20,16 @@ public struct AnimatedValue: Sendable, Equatable {
         case spring(start: Double, end: Double, motion: SpringOscillator)
         /// Offset = motion(t) − its resting value until the motion's end (boxed: rare, and larger).
         indirect case motion(AnimatedMotion)
+        /// Offset = path(p(t − start)) − the path's last value until `start + timing.duration`
+        /// (a `CAKeyframeAnimation`; boxed: rare, and larger).
+        indirect case keyframes(start: Double, timing: Timing, path: KeyframePath)
 
         var end: Double {
             switch self {
             case let .additive(start, _, timing): start + timing.duration
             case let .spring(_, end, _): end
             case let .motion(motion): motion.endTime
+            case let .keyframes(start, timing, _): start + timing.duration
             }
         }
 
@@ -43,6 +47,10 @@ public struct AnimatedValue: Sendable, Equatable {
             case let .motion(motion):
                 let (value, velocity) = motion.sample(at: t)
                 return (value - motion.restingValue, velocity)
+            case let .keyframes(start, timing, path):
+                let (p, rate) = t < start ? (0, 0) : timing.sample(at: t - start)
+                let (value, slope) = path.sample(at: p)
+                return (value - path.last, slope * rate)
             }
         }
     }
@@ -126,6 +134,15 @@ public struct AnimatedValue: Sendable, Equatable {
     }
 
     public func value(at t: Double) -> Double { sample(at: t).value }
+
+    /// A `CAKeyframeAnimation` added at `t` (not additive: it replaces what is in flight, as a
+    /// layer shows a non-additive animation's values whatever ran before it), whose model value is
+    /// the last keyframe. It starts at `t + delay`, showing the first keyframe until then (filled
+    /// backwards, as a delayed UIView animation is); `timing` turns time into the path's progress.
+    public mutating func animateKeyframes(_ path: KeyframePath, timing: Timing, at t: Double, delay: Double = 0) {
+        target = path.last
+        components = [.keyframes(start: t + delay, timing: timing, path: path)]
+    }
 
     /// Replaces every animation by `motion`: the value shows it and rests where it rests.
     public mutating func follow(_ motion: AnimatedMotion) {

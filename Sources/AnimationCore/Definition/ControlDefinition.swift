@@ -57,6 +57,7 @@ public final class ControlDefinition: @unchecked Sendable {
     let eventLists: [ReactionList]
     /// What each motion reaction moves, and where its numbers are.
     let motionPlans: [MotionPlan]
+    let keyframePlans: [KeyframePlan]
     /// Where a scene puts the control's children and how they move with it; nil: it takes none
     /// (docs/scenes.md). Set once, by the loader.
     var content: ContentSpec?
@@ -85,6 +86,7 @@ public final class ControlDefinition: @unchecked Sendable {
             switch input {
             case .longPress, .swipe: true
             case let .tap(spec): spec.multiTap || spec.requireToFail != 0
+            case let .pan(spec): spec.requireToFail != 0
             default: false
             }
         }
@@ -113,6 +115,7 @@ public final class ControlDefinition: @unchecked Sendable {
         reactionCurves = pools.curves
         eventLists = pools.eventLists
         motionPlans = pools.motions
+        keyframePlans = pools.keyframes
     }
 
     public func command(named name: String) -> CommandSpec? {
@@ -354,6 +357,9 @@ struct PanInputSpec: Sendable {
     var ended: ReactionList
     var cancelled: ReactionList
     var simultaneous: UInt64 = 0
+    /// `requireToFail`: the recognizers (one bit per input index) that must fail before its
+    /// began is delivered (docs/fidelity.md#arbitration).
+    var requireToFail: UInt64 = 0
 }
 
 struct SwipeInputSpec: Sendable {

@@ -188,7 +188,8 @@ extension DefinitionLoader {
                 parts.inputs.append(.pan(PanInputSpec(
                     region: region, hysteresis: hysteresis, edges: edges, axis: axis, directionalLock: directionalLock,
                     began: lists[0], changed: lists[1], ended: lists[2], cancelled: lists[3],
-                    simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
+                    simultaneous: try inputMask(&r, "simultaneousWith", of: member.key),
+                    requireToFail: try inputMask(&r, "requireToFail", of: member.key))))
             case .pinch, .rotation:
                 let value = kind == .pinch ? "scale" : "rotation"
                 let moving = eventContext([value: .expression(.register(0, .number)), "velocity": .expression(.register(1, .number)),
@@ -556,6 +557,11 @@ extension DefinitionLoader {
         case "animate":
             let target = try self.target(&r, verb)
             guard case let .animated(index, type) = target else { throw mismatch(r, verb, target, "an animated value") }
+            if let keyframes = r.raw("keyframes") {
+                result = [try keyframesReaction(keyframes, &r, first: parts.animated[index].first, type: type,
+                                                builder: &builder, names: context.names)]
+                break
+            }
             let register = try value("to", type)
             guard let timingTree = r.raw("timing") else { throw r.error("timing", "is required: a timing or spring parameter, {\"curve\", \"duration\"} or {\"spring\"}") }
             let timing = try timingSource(timingTree, at: r.field("timing"), names: context.names, builder: &builder)
@@ -715,7 +721,7 @@ extension DefinitionLoader {
 
     /// `animate`'s timing: a timing or spring parameter's name, `{"curve"|"controlPoints", "duration"}`
     /// (`curve` a curve's name or a curve parameter), or `{"spring": <a spring parameter or literal>}`.
-    private mutating func timingSource(_ tree: Tree, at path: TreePath, names: [String: Binding],
+    mutating func timingSource(_ tree: Tree, at path: TreePath, names: [String: Binding],
                                        builder: inout ProgramBuilder) throws(DocumentError) -> TimingSource {
         if case let .string(text) = tree {
             let parsed = try Self.parse(text, at: path)

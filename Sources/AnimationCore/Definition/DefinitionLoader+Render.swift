@@ -63,7 +63,8 @@ extension DefinitionLoader {
         var parts: UInt32 = 0
         var fields: [LayerOperand] = []
         for (index, part) in LayerSchema.parts.enumerated() {
-            let given = try layerPart(part, in: &r, builder: &builder, names: stateNames, frame: copy.tree["frame"])
+            let given = try layerPart(part, in: &r, builder: &builder, names: stateNames, frame: copy.tree["frame"],
+                                      before: fields.reduce(0) { $0 + $1.kind.width })
             guard let given else { continue }
             parts |= 1 << UInt32(index)
             fields += given
@@ -79,7 +80,7 @@ extension DefinitionLoader {
     /// The fields of `part` as the layer `r` gives them (each its expression or the table's
     /// default), nil when the layer does not have the part.
     private mutating func layerPart(_ part: LayerPart, in r: inout TreeReader, builder: inout ProgramBuilder,
-                                    names stateNames: [String: Binding], frame: Tree?) throws(DocumentError) -> [LayerOperand]? {
+                                    names stateNames: [String: Binding], frame: Tree?, before: Int) throws(DocumentError) -> [LayerOperand]? {
         func operands(_ reader: inout TreeReader) throws(DocumentError) -> [LayerOperand] {
             var operands: [LayerOperand] = []
             for field in part.fields {
@@ -87,7 +88,15 @@ extension DefinitionLoader {
                 // Asked for on every path, so a typo of it is answered with it and the fields here.
                 if part.name == "path", field.key == "data", reader.raw("shape") != nil {
                     guard value == nil else { throw reader.error("shape", "a path is given as data or as a named shape, not both") }
-                    value = try namedShape(in: &reader, frame: frame)
+                    switch try namedShape(in: &reader, frame: frame) {
+                    case let .data(tree):
+                        value = tree
+                    case let .following(index):
+                        // The frame's width is the layer's third value (x, y, width, height first).
+                        let code = NamedShape.code(shape: index, distance: before + operands.count - 2)
+                        operands.append(LayerOperand(operand: builder.operand(.number(code)), kind: field.kind))
+                        continue
+                    }
                 }
                 guard let value else { throw reader.error(field.key, "is required") }
                 let typed = try expression(value, at: reader.field(field.key), names: stateNames, expecting: field.kind.valueType)
@@ -115,19 +124,25 @@ extension DefinitionLoader {
 }
 
 extension DefinitionLoader {
-    /// A path's `"shape": "name"` as the path data (a string literal) of the built-in shape
-    /// stretched to the layer's frame, whose width and height must then be numbers: the shape is
-    /// resolved here, once, so a frame carries plain path data.
-    private func namedShape(in reader: inout TreeReader, frame: Tree?) throws(DocumentError) -> Tree {
+    enum ShapePath {
+        /// A string literal of the path data: the box is numbers, resolved here once.
+        case data(Tree)
+        /// The index of a shape that follows a box given by expressions, stretched when written.
+        case following(Int)
+    }
+
+    /// A path's `"shape": "name"`: with the layer's frame width and height numbers, the path data
+    /// (a string literal) of the built-in shape stretched to it, resolved here once, so a frame
+    /// carries plain path data as it always has; else the shape, stretched to the frame's box each
+    /// time a frame is written (the box may animate).
+    private func namedShape(in reader: inout TreeReader, frame: Tree?) throws(DocumentError) -> ShapePath {
         guard let name = try reader.string("shape") else { throw reader.error("shape", "expected a string") }
-        guard let shape = NamedShape.named(name) else {
+        guard let index = NamedShape.all.firstIndex(where: { $0.name == name }) else {
             let names = NamedShape.all.map(\.name)
             throw reader.error("shape", "unknown shape '\(name)'\(Self.suggestion(name, names)); the shapes are \(names.joined(separator: ", "))")
         }
-        guard let width = frame?["width"]?.doubleValue, let height = frame?["height"]?.doubleValue else {
-            throw reader.error("shape", "a named shape is stretched to the layer's frame when the definition loads: give frame.width and frame.height as numbers, or the path as data")
-        }
-        return .string("'\(shape.pathData(width: width, height: height))'")
+        guard let width = frame?["width"]?.doubleValue, let height = frame?["height"]?.doubleValue else { return .following(index) }
+        return .data(.string("'\(NamedShape.all[index].pathData(width: width, height: height))'"))
     }
 }
 

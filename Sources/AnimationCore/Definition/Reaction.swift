@@ -50,6 +50,10 @@ enum Reaction: Sendable {
     /// (with `event.finished`).
     case animate(animated: Int, width: Int, Program, result: Int, timing: TimingSource, mode: AnimateMode,
                  completion: ReactionList)
+    /// A `CAKeyframeAnimation` (`animate` with `keyframes`): `plan` indexes the definition's
+    /// keyframe plans; the timing, delay, repeat and completion are `animate`'s.
+    case keyframes(animated: Int, width: Int, Program, plan: Int, timing: TimingSource, mode: AnimateMode,
+                   completion: ReactionList)
     /// `name` indexes the definition's emission names; `fields` its emission fields.
     case emit(name: Int, fields: PoolRange, Program)
     case branch(Program, condition: Int, then: ReactionList, otherwise: ReactionList)
@@ -94,6 +98,7 @@ final class ReactionPools: @unchecked Sendable {
     var curves: [CubicBezier] = []
     var eventLists: [ReactionList] = []
     var motions: [MotionPlan] = []
+    var keyframes: [KeyframePlan] = []
 
     func curve(_ curve: CubicBezier) -> Int {
         if let index = curves.firstIndex(of: curve) { return index }

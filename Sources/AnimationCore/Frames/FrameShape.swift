@@ -136,7 +136,8 @@ extension Frame {
             var own = Array(UnsafeBufferPointer(start: values + layer.offset + 1, count: layer.end - layer.offset - 1))
             var texts: [String] = []
             for at in layer.textOffsets {
-                texts.append(shape.text(at: own[at]))
+                let path = own[at] < 0 ? own.withUnsafeBufferPointer { NamedShape.text(code: own[at], $0.baseAddress!, at: at) } : nil
+                texts.append(path ?? shape.text(at: own[at]))
                 own[at] = Double(texts.count - 1)
             }
             layers.append(Layer(id: layer.id, kind: layer.kind, parts: layer.parts, values: own, texts: texts))

@@ -1,7 +1,8 @@
 /// The built-in shapes a shape layer's `path` may name instead of giving SVG path data
 /// (`"path": {"shape": "heart"}`): each drawn once on a 24 × 24 grid, as closed outlines to fill
-/// (CAShapeLayer's default), and scaled to the layer's box when the definition loads, so a frame
-/// carries plain path data and a client draws it as any other.
+/// (CAShapeLayer's default), and scaled to the layer's box (when the definition loads for a box of
+/// numbers, when each frame is written for a box of expressions), so a frame carries plain path
+/// data and a client draws it as any other.
 public struct NamedShape: Sendable {
     /// One step of a path on the 24 × 24 grid.
     enum Step: Sendable {
@@ -58,6 +59,40 @@ public struct NamedShape: Sendable {
             }
         }.joined(separator: " ")
     }
+
+    // MARK: Following the layer's box
+
+    /// Codes start here (2^52, exact in a double, past every formatted number's code): a path whose
+    /// box is given by expressions carries a code, and its text is made where the frame is written.
+    static let codeBase = 4_503_599_627_370_496.0
+    static let distances = 4096
+
+    /// The text value of a path that shows shape `index` stretched to its layer's box, whose width
+    /// is `distance` values before the path's data among the layer's values (height right after).
+    static func code(shape index: Int, distance: Int) -> Double {
+        -(codeBase + Double(index * distances + distance))
+    }
+
+    /// The path data a text value stands for when it is such a code: the shape stretched to the
+    /// width and height found `distance` values before `offset` in `values`. Nil for any other value.
+    public static func text(code value: Double, _ values: UnsafePointer<Double>, at offset: Int) -> String? {
+        guard value <= -codeBase, value.isFinite else { return nil }
+        let rest = Int(-value - codeBase)
+        let index = rest / distances, distance = rest % distances
+        guard index < all.count, distance <= offset else { return nil }
+        return all[index].pathData(width: values[offset - distance], height: values[offset - distance + 1])
+    }
+
+    /// The most bytes such a text takes (every coordinate a 24-character number).
+    public static let longestText: Int = all.map { shape in
+        shape.steps.reduce(0) { total, step in
+            switch step {
+            case .move, .line: total + 2 * 24 + 3
+            case .arc: total + 4 * 24 + 12
+            case .close: total + 2
+            }
+        }
+    }.max() ?? 0
 
     /// A coordinate as path data writes it: whole numbers without a point, others as Swift's
     /// shortest round-trip form.

@@ -26,6 +26,9 @@ public struct PanRecognizer: Sendable, Equatable {
     /// The axis the pan begins along (a scroll view that scrolls one axis), or both.
     public var axis: Axis = .both
     public var directionalLock = false
+    /// Began, but held by a failure requirement (`require(toFail:)`): what it recognizes is not
+    /// delivered until `release()`; set by whoever arbitrates (docs/fidelity.md#arbitration).
+    public var isHeld = false
     public private(set) var phase: Phase = .idle
 
     public enum Axis: UInt8, Sendable {
@@ -190,7 +193,29 @@ public struct PanRecognizer: Sendable, Equatable {
     }
 
     /// `reset`, or another recognizer won: forgets the touch, keeping the configuration.
-    public mutating func reset() { phase = .idle }
+    public mutating func reset() {
+        phase = .idle
+        isHeld = false
+    }
+
+    /// A held pan's failure requirements failed: it begins now, with its translation counted from
+    /// where the finger is (UIKit resets a blocked pan's translation when it is let through,
+    /// `_willBeginAfterSatisfyingFailureRequirements`). Nil when it is not held and recognized.
+    public mutating func release() -> Event? {
+        guard isHeld, case var .recognized(tracking) = phase else { return nil }
+        isHeld = false
+        tracking.origin = tracking.last
+        phase = .recognized(tracking)
+        return .began(translation: .zero, velocity: tracking.velocity)
+    }
+
+    /// Where the finger is (the last point seen), while the pan follows one.
+    public var location: Point? {
+        switch phase {
+        case .idle: nil
+        case let .possible(tracking), let .recognized(tracking): tracking.last
+        }
+    }
 
     /// The first of `edges` (in `UIRectEdge` order) whose 13 pt strip inside `bounds` holds `p`.
     static func edge(of p: Point, in bounds: Rect, among edges: UInt8) -> UInt8? {

@@ -239,7 +239,8 @@ public struct SceneLinks: Sendable {
                 case let .emit(name, _, _): names.insert(definition.emitNames[name])
                 case let .branch(_, _, then, otherwise): lists += [then, otherwise]
                 case let .run(action, _, _): lists.append(definition.actions[action].reactions)
-                case let .animate(_, _, _, _, _, _, completion): lists.append(completion)
+                case let .animate(_, _, _, _, _, _, completion), let .keyframes(_, _, _, _, _, _, completion):
+                    lists.append(completion)
                 default: break
                 }
             }

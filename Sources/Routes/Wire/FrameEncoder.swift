@@ -249,8 +249,10 @@ struct FrameValuesWriter {
         /// The text whose index in `texts` is the value at `offset`, prepared if it is among the first.
         @inline(__always)
         private func text(_ values: UnsafePointer<Double>, _ offset: Int, into raw: inout JSONCursor) {
-            if let formatted = FormattedNumber.text(code: values[offset]) {
-                return RawJSON.quoted(formatted).withUnsafeBufferPointer { raw.append($0) }
+            if values[offset] < 0 {
+                // A formatted number, or a named shape stretched to its layer's box.
+                let text = NamedShape.text(code: values[offset], values, at: offset) ?? FormattedNumber.text(code: values[offset]) ?? ""
+                return RawJSON.quoted(text).withUnsafeBufferPointer { raw.append($0) }
             }
             let index = Int(values[offset])
             if index < textPieces.count { return piece(textPieces[index], into: &raw) }
@@ -334,7 +336,11 @@ final class PreparedFrame: Sendable {
         self.layers = layers
         self.steps = steps
         texts = shape.texts
-        let longestText = shape.texts.reduce(FormattedNumber.longestText) { max($0, $1.utf8.count) } * 6 + 2 // each byte escaped as \u00XX
+        // A path whose box follows expressions is written as a named shape's data.
+        let paths = LayerSchema.parts.firstIndex { $0.name == "path" }.map { part in
+            shape.layers.contains { $0.parts & 1 << UInt32(part) != 0 } } ?? false
+        let longestText = shape.texts.reduce(paths ? max(FormattedNumber.longestText, NamedShape.longestText) : FormattedNumber.longestText) {
+            max($0, $1.utf8.count) } * 6 + 2 // each byte escaped as \u00XX
         frameRoom = prepared.count + 64 + (shape.count + 1) * JSONWriter.numberRoom
             + (shape.properties.count + steps.count) * longestText + shape.layers.count
     }

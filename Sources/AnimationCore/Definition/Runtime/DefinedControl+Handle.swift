@@ -127,10 +127,25 @@ extension DefinedControl {
             case let (.pan(pan), .pan(spec)):
                 var pan = pan
                 let area = landing(touch, spec.region, at: t)
+                let wasHeld = pan.isHeld
                 let event = pan.handle(touch, at: t, accepts: area.contains, bounds: area)
+                if wasHeld || spec.requireToFail != 0 {
+                    // Failure requirements: a began goes out held (arbitrate lets it through or
+                    // fails it); while held, moves are withheld; an end goes out still held
+                    // (arbitrate delivers the pending began and end if what it waits for fails now).
+                    if case .began? = event {
+                        pan.isHeld = true
+                    } else if wasHeld, case .ended? = event {
+                        // Idle now, and held until arbitrate has seen it.
+                    } else if wasHeld {
+                        if event != nil { pan.isHeld = pan.isRecognized }
+                        setInput(index, .pan(pan))
+                        continue
+                    }
+                }
                 setInput(index, .pan(pan))
                 guard let event else { continue }
-                if case .began = event { exclude(by: index, spec.simultaneous) }
+                if case .began = event, !pan.isHeld { exclude(by: index, spec.simultaneous) }
                 (out + found).initialize(to: .pan(index, event, location)); found += 1
             case let (.swipe(swipe), .swipe(spec)):
                 var swipe = swipe
@@ -266,7 +281,7 @@ extension DefinedControl {
                 press.fail()
                 setInput(index, .longPress(press))
                 dropRecognizerTimers(index)
-            case var .pan(pan) where !pan.isRecognized && pan.phase != .idle:
+            case var .pan(pan) where (!pan.isRecognized && pan.phase != .idle) || pan.isHeld:
                 pan.reset()
                 setInput(index, .pan(pan))
             case var .transform(transform) where !transform.isRecognized:
@@ -294,7 +309,7 @@ extension DefinedControl {
         for k in 0..<found {
             switch out[k] {
             case let .tap(index, _) where index < 64: won |= 1 << UInt64(index)
-            case let .pan(index, .began, _) where index < 64: won |= 1 << UInt64(index)
+            case let .pan(index, .began, _) where index < 64 && panBegins(index): won |= 1 << UInt64(index)
             case let .longPress(index, .began) where index < 64: won |= 1 << UInt64(index)
             case let .swipe(index, _, _) where index < 64: won |= 1 << UInt64(index)
             case let .transform(index, .began, _) where index < 64: won |= 1 << UInt64(index)
@@ -312,7 +327,7 @@ extension DefinedControl {
                 if press.isPossible { possible |= bit }
                 try followTimer(index, press.beginTime)
             case let .pan(pan):
-                if pan.phase != .idle && !pan.isRecognized { possible |= bit }
+                if pan.phase != .idle && (!pan.isRecognized || pan.isHeld) { possible |= bit }
             case let .swipe(swipe):
                 if swipe.isPossible { possible |= bit }
                 try followTimer(index, swipe.deadline)
@@ -324,8 +339,20 @@ extension DefinedControl {
         }
         // Recognitions this event made, held or dropped by what they wait for.
         var kept = 0
+        var endedHeld: [(index: Int, velocity: Point, at: Point)] = []
         for k in 0..<found {
             let item = out[k]
+            if case let .pan(index, .began, _) = item, !panBegins(index), !letThrough(index, won: won, possible: possible) { continue }
+            if case let .pan(index, .ended(_, velocity), point) = item, case var .pan(pan) = input(index), pan.isHeld {
+                // Lifted while held: its began and end are delivered now if all it waits for failed
+                // (translation 0: counted from now), else it ends unseen.
+                pan.isHeld = false
+                setInput(index, .pan(pan))
+                if case let .pan(spec) = definition.inputs[index], spec.requireToFail & (won | possible) == 0 {
+                    endedHeld.append((index, velocity, point))
+                }
+                continue
+            }
             if case let .tap(index, point) = item, case let .tap(spec) = definition.inputs[index], spec.requireToFail != 0 {
                 if spec.requireToFail & won != 0 { continue }
                 if spec.requireToFail & possible != 0 {
@@ -352,7 +379,50 @@ extension DefinedControl {
             }
             setInput(index, .tap(tap))
         }
+        for ended in endedHeld {
+            (out + kept).initialize(to: .pan(ended.index, .began(translation: .zero, velocity: ended.velocity), ended.at))
+            (out + kept + 1).initialize(to: .pan(ended.index, .ended(translation: .zero, velocity: ended.velocity), ended.at))
+            kept += 2
+        }
+        // Pans held by failure requirements: failed when one of them recognized or began, let
+        // through (beginning now, excluding the others) when all have failed.
+        for index in 0..<inputCount {
+            guard case var .pan(pan) = input(index), pan.isHeld, case let .pan(spec) = definition.inputs[index] else { continue }
+            if spec.requireToFail & won != 0 {
+                pan.reset()
+                setInput(index, .pan(pan))
+            } else if spec.requireToFail & possible == 0, let point = pan.location, let event = pan.release() {
+                setInput(index, .pan(pan))
+                exclude(by: index, spec.simultaneous)
+                (out + kept).initialize(to: .pan(index, event, point))
+                kept += 1
+            }
+        }
         return kept
+    }
+
+    /// Input `index` is a pan whose began stands: neither held nor failed since.
+    private func panBegins(_ index: Int) -> Bool {
+        if case let .pan(pan) = input(index) { pan.isRecognized && !pan.isHeld } else { false }
+    }
+
+    /// A pan whose began this event is held by `requireToFail`: failed when one of the recognizers
+    /// it waits for recognized or began, kept held while one is possible, else let through
+    /// (beginning now, as it would have without the requirement). Whether its began goes out.
+    private mutating func letThrough(_ index: Int, won: UInt64, possible: UInt64) -> Bool {
+        // Not held: excluded while it was (a recognizer it waits for began in this event).
+        guard case var .pan(pan) = input(index), pan.isHeld, case let .pan(spec) = instance.definition.inputs[index] else { return false }
+        if spec.requireToFail & won != 0 {
+            pan.reset()
+        } else if spec.requireToFail & possible != 0 {
+            return false
+        } else {
+            pan.isHeld = false
+        }
+        setInput(index, .pan(pan))
+        guard !pan.isHeld, pan.isRecognized else { return false }
+        exclude(by: index, spec.simultaneous)
+        return true
     }
 
     /// Keeps input `index`'s one recognizer timer at `deadline` (none when nil).

@@ -24,6 +24,9 @@ extension DefinedControl {
             case let .animate(first, width, program, result, timing, mode, completion):
                 compute(program, r, at: t)
                 try animate(first, width, r, result, timing, mode, completion, at: t)
+            case let .keyframes(first, width, program, plan, timing, mode, completion):
+                compute(program, r, at: t)
+                try animateKeyframes(first, width, r, instance.definition.keyframePlans[plan], timing, mode, completion, at: t)
             case let .emit(name, fields, program):
                 compute(program, r, at: t)
                 let definition = instance.definition
@@ -122,7 +125,65 @@ extension DefinedControl {
     private mutating func animate(_ first: Int, _ width: Int, _ r: UnsafeMutablePointer<Double>, _ result: Int,
                                   _ source: TimingSource, _ mode: AnimateMode, _ completion: ReactionList,
                                   at t: Double) throws(ControlError) {
-        var timing: Timing
+        let (base, relativeVelocity) = try self.timing(source, r)
+        let timing = Self.repeating(base, mode, r)
+        let delay = mode.delay < 0 ? 0 : AnimateMode.seconds(r[Int(mode.delay)])
+        if mode.kind != .additive { try cutCompletions(of: first, at: t) }
+        for k in 0..<width {
+            switch mode.kind {
+            case .retarget:
+                if case let .spring(spring) = timing, let relativeVelocity {
+                    // The given velocity instead of the current one, relative to the distance left.
+                    let shown = withAnimated(first + k) { $0.pointee.value(at: t) }
+                    updateAnimated(first + k) { $0.retarget(to: r[result + k], spring: spring,
+                                                                velocity: relativeVelocity * (r[result + k] - shown), at: t) }
+                } else if case let .spring(spring) = timing {
+                    updateAnimated(first + k) { $0.retarget(to: r[result + k], spring: spring, at: t) }
+                } else {
+                    updateAnimated(first + k) { $0.animate(to: r[result + k], timing: timing, at: t) }
+                }
+            case .fromCurrent:
+                updateAnimated(first + k) { $0.animateFromCurrent(to: r[result + k], timing: timing, at: t, delay: delay) }
+            case .additive:
+                updateAnimated(first + k) { $0.animate(to: r[result + k], timing: timing, at: t, delay: delay) }
+            }
+        }
+        try scheduleCompletion(completion, of: first, at: t + (mode.kind == .retarget ? 0 : delay) + timing.duration, now: t)
+    }
+
+    /// `animate` with `keyframes`: a `CAKeyframeAnimation` of each scalar of the value, replacing
+    /// what is in flight (whose completions then run unfinished). Paced key times are spaced by
+    /// the distance between values over every scalar at once (a colour's four components).
+    private mutating func animateKeyframes(_ first: Int, _ width: Int, _ r: UnsafeMutablePointer<Double>, _ plan: KeyframePlan,
+                                           _ source: TimingSource, _ mode: AnimateMode, _ completion: ReactionList,
+                                           at t: Double) throws(ControlError) {
+        let timing = Self.repeating(try self.timing(source, r).timing, mode, r)
+        let delay = mode.delay < 0 ? 0 : AnimateMode.seconds(r[Int(mode.delay)])
+        var keyTimes = plan.keyTimes
+        var pathMode = plan.mode
+        if plan.mode == .paced {
+            keyTimes = KeyframePath.pacedKeyTimes(segmentLengths: (1..<plan.values.count).map { j in
+                var squares = 0.0
+                for k in 0..<width {
+                    let d = r[plan.values[j] + k] - r[plan.values[j - 1] + k]
+                    squares += d * d
+                }
+                return squares.squareRoot()
+            })
+            pathMode = .linear
+        }
+        try cutCompletions(of: first, at: t)
+        for k in 0..<width {
+            let path = KeyframePath(unchecked: plan.values.map { r[$0 + k] }, keyTimes: keyTimes,
+                                    timingFunctions: plan.timingFunctions, mode: pathMode)
+            updateAnimated(first + k) { $0.animateKeyframes(path, timing: timing, at: t, delay: delay) }
+        }
+        try scheduleCompletion(completion, of: first, at: t + delay + timing.duration, now: t)
+    }
+
+    /// An `animate`'s timing as the reaction computed it, and a spring's relative initial velocity.
+    private func timing(_ source: TimingSource, _ r: UnsafeMutablePointer<Double>) throws(ControlError) -> (timing: Timing, relativeVelocity: Double?) {
+        let timing: Timing
         var relativeVelocity: Double?
         switch source {
         case let .timing(index):
@@ -146,38 +207,25 @@ extension DefinedControl {
         case let .instanceCurve(curve, duration):
             timing = .curve(instance.curves[curve], duration: r[duration])
         }
-        if mode.repeatsForever || mode.repeatCount >= 0 || mode.autoreverses {
-            let count = mode.repeatsForever ? Double.infinity : mode.repeatCount < 0 ? 1 : r[Int(mode.repeatCount)]
-            // CAMediaTiming: a count of 0 (or not a number) runs once.
-            timing = .repeating(timing, count: count > 0 ? min(count, 1e9) : 1, autoreverses: mode.autoreverses)
-        }
-        let delay = mode.delay < 0 ? 0 : AnimateMode.seconds(r[Int(mode.delay)])
-        if mode.kind != .additive { try cutCompletions(of: first, at: t) }
-        for k in 0..<width {
-            switch mode.kind {
-            case .retarget:
-                if case let .spring(spring) = timing, let relativeVelocity {
-                    // The given velocity instead of the current one, relative to the distance left.
-                    let shown = withAnimated(first + k) { $0.pointee.value(at: t) }
-                    updateAnimated(first + k) { $0.retarget(to: r[result + k], spring: spring,
-                                                                velocity: relativeVelocity * (r[result + k] - shown), at: t) }
-                } else if case let .spring(spring) = timing {
-                    updateAnimated(first + k) { $0.retarget(to: r[result + k], spring: spring, at: t) }
-                } else {
-                    updateAnimated(first + k) { $0.animate(to: r[result + k], timing: timing, at: t) }
-                }
-            case .fromCurrent:
-                updateAnimated(first + k) { $0.animateFromCurrent(to: r[result + k], timing: timing, at: t, delay: delay) }
-            case .additive:
-                updateAnimated(first + k) { $0.animate(to: r[result + k], timing: timing, at: t, delay: delay) }
-            }
-        }
+        return (timing, relativeVelocity)
+    }
+
+    /// `repeatCount` and `autoreverses` over `timing` (docs/fidelity.md#repeat), when given.
+    private static func repeating(_ timing: Timing, _ mode: AnimateMode, _ r: UnsafeMutablePointer<Double>) -> Timing {
+        guard mode.repeatsForever || mode.repeatCount >= 0 || mode.autoreverses else { return timing }
+        let count = mode.repeatsForever ? Double.infinity : mode.repeatCount < 0 ? 1 : r[Int(mode.repeatCount)]
+        // CAMediaTiming: a count of 0 (or not a number) runs once.
+        return .repeating(timing, count: count > 0 ? min(count, 1e9) : 1, autoreverses: mode.autoreverses)
+    }
+
+    /// An animation's completion, due at `end`.
+    private mutating func scheduleCompletion(_ completion: ReactionList, of first: Int, at end: Double,
+                                             now t: Double) throws(ControlError) {
         guard !completion.isEmpty else { return }
-        // UIKit calls a completion on a later turn of the run loop, never inside the call that
-        // animated: at least a timer's minimum delay later.
-        let end = t + (mode.kind == .retarget ? 0 : delay) + timing.duration
         // Repeating forever: UIKit calls the completion only when the animation is taken away.
         guard end.isFinite else { return }
+        // UIKit calls a completion on a later turn of the run loop, never inside the call that
+        // animated: at least a timer's minimum delay later.
         try schedule(.completion(completion, animated: Int32(first), finished: true),
                      at: max(end, t + DefinitionLimits.minimumTimerDelay))
     }

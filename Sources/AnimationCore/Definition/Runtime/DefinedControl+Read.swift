@@ -29,7 +29,7 @@ extension DefinedControl: MachineSource {
         case .pan?:
             guard case let .pan(pan) = input(i) else { r[0] = 0; return }
             switch f {
-            case 0: r[0] = flag(pan.isRecognized)
+            case 0: r[0] = flag(pan.isRecognized && !pan.isHeld)
             case 1: r[0] = flag(pan.phase != .idle)
             default: r[0] = elapsed(pan.phase != .idle, at: t)
             }
