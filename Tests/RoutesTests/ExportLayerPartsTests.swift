@@ -114,7 +114,7 @@ struct ExportLayerPartsTests {
                           .number(2), .number(0.25), .number(0.75), .string("round"), .string("miter")])
         let css = String(decoding: CSSExport.render(Self.plan([tick])), as: UTF8.self)
         #expect(css.contains("  transform: translate(10px, 20px) translate(1px, 2px) rotate(1.570796rad) scale(1) scale(1, 1.5);\n"))
-        #expect(css.contains("  transform-origin: 50% 100%;\n"))
+        #expect(css.contains("  transform-origin: 2px 12px;\n"))
         #expect(css.contains("  stroke: #ff0000ff;\n  stroke-width: 2px;\n  stroke-linecap: round;\n  stroke-linejoin: miter;\n"
                              + "  stroke-dasharray: 0.5 2;\n  stroke-dashoffset: -0.25;\n"))
         #expect(css.contains(" *     <svg class=\"t-l\"><path d=\"M0 0 L4 12\" pathLength=\"1\"/></svg>\n"))

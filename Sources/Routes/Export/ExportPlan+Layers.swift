@@ -66,9 +66,11 @@ extension ExportPlan {
                 "translate(\(Self.px(c[0][k])), \(Self.px(c[1][k]))) translate(\(Self.px(c[2][k])), \(Self.px(c[3][k]))) "
                     + "rotate(\(Self.number(c[4][k]))rad) scale(\(Self.number(c[5][k]))) scale(\(Self.number(c[6][k])), \(Self.number(c[7][k])))"
             }
-            numbers("transform-origin", [("transform.anchorX", { $0.number("transform", "anchorX") ?? 0.5 }),
-                                         ("transform.anchorY", { $0.number("transform", "anchorY") ?? 0.5 })]) { c, k in
-                "\(Self.number(c[0][k] * 100))% \(Self.number(c[1][k] * 100))%"
+            // In px, not %: a browser resolves a percentage against the box snapped to its layout
+            // unit (Chromium's 1/64 px), which would move the pivot of a 5.6 pt tick by 0.01 px.
+            numbers("transform-origin", [("transform.anchorX*width", { ($0.number("transform", "anchorX") ?? 0.5) * max(0, $0.frame.size.width) }),
+                                         ("transform.anchorY*height", { ($0.number("transform", "anchorY") ?? 0.5) * max(0, $0.frame.size.height) })]) { c, k in
+                "\(Self.px(c[0][k])) \(Self.px(c[1][k]))"
             }
         } else {
             numbers("transform", [("x", { $0.frame.minX - origin.x }), ("y", { $0.frame.minY - origin.y }), ("scale", \.scale)]) { c, k in
