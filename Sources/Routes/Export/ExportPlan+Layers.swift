@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AnimationCore
 
 extension ExportPlan {
@@ -180,6 +185,28 @@ extension ExportPlan {
             let missing = glyph.isEmpty ? " data-missing-symbol=\"\(SVGPlot.escape(name))\"" : ""
             html = "<svg class=\"\(className(layer))\" viewBox=\"\(box.joined(separator: " "))\"\(missing)>\(glyph)</svg>"
         }
+        if let clips = motion.clips[layer.id] {
+            // A scene's clip (the bounds of the views above that clip to bounds) as a polygon in
+            // the element's own coordinates: the clip's corners taken back through its transform.
+            var last = clips.first { $0 != nil } ?? nil
+            let corners = held.indices.map { k -> [Double] in
+                if let clip = clips[k] { last = clip }
+                guard let clip = last else { return [] }
+                return Self.clipPolygon(held[k], clip: clip, origin: origin)
+            }
+            if corners.allSatisfy({ $0.count == 8 }) {
+                let columns = (0..<8).map { i in corners.map { $0[i] } }
+                properties.append(LayerProperty(
+                    name: CSSName("clip-path"),
+                    channels: columns.enumerated().map { i, column in
+                        ("clip.\(i % 2 == 0 ? "x" : "y")\(i / 2 + 1)", .number(column, allowed: allowance(column)))
+                    },
+                    text: { k in
+                        "polygon(" + (0..<4).map { "\(Self.px(columns[2 * $0][k])) \(Self.px(columns[2 * $0 + 1][k]))" }.joined(separator: ", ") + ")"
+                    },
+                    isConstant: columns.allSatisfy { column in column.allSatisfy { $0 == column[0] } }))
+            }
+        }
         if shown.contains(false) {
             properties.append(LayerProperty(name: CSSName("visibility"), channels: [("visible", .presence(shown))],
                                             text: { shown[$0] ? "visible" : "hidden" }, isConstant: false))
@@ -200,6 +227,32 @@ extension ExportPlan {
             name: className(layer), className: className(layer), source: "layers/\(layer.id)",
             keyframes: keyframes(track) { k in moving.map { Declaration($0.name, $0.text(k)) } },
             easing: "linear", valueTolerance: tolerances, easingForm: nil))
+    }
+
+    /// The corners of `clip` (box coordinates, from `origin`) in `layer`'s element's own
+    /// coordinates, as x, y pairs: the inverse of the transform the element is drawn with.
+    static func clipPolygon(_ layer: Layer, clip: Rect, origin: Point) -> [Double] {
+        let (width, height) = (max(0, layer.frame.size.width), max(0, layer.frame.size.height))
+        var (dx, dy) = (layer.frame.minX - origin.x, layer.frame.minY - origin.y)
+        var (px, py) = (width / 2, height / 2)
+        var (sx, sy, angle) = (layer.scale, layer.scale, 0.0)
+        if layer.has("transform") {
+            dx += layer.number("transform", "translationX") ?? 0
+            dy += layer.number("transform", "translationY") ?? 0
+            px = (layer.number("transform", "anchorX") ?? 0.5) * width
+            py = (layer.number("transform", "anchorY") ?? 0.5) * height
+            sx *= layer.number("transform", "scaleX") ?? 1
+            sy *= layer.number("transform", "scaleY") ?? 1
+            angle = layer.number("transform", "rotation") ?? 0
+        }
+        let (cosine, sine) = (cos(angle), sin(angle))
+        let corners = [(clip.minX, clip.minY), (clip.maxX, clip.minY), (clip.maxX, clip.maxY), (clip.minX, clip.maxY)]
+        return corners.flatMap { x, y -> [Double] in
+            // q = d + pivot + R·S·(p − pivot), so p = pivot + S⁻¹·R⁻¹·(q − d − pivot).
+            let (qx, qy) = (x - origin.x - dx - px, y - origin.y - dy - py)
+            let (rx, ry) = (cosine * qx + sine * qy, -sine * qx + cosine * qy)
+            return [px + (sx == 0 ? 0 : rx / sx), py + (sy == 0 ? 0 : ry / sy)]
+        }
     }
 
     /// Every sample's layer, a sample without one holding the nearest earlier one (or the first):
