@@ -110,22 +110,27 @@ def settle(page, until, what, timeout=10, state_of=STATE):
     raise Failure(f"timed out waiting for {what}; last saw {json.dumps(state)[:600]}")
 
 
+def blank_page(browser, url, body, viewport):
+    """A page at `url` (on the server's origin, so /client.js imports) serving `body`, on a fake
+    clock; and the list its errors are collected in. The page's time stands still but for the
+    test's run_for(): performance.now() and requestAnimationFrame move only when it says."""
+    page = browser.new_page(viewport=viewport)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.clock.install(time=0)
+    page.clock.pause_at(1000)
+    page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=body))
+    page.goto(url)
+    return page, errors
+
+
 def run(base, screenshot, executable, timeout):
     started = time.monotonic()
     with sync_playwright() as playwright:
         args = ["--no-sandbox"] if os.geteuid() == 0 else []
         browser = playwright.chromium.launch(executable_path=executable, args=args, timeout=timeout * 1000)
         try:
-            page = browser.new_page(viewport={"width": 720, "height": 900})
-            errors = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            # The page's time stands still but for the test's run_for(): performance.now() and
-            # requestAnimationFrame move only when it says.
-            page.clock.install(time=0)
-            page.clock.pause_at(1000)
-            blank = base + "/blank-test-page.html"
-            page.route(blank, lambda route: route.fulfill(status=200, content_type="text/html", body=BLANK))
-            page.goto(blank)
+            page, errors = blank_page(browser, base + "/blank-test-page.html", BLANK, {"width": 720, "height": 900})
             created = page.evaluate(SETUP)
             if created["clock"] != "virtual" or created["transport"] != "polling":
                 raise Failure(f"a virtual session should poll on the page's clock: {created}")
@@ -399,14 +404,7 @@ def run_definitions(browser, base):
     import math
     import urllib.request
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    page = browser.new_page(viewport={"width": 900, "height": 900})
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.clock.install(time=0)
-    page.clock.pause_at(1000)
-    blank = base + "/definitions-test-page.html"
-    page.route(blank, lambda route: route.fulfill(status=200, content_type="text/html", body=DEFINITIONS_PAGE))
-    page.goto(blank)
+    page, errors = blank_page(browser, base + "/definitions-test-page.html", DEFINITIONS_PAGE, {"width": 900, "height": 900})
     checked = []
     for name, command in DEFINITIONS:
         with open(os.path.join(root, "docs", "examples", f"{name}.json"), encoding="utf-8") as f:
