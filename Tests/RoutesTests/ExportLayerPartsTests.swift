@@ -92,6 +92,27 @@ struct ExportLayerPartsTests {
         }
     }
 
+    /// Every part of every kind moving at once: the WAAPI answer is JSON a strict reader takes
+    /// (no field's allowance named twice in one animation).
+    @Test func everythingMovingAtOnceIsValidJSON() throws {
+        for kind in Layer.Kind.allCases {
+            var moved = Self.layer(kind, changed: nil)
+            for (other, field) in Self.rows where other == kind || other == .rect {
+                let changed = Self.layer(kind, changed: field)
+                for part in LayerSchema.parts where part.fields.contains(where: { Self.name(part, $0) == field }) {
+                    if let values = changed.part(part.name), let mine = moved.part(part.name) {
+                        let at = part.fields.firstIndex { Self.name(part, $0) == field }!
+                        var next = mine
+                        next[at] = values[at]
+                        moved.set(part.name, next)
+                    }
+                }
+            }
+            let json = try JSONParser().parse(WAAPIExport.render(Self.plan([Self.layer(kind, changed: nil), moved])))
+            #expect(json["animations"]?.arrayValue?.count == 1, "\(kind)")
+        }
+    }
+
     @Test func theGlyphsAreTheClientModules() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let client = try String(contentsOf: root.appendingPathComponent("client/client.js"), encoding: .utf8)
