@@ -116,11 +116,7 @@ def clip_polygon(layer, origin):
     return out
 
 
-# Where only the layers are compared: the heart's popScale is set to 1.3 and springs back, ending
-# 4e-5 above where it began, so its linear() easing normalises by that tiny distance and the `to`
-# keyframe, written to six decimals, scales it 0.5 % wrong (1.30144 for 1.3: 4 allowances). A
-# known defect of the named-number easing; the layer's scale, a keyframe track, holds.
-LAYERS_ONLY = {"like button double tap"}
+
 
 EXAMPLE_SCENARIOS = [
     ("like button double tap", example("likeButton"), {"events": taps(0.1, 22, 22, 2)}, 0, 1.2, 100),
@@ -419,8 +415,6 @@ def run_scenario(browser, base, scenario, worst, index, screenshots):
                                             json.dumps(list(registrations))))
             for name, fmt in ((css_name, "css"), (waapi_name, "waapi")):
                 for key, props in truth(frame, registrations, origin, ids).items():
-                    if key == "" and label in LAYERS_ONLY:
-                        continue
                     element = f"{name}-{key}" if key else name
                     computed = seen.get(element)
                     if computed is None:
