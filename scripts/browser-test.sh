@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # The browser tests, in headless Chromium (Debian's package, installed when missing), over the
 # DevTools protocol (scripts/cdp.py, standard library only):
-#   export_browser_test.py  plays each control's CSS and WAAPI exports and compares computed
-#                           styles at 100 sample times with GET …/frame?t (prints the deviations);
+#   export_browser_test.py  plays each control's CSS and WAAPI exports, and those of the four
+#                           docs/examples definitions, and compares computed styles (transform
+#                           matrices, a path's stroke, a text's colour) at 100 sample times with
+#                           GET …/frame?t (prints the deviations);
 #   client_browser_test.py  imports /client.js into a blank page, attaches a switch and a card,
 #                           drives them with mouse input on Playwright's fake clock (Playwright's
 #                           Python package from PyPI, in .ci/.venv, installed when missing; it
-#                           drives the same Chromium) and checks the DOM;
+#                           drives the same Chromium) and checks the DOM; then attaches each
+#                           docs/examples definition and compares its drawn boxes, path bounds and
+#                           rotations with the frames;
 #   client_latency_test.py  the client module on the real clock: 10 taps each on a switch and a
 #                           card, 5 drags each on the card and a scroll view; prints pointer →
 #                           first pixel and callback delays against their targets (~45 s);

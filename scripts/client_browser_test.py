@@ -11,7 +11,10 @@ translate(0px, 244px)), the emitted callbacks as DOM events and callbacks with t
 clock gave, and that a pointerdown while a pointer is still down (its pointerup lost) posts a
 touchCancel before the new touchDown. It saves a screenshot. Then it runs docs/client.md's
 example page as written (its SERVER set to the server under test): taps the switch, checks the
-log, the dot bound to a frame property, and the replay of the toggle with Web Animations.
+log, the dot bound to a frame property, and the replay of the toggle with Web Animations. Last,
+each docs/examples definition (like button, activity indicator, labelled segmented control,
+swipe row) is attached to a blank page and what it drew is compared with GET …/frame: text and
+rect boxes, a path's bounds (getBBox against the path data's own), each rotation.
 
 Usage: client_browser_test.py BASE_URL SCREENSHOT.png [--chromium PATH] [--timeout SECONDS]
 """
@@ -107,22 +110,27 @@ def settle(page, until, what, timeout=10, state_of=STATE):
     raise Failure(f"timed out waiting for {what}; last saw {json.dumps(state)[:600]}")
 
 
+def blank_page(browser, url, body, viewport):
+    """A page at `url` (on the server's origin, so /client.js imports) serving `body`, on a fake
+    clock; and the list its errors are collected in. The page's time stands still but for the
+    test's run_for(): performance.now() and requestAnimationFrame move only when it says."""
+    page = browser.new_page(viewport=viewport)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.clock.install(time=0)
+    page.clock.pause_at(1000)
+    page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=body))
+    page.goto(url)
+    return page, errors
+
+
 def run(base, screenshot, executable, timeout):
     started = time.monotonic()
     with sync_playwright() as playwright:
         args = ["--no-sandbox"] if os.geteuid() == 0 else []
         browser = playwright.chromium.launch(executable_path=executable, args=args, timeout=timeout * 1000)
         try:
-            page = browser.new_page(viewport={"width": 720, "height": 900})
-            errors = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            # The page's time stands still but for the test's run_for(): performance.now() and
-            # requestAnimationFrame move only when it says.
-            page.clock.install(time=0)
-            page.clock.pause_at(1000)
-            blank = base + "/blank-test-page.html"
-            page.route(blank, lambda route: route.fulfill(status=200, content_type="text/html", body=BLANK))
-            page.goto(blank)
+            page, errors = blank_page(browser, base + "/blank-test-page.html", BLANK, {"width": 720, "height": 900})
             created = page.evaluate(SETUP)
             if created["clock"] != "virtual" or created["transport"] != "polling":
                 raise Failure(f"a virtual session should poll on the page's clock: {created}")
@@ -225,6 +233,7 @@ def run(base, screenshot, executable, timeout):
             page.screenshot(path=screenshot, full_page=True)
             page.close()
             run_example(browser, base, screenshot.replace(".png", "-example.png"))
+            run_definitions(browser, base)
             print(f"client-browser-test: screenshots {screenshot} and the example's; {time.monotonic() - started:.1f} s in the browser")
         finally:
             browser.close()
@@ -286,6 +295,156 @@ def run_example(browser, base, screenshot):
     time.sleep(0.3)   # a real frame or two, so the picture shows the finished replay
     page.screenshot(path=screenshot, full_page=True)
     print(f"client-browser-test: docs/client.md's example runs: {state['log']}; the replay plays {ended['count']} animations")
+    page.close()
+
+
+DEFINITIONS_PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>definitions</title>
+<style>body { margin: 0; } .box { display: inline-block; vertical-align: top; margin: 16px; background: #f2f2f7; }</style>
+</head><body></body></html>
+"""
+
+# Each docs/examples definition, attached at rest (the activity indicator started).
+DEFINITIONS = [("likeButton", None), ("activityIndicator", {"type": "startAnimating"}),
+               ("labelledSegmentedControl", None), ("swipeRow", None)]
+
+DRAWN = """
+async ({ name, definition, command }) => {
+  const { ControlSim } = await import('/client.js');
+  const sim = window.sim || (window.sim = new ControlSim());
+  const box = document.createElement('div');
+  box.className = 'box';
+  box.id = name;
+  box.style.width = '400px';
+  box.style.height = '120px';
+  document.body.append(box);
+  const session = await sim.createSession({ definition });
+  if (command) await session.send(command);
+  session.attach(box);
+  session.play();
+  (window.defined || (window.defined = {}))[name] = session;
+  return session.id;
+}
+"""
+
+GEOMETRY = """
+(name) => {
+  const session = defined[name];
+  const out = { t: session.latest && session.latest.t, layers: {} };
+  for (const el of document.querySelectorAll(`#${name} [data-layer-id]`)) {
+    const rect = el.getBoundingClientRect();
+    const path = el.querySelector('path');
+    const bbox = path && path.getAttribute('d') ? path.getBBox() : null;
+    out.layers[el.dataset.layerId] = {
+      rect: [rect.left, rect.top, rect.width, rect.height], offset: [el.offsetWidth, el.offsetHeight],
+      transform: getComputedStyle(el).transform, bbox: bbox && [bbox.x, bbox.y, bbox.width, bbox.height],
+    };
+  }
+  return out;
+}
+"""
+
+
+def path_bounds(data):
+    """The bounding box of SVG path data in absolute M, L, H, V, A and Z commands (what the
+    examples use), arcs sampled every degree after SVG's endpoint-to-centre conversion."""
+    import math
+    import re
+    tokens = re.findall(r"[MLHVAZmlhvaz]|-?[0-9]*\.?[0-9]+(?:e[-+]?[0-9]+)?", data)
+    points, x, y, i, command = [], 0.0, 0.0, 0, None
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            command = tokens[i]
+            i += 1
+            if command in "Zz":
+                continue
+        if command not in "MLHVA":
+            raise Failure(f"path_bounds reads absolute M, L, H, V, A, Z only: {data}")
+        if command in "ML":
+            x, y = float(tokens[i]), float(tokens[i + 1])
+            i += 2
+        elif command == "H":
+            x = float(tokens[i]); i += 1
+        elif command == "V":
+            y = float(tokens[i]); i += 1
+        else:
+            rx, ry, phi, large, sweep, x2, y2 = (float(v) for v in tokens[i:i + 7])
+            i += 7
+            c, s = math.cos(math.radians(phi)), math.sin(math.radians(phi))
+            dx, dy = (x - x2) / 2, (y - y2) / 2
+            x1p, y1p = c * dx + s * dy, -s * dx + c * dy
+            scale = max(1, math.sqrt(x1p ** 2 / rx ** 2 + y1p ** 2 / ry ** 2))
+            rx, ry = rx * scale, ry * scale
+            num = rx * rx * ry * ry - rx * rx * y1p * y1p - ry * ry * x1p * x1p
+            k = math.sqrt(max(0, num) / (rx * rx * y1p * y1p + ry * ry * x1p * x1p))
+            k = -k if large == sweep else k
+            cxp, cyp = k * rx * y1p / ry, -k * ry * x1p / rx
+            cx, cy = c * cxp - s * cyp + (x + x2) / 2, s * cxp + c * cyp + (y + y2) / 2
+            a1 = math.atan2((y1p - cyp) / ry, (x1p - cxp) / rx)
+            a2 = math.atan2((-y1p - cyp) / ry, (-x1p - cxp) / rx)
+            delta = a2 - a1
+            if sweep and delta < 0:
+                delta += 2 * math.pi
+            if not sweep and delta > 0:
+                delta -= 2 * math.pi
+            for j in range(361):
+                a = a1 + delta * j / 360
+                points.append((cx + rx * math.cos(a) * c - ry * math.sin(a) * s, cy + rx * math.cos(a) * s + ry * math.sin(a) * c))
+            x, y = x2, y2
+        points.append((x, y))
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return [min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)]
+
+
+def run_definitions(browser, base):
+    """Attaches each docs/examples definition to a blank page through /client.js and compares
+    what it drew with the frame over HTTP: every text box and rect layer's box (relative to the
+    back-most layer, in its scale), a shape's path bounds (getBBox against the path data's own
+    bounds), a transformed layer's rotation (its computed matrix)."""
+    import math
+    import urllib.request
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    page, errors = blank_page(browser, base + "/definitions-test-page.html", DEFINITIONS_PAGE, {"width": 900, "height": 900})
+    checked = []
+    for name, command in DEFINITIONS:
+        with open(os.path.join(root, "docs", "examples", f"{name}.json"), encoding="utf-8") as f:
+            definition = json.load(f)
+        sid = page.evaluate(DRAWN, {"name": name, "definition": definition, "command": command})
+        drawn = settle(page, lambda s: s["t"] is not None and s["layers"], f"{name} to draw",
+                       state_of=f"() => ({GEOMETRY})('{name}')")
+        with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/frame?t={drawn['t']!r}", timeout=10) as response:
+            frame = json.loads(response.read())
+        layers = {layer["id"]: layer for layer in frame["layers"]}
+        if set(layers) != set(drawn["layers"]):
+            raise Failure(f"{name}: drawn layers {sorted(drawn['layers'])}, frame's {sorted(layers)}")
+        back = frame["layers"][0]
+        seen = drawn["layers"][back["id"]]
+        scale = seen["rect"][2] / back["width"]
+        counts = {"box": 0, "path": 0, "rotation": 0}
+        for layer_id, layer in layers.items():
+            got = drawn["layers"][layer_id]
+            if "transform" not in layer and layer["scale"] == 1 and layer["kind"] in ("rect", "text"):
+                want = [seen["rect"][0] + (layer["x"] - back["x"]) * scale, seen["rect"][1] + (layer["y"] - back["y"]) * scale,
+                        max(0, layer["width"]) * scale, max(0, layer["height"]) * scale]
+                # Chromium lays boxes out in 1/64 px.
+                if any(abs(g - w) > scale / 64 + 1e-6 for g, w in zip(got["rect"], want)):
+                    raise Failure(f"{name} {layer_id}: drawn box {got['rect']}, frame's {want}")
+                counts["box"] += 1
+            if layer["kind"] == "shape":
+                want = path_bounds(layer["path"]["data"])
+                if got["bbox"] is None or any(abs(g - w) > 0.01 for g, w in zip(got["bbox"], want)):
+                    raise Failure(f"{name} {layer_id}: path bounds {got['bbox']}, the path data's {want}")
+                counts["path"] += 1
+            if "transform" in layer:
+                a, b = [float(v) for v in got["transform"][7:-1].split(",")[:2]] if got["transform"] != "none" else (1, 0)
+                turn = math.remainder(math.atan2(b, a) - layer["transform"]["rotation"], 2 * math.pi)
+                if abs(turn) > 1e-5:
+                    raise Failure(f"{name} {layer_id}: drawn rotation {math.atan2(b, a)}, frame's {layer['transform']['rotation']}")
+                counts["rotation"] += 1
+        checked.append(f"{name} ({counts['box']} boxes, {counts['path']} paths, {counts['rotation']} rotations)")
+    if errors:
+        raise Failure(f"the definitions page threw: {errors[0]}")
+    print("client-browser-test: docs/examples drawn as their frames say: " + ", ".join(checked))
     page.close()
 
 

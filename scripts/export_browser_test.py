@@ -18,11 +18,12 @@ visibility must match at every sample but the two around a change, where the bro
 either side (see `boundary`). It prints the largest deviation per property in its own units, and the same at
 100 times between samples (not asserted: the exports interpolate linearly between samples).
 
-Usage: export_browser_test.py BASE_URL [--chromium PATH] [--timeout SECONDS] [--report FILE] [--screenshots DIR]
+Usage: export_browser_test.py BASE_URL [--chromium PATH] [--timeout SECONDS] [--report FILE] [--screenshots DIR] [--only TEXT]
 """
 import argparse
 import json
 import math
+import os
 import re
 import shutil
 import sys
@@ -51,6 +52,81 @@ SCENARIOS = [
 
 
 BUILT_IN_CONTROLS = ["button", "progressButton", "switch", "card"]
+
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "examples")
+
+
+def example(name):
+    """A docs/examples definition, sent inline as a session's `definition`."""
+    with open(os.path.join(EXAMPLES, f"{name}.json")) as f:
+        return {"definition": json.load(f)}
+
+
+def taps(t, x, y, count=1):
+    return [e for i in range(count) for e in ({"type": "touchDown", "t": t + 0.15 * i, "x": x, "y": y},
+                                               {"type": "touchUp", "t": t + 0.15 * i + 0.05, "x": x, "y": y})]
+
+
+# The docs/examples definitions: a shape's fill, stroke and scale transform (the heart pops), a
+# rotation about an anchor below the frame (the ticks), texts and their colours (segment titles,
+# the row's Delete), a translation of a text with its row.
+# A scene: the list in the sheet dragged up (the sheet rises, its content and the clip with it).
+SCENE_SCENARIOS = [
+    ("sheet list scene drag", {"scene": "sheetList"}, {"events": [
+        {"type": "touchDown", "touch": 1, "t": 0.1, "x": 200, "y": 600}]
+        + [{"type": "touchMove", "touch": 1, "t": 0.1 + 0.02 * i, "x": 200, "y": 600 - 25 * i} for i in range(1, 11)]
+        + [{"type": "touchUp", "touch": 1, "t": 0.32, "x": 200, "y": 350}]}, 0, 1.2, 100),
+]
+
+
+def identifier(text):
+    """CSSName.identifier: letters, digits, '-' and '_' kept, anything else '_'."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", text)
+
+
+def flatten(frame):
+    """A scene's frame as one control's: each view's layers as `<view>/<id>` made an identifier
+    (the export's class), with the clip they are drawn in; its properties as `<view>.<name>`."""
+    if "views" not in frame:
+        return frame
+    layers, properties = [], {}
+    for entry in frame["views"]:
+        for name, value in entry["frame"]["properties"].items():
+            properties[identifier(entry["view"] + "." + name)] = value
+        for layer in entry["frame"]["layers"]:
+            layers.append({**layer, "id": identifier(entry["view"] + "/" + layer["id"]), "clip": entry.get("clip")})
+    return {"t": frame["t"], "properties": properties, "layers": layers}
+
+
+def clip_polygon(layer, origin):
+    """The clip's corners in the layer element's own coordinates (the inverse of its transform)."""
+    c = layer["clip"]
+    w, h = max(0, layer["width"]), max(0, layer["height"])
+    dx, dy, px, py, sx, sy, r = layer["x"] - origin[0], layer["y"] - origin[1], w / 2, h / 2, layer["scale"], layer["scale"], 0
+    if "transform" in layer:
+        t = layer["transform"]
+        dx, dy = dx + t["translationX"], dy + t["translationY"]
+        px, py, sx, sy, r = t["anchorX"] * w, t["anchorY"] * h, sx * t["scaleX"], sy * t["scaleY"], t["rotation"]
+    out = []
+    for x, y in ((c["x"], c["y"]), (c["x"] + c["width"], c["y"]), (c["x"] + c["width"], c["y"] + c["height"]),
+                 (c["x"], c["y"] + c["height"])):
+        qx, qy = x - origin[0] - dx - px, y - origin[1] - dy - py
+        rx, ry = math.cos(r) * qx + math.sin(r) * qy, -math.sin(r) * qx + math.cos(r) * qy
+        out += [px + (rx / sx if sx else 0), py + (ry / sy if sy else 0)]
+    return out
+
+
+
+
+EXAMPLE_SCENARIOS = [
+    ("like button double tap", example("likeButton"), {"events": taps(0.1, 22, 22, 2)}, 0, 1.2, 100),
+    ("activity indicator", example("activityIndicator"), {"type": "startAnimating", "t": 0}, 0, 1.2, 100),
+    ("labelled segmented", example("labelledSegmentedControl"), {"events": taps(0.1, 150, 16)}, 0, 0.6, 200),
+    ("swipe row", example("swipeRow"), {"events": [
+        {"type": "touchDown", "t": 0.1, "x": 300, "y": 22}, {"type": "touchMove", "t": 0.12, "x": 290, "y": 22},
+        {"type": "touchMove", "t": 0.14, "x": 270, "y": 22}, {"type": "touchMove", "t": 0.16, "x": 250, "y": 22},
+        {"type": "touchUp", "t": 0.17, "x": 245, "y": 22}]}, 0, 1.2, 100),
+]
 
 
 def generic_scenarios(base):
@@ -132,6 +208,8 @@ READ = """
         borderRadius: cs.borderTopLeftRadius, backgroundColor: cs.backgroundColor, stroke: cs.stroke,
         strokeWidth: cs.strokeWidth, strokeDashoffset: cs.strokeDashoffset, backdropFilter: cs.backdropFilter,
         visibility: cs.visibility, '--blur-fraction': cs.getPropertyValue('--blur-fraction'),
+        transformOrigin: cs.transformOrigin, fill: cs.fill, strokeDasharray: cs.strokeDasharray,
+        color: cs.color, fontSize: cs.fontSize, clipPath: cs.clipPath,
       };
       for (const c of custom) values[c] = cs.getPropertyValue(c);
       out[el.getAttribute('class')] = values;
@@ -165,6 +243,16 @@ def transform(text):
     return [e, f, a]
 
 
+def rotated(text):
+    """matrix(a, b, c, d, e, f) of translate · rotate(r) · scale(sx, sy) → [e, f, r, sx, sy]
+    (sx taken positive; no skew)."""
+    if text == "none":
+        return [0, 0, 0, 1, 1]
+    a, b, c, d, e, f = numbers(text)
+    sx = math.hypot(a, b)
+    return [e, f, math.atan2(b, a), sx, (a * d - b * c) / sx if sx else math.hypot(c, d)]
+
+
 def printed(value):
     """Half a unit of the sixth significant digit: how far a printed number may be from the value."""
     if value == 0:
@@ -184,8 +272,22 @@ def truth(frame, registrations, origin, ids):
     for layer_id in ids:
         layer = next((l for l in frame["layers"] if l["id"] == layer_id), None)
         entry = {"visibility": ("visible", [1 if layer else 0], False)}
-        if layer:
+        if layer and "transform" in layer:
+            t = layer["transform"]
+            x, y = layer["x"] - origin[0], layer["y"] - origin[1]
+            s = layer["scale"]
+            # The composed values the browser's matrix shows, and the frame fields each is made of
+            # (their allowances add up).
+            entry["rotated"] = ("x+transform.translationX,y+transform.translationY,transform.rotation,"
+                                "scale*transform.scaleX,scale*transform.scaleY",
+                                [x + t["translationX"], y + t["translationY"], t["rotation"], s * t["scaleX"], s * t["scaleY"]],
+                                False, [[x, t["translationX"]], [y, t["translationY"]], [t["rotation"]],
+                                        [s, t["scaleX"]], [s, t["scaleY"]]])
+            entry["transformOrigin"] = ("transform.anchorX,transform.anchorY",
+                                        [t["anchorX"] * max(0, layer["width"]), t["anchorY"] * max(0, layer["height"])], False)
+        elif layer:
             entry["transform"] = ("x,y,scale", [layer["x"] - origin[0], layer["y"] - origin[1], layer["scale"]], False)
+        if layer:
             entry["width"] = ("width", [max(0, layer["width"])], False)
             entry["height"] = ("height", [max(0, layer["height"])], False)
             entry["opacity"] = ("opacity", [min(max(layer["opacity"], 0), 1)], False)
@@ -196,6 +298,19 @@ def truth(frame, registrations, origin, ids):
                 entry["stroke"] = ("stroke.color", color(layer["stroke"]["color"]), True)
                 entry["strokeWidth"] = ("stroke.lineWidth", [layer["stroke"]["lineWidth"]], False)
                 entry["strokeDashoffset"] = ("stroke.strokeEnd", [1 - layer["stroke"]["strokeEnd"]], False)
+            if "path" in layer and layer["kind"] == "shape":
+                p = layer["path"]
+                start = min(1, max(0, p["strokeStart"]))
+                entry["stroke"] = ("path.strokeColor", color(p["strokeColor"]), True)
+                entry["fill"] = ("path.fillColor", color(p["fillColor"]), True)
+                entry["strokeWidth"] = ("path.lineWidth", [max(0, p["lineWidth"])], False)
+                entry["strokeDasharray"] = ("path.strokeEnd-path.strokeStart", [min(1, max(start, p["strokeEnd"])) - start], False)
+                entry["strokeDashoffset"] = ("path.strokeStart", [-start], False)
+            if "text" in layer and layer["kind"] == "text":
+                entry["color"] = ("text.color", color(layer["text"]["color"]), True)
+                entry["fontSize"] = ("text.fontSize", [max(0, layer["text"]["fontSize"])], False)
+            if layer.get("clip"):
+                entry["clipPath"] = ("clip.x1,clip.y1,clip.x2,clip.y2,clip.x3,clip.y3,clip.x4,clip.y4", clip_polygon(layer, origin), False)
             if "blur" in layer:
                 entry["backdropFilter"] = ("blur.radius", [layer["blur"]["radius"]], False)
                 entry["--blur-fraction"] = ("blur.fraction", [layer["blur"]["fraction"]], False)
@@ -206,7 +321,9 @@ def truth(frame, registrations, origin, ids):
 def parse_browser(prop, text):
     if prop == "transform":
         return transform(text)
-    if prop in ("backgroundColor", "stroke") or (text.startswith("rgb") or text.startswith("#")):
+    if prop == "rotated":
+        return rotated(text)
+    if prop in ("backgroundColor", "stroke", "fill", "color") or (text.startswith("rgb") or text.startswith("#")):
         return color(text)
     if prop == "visibility":
         return [1 if text == "visible" else 0]
@@ -215,11 +332,20 @@ def parse_browser(prop, text):
     return numbers(text)
 
 
-def allowances(series, is_color, prop):
+def allowances(series, is_color, prop, parts=None):
     """Per component: tolerance × range over the window (colours: the widest channel), with floors;
-    visibility exactly."""
+    visibility exactly. A composed value (a matrix's translation is the frame's place plus the
+    transform's translation; its scale, `scale` times scaleX) is allowed the sum of its fields'
+    allowances, times its largest magnitude for a product."""
     if prop == "visibility":
         return [0]
+    if parts:
+        out = []
+        for c in range(len(parts[0])):
+            fields = list(zip(*(p[c] for p in parts)))
+            total = sum(max(TOLERANCE * (max(f) - min(f)), 1e-6) for f in fields)
+            out.append(total * max(1, max(abs(v[c]) for v in series)))
+        return out
     if is_color:
         ranges = [max(s[c] for s in series) - min(s[c] for s in series) for c in range(4)]
         return [max(TOLERANCE * max(ranges), 0.25)] * 4
@@ -240,15 +366,16 @@ def boundary(reference, k, key, shown):
 
 def run_scenario(browser, base, scenario, worst, index, screenshots):
     label, control, event, t0, t1, fps = scenario
-    session = http("POST", f"{base}/v1/sessions", {"control": control})
+    session = http("POST", f"{base}/v1/sessions", control if isinstance(control, dict) else {"control": control})
     sid = session["id"]
+    control = control if isinstance(control, str) else "definition"
     try:
         http("POST", f"{base}/v1/sessions/{sid}/events", event)
     except urllib.error.HTTPError as error:
         # A control that refuses the generic input is still exported, standing still.
         print(f"export-browser-test: {label}: the events were refused ({error.code} {error.read()[:200]!r}); exporting it at rest")
     window = f"from={t0}&to={t1}&fps={fps}"
-    frames = http("GET", f"{base}/v1/sessions/{sid}/frames?{window}")["frames"]
+    frames = [flatten(f) for f in http("GET", f"{base}/v1/sessions/{sid}/frames?{window}")["frames"]]
     count = len(frames)
     css_name, waapi_name = f"css_{index}", f"waapi_{index}"
     css = http("GET", f"{base}/v1/sessions/{sid}/frames?{window}&format=css&tolerance={TOLERANCE}&name={css_name}")
@@ -272,7 +399,8 @@ def run_scenario(browser, base, scenario, worst, index, screenshots):
     for key in reference[0]:
         for prop in set().union(*(r[key].keys() for r in reference)):
             present = [r[key][prop] for r in reference if prop in r[key]]
-            allowed[(key, prop)] = allowances([p[1] for p in present], present[0][2], prop)
+            allowed[(key, prop)] = allowances([p[1] for p in present], present[0][2], prop,
+                                              [p[3] for p in present] if len(present[0]) > 3 else None)
 
     picks = sorted({round(i * (count - 1) / (SAMPLES - 1)) for i in range(SAMPLES)})
     between = [min(count - 2, round(i * (count - 2) / (SAMPLES - 1))) + 0.5 for i in range(SAMPLES)]
@@ -282,7 +410,7 @@ def run_scenario(browser, base, scenario, worst, index, screenshots):
     for at_sample, ks in ((True, picks), (False, between)):
         for k in ks:
             t = t0 + k / fps
-            frame = http("GET", f"{base}/v1/sessions/{sid}/frame?t={t!r}")
+            frame = flatten(http("GET", f"{base}/v1/sessions/{sid}/frame?t={t!r}"))
             seen = browser.evaluate(READ % (json.dumps((k / fps) * 1000), json.dumps([css_name, waapi_name]),
                                             json.dumps(list(registrations))))
             for name, fmt in ((css_name, "css"), (waapi_name, "waapi")):
@@ -291,16 +419,21 @@ def run_scenario(browser, base, scenario, worst, index, screenshots):
                     computed = seen.get(element)
                     if computed is None:
                         raise Failure(f"{label}: {fmt} has no element .{element}")
-                    for prop, (field, expected, is_color) in props.items():
-                        actual = parse_browser(prop, computed[prop])
+                    for prop, (field, expected, is_color, *_) in props.items():
+                        actual = parse_browser(prop, computed["transform" if prop == "rotated" else prop])
                         limits = allowed[(key, prop)]
                         for c, want in enumerate(expected):
                             if is_color and c < 3 and expected[3] == 0:
                                 continue   # a transparent colour has no colour to match
                             got = actual[c] if c < len(actual) else float("nan")
                             deviation = abs(got - want)
+                            if prop == "rotated" and c == 2:
+                                deviation = abs(math.remainder(got - want, 2 * math.pi))
                             slack = (0.5 if is_color else 0 if prop == "visibility"
-                                     else LAYOUT_UNIT if prop in ("width", "height") else printed(want))
+                                     else LAYOUT_UNIT if prop in ("width", "height")
+                                     # a matrix printed to six digits, read back through atan2 and hypot
+                                     else 1e-5 * max(1, abs(want)) if prop in ("rotated", "transformOrigin", "clipPath")
+                                     else printed(want))
                             fields = field.split(",")
                             what = f"{'layers/' + key if key else 'properties'}/{fields[c] if len(fields) > 1 else field}"
                             if is_color:
@@ -345,13 +478,16 @@ def report(worst):
     return "\n".join(lines + [f"({exact} more values, those that do not move, showed exactly as the frames at every time)"])
 
 
-def run(base, executable, timeout, report_path, screenshots):
+def run(base, executable, timeout, report_path, screenshots, only=None):
     started = time.monotonic()
     browser = Browser(executable, started + timeout)
     worst = {}
     try:
         browser.open_page()
-        for index, scenario in enumerate(SCENARIOS + generic_scenarios(base.rstrip("/"))):
+        scenarios = SCENARIOS + EXAMPLE_SCENARIOS + SCENE_SCENARIOS + (generic_scenarios(base.rstrip("/")) if not only else [])
+        for index, scenario in enumerate(scenarios):
+            if only and only not in scenario[0]:
+                continue
             run_scenario(browser, base.rstrip("/"), scenario, worst, index, screenshots)
         thrown = browser.thrown()
         if thrown:
@@ -375,9 +511,10 @@ def main():
     parser.add_argument("--timeout", type=float, default=120)
     parser.add_argument("--report", help="also write the table of deviations to this file")
     parser.add_argument("--screenshots", help="a folder for a picture of each scenario's two exports")
+    parser.add_argument("--only", help="run only the written scenarios whose name contains this (no generic ones)")
     options = parser.parse_args()
     try:
-        run(options.base, options.chromium, options.timeout, options.report, options.screenshots)
+        run(options.base, options.chromium, options.timeout, options.report, options.screenshots, options.only)
     except Failure as failure:
         print(f"export-browser-test: FAILED: {failure}", file=sys.stderr)
         sys.exit(1)

@@ -93,7 +93,7 @@ RULES = [
          "`recognizesSimultaneouslyWith` naming views of the scene, children only under a control whose definition "
          "declares `content`: rules over the whole tree and the controls' definitions",
          SCENARIOS, {"too_many_views", "scene_too_deep", "duplicate_view_id", "unknown_view", "children_not_accepted"}),
-    Rule("scene or control", "a scene's frames are JSON only (the exports draw a single control), and `touch` and `view` "
+    Rule("scene or control", "a scene's scenario is run as JSON only, and `touch` and `view` "
          "are members of a scene's events, not of a control session's: the session's kind",
          WINDOWS | {"POST /v1/sessions/{id}/events"}, {"invalid_query", "invalid_field"}, r"format|(events\[\d+\]\.)?(touch|view)"),
     Rule("definitions are programs", "names a definition refers to must be declared, expressions must type-check, "

@@ -180,10 +180,16 @@ struct APISceneTests {
         #expect(frames["count"] == 9)
         #expect(frames.each("frames", "views").count == 9)
         #expect(frames["frames"]?[8] == frame)
-        // Export options are checked as a session's are, then a scene's frames are JSON only.
+        // Export options are checked as a session's are, and a scene's frames export as a session's do.
         try expectProblem(app.get("/v1/sessions/\(id)/frames?tolerance=1e308"), 400, "invalid_query", field: "tolerance")
         try expectProblem(app.get("/v1/sessions/\(id)/frames?name=a"), 400, "invalid_query", field: "name")
-        try expectProblem(app.get("/v1/sessions/\(id)/frames?format=waapi"), 400, "invalid_query", field: "format")
+        let waapi = try app.get("/v1/sessions/\(id)/frames?from=0.125&to=0.125&format=waapi").json()
+        #expect(waapi["name"] == "scene")
+        // The button moved with the scrolled list, clipped to the list's bounds in its own coordinates.
+        let styles = try #require(waapi["elements"]?.arrayValue)
+        let drawn = try #require(styles.first { $0["source"] == "layers/button/button" }?["style"])
+        #expect(drawn["transform"] == "translate(95px, 70px) scale(1)")
+        #expect(drawn["clipPath"]?.stringValue?.hasPrefix("polygon(-95px -70px, ") == true)
     }
 
     /// A control alone at the window's origin: the same layers, properties and emissions, number

@@ -3,6 +3,23 @@ import Testing
 
 @Suite("Export: simplification and number text")
 struct ExportPiecesTests {
+    /// A pop that ends 4e-5 above where it began (likeButton's popScale, not yet settled): the
+    /// progress is normalised by that hair, so it is taken against the keyframes as written
+    /// (six decimals), and the value the browser computes from them is each sample's.
+    @Test func aHairlineEndIsNormalisedByTheWrittenKeyframes() {
+        let values = [1, 1, 1.3, 1.2954282306670513, 1.2, 1.05, 1.0000408038547397]
+        let motion = SampledMotion(name: "t", title: "t", window: SampleWindow(from: 0, to: 0.06, fps: 100, count: values.count),
+                                   series: [.init(name: "popScale", values: values)], emissions: [])
+        let easing = LinearEasing(motion, motion.series[0], tolerance: 0.001)
+        #expect(easing.normalization == .endpoints)
+        #expect(easing.from == 1)
+        #expect(easing.to == 1.000041)
+        for (k, stop) in easing.stops.enumerated() where k < values.count {
+            // Exactly as written: from + p · (to − from) with the written to.
+            #expect(abs(easing.value(at: stop.progress) - values[stop.index]) < 1e-9)
+        }
+    }
+
     @Test func aStraightLineKeepsItsEnds() {
         let x = (0...100).map { Double($0) / 100 }
         #expect(PolylineSimplifier.simplify(x: x, y: x.map { 3 * $0 - 1 }, tolerance: 1e-9) == [0, 100])

@@ -98,16 +98,21 @@ extension SessionsAPI {
         return json(status: 200, capacity: 4096) { w in SceneFrameEncoder.encode(timeline.frame(at: t), into: &w) }
     }
 
-    /// `GET …/frames` of a scene: JSON only (the exports draw one control's layers).
+    /// `GET …/frames` of a scene: JSON, or exported as a session's frames are (every view's
+    /// layers in scene coordinates, each clipped as the frames say; properties as `view.property`).
     func sceneFrames(_ slot: SceneSlot, _ query: Query) throws(Problem) -> HTTPResponse {
-        // Checked as a session's are (the same format, tolerance and name rules), then refused when not JSON.
-        let format = try ExportOptions(query).format
-        if format != .json {
-            throw Problem(400, "invalid_query", "a scene's frames are JSON only: the '\(format.rawValue)' export draws a single control", field: "format")
-        }
+        let export = try ExportOptions(query)
         let timeline = slot.record.withLock { $0.timeline }
         let window = try SampleWindow(query, defaultFrom: slot.time(lastEvent: timeline.time, now: environment.now()), defaultSpan: 1,
-                                      limit: environment.limits.maxFramesPerRequest, settledAt: { timeline.settledAt })
+                                      maximumTo: export.maximumTo, limit: environment.limits.maxFramesPerRequest,
+                                      settledAt: { timeline.settledAt })
+        guard export.format == .json else {
+            let motion = SampledMotion(name: "scene", title: "scene \(slot.id), frames \(window.description)", window: window,
+                                       scene: slot.document.scene,
+                                       frames: timeline.frames(from: window.from, to: window.to, fps: window.fps),
+                                       emissions: timeline.emissions(from: window.from, to: window.to))
+            return export.response(for: motion)
+        }
         return jsonBehindRoom(status: 200, capacity: 4096) { w in Self.encodeWindow(timeline, window, into: &w) }
     }
 

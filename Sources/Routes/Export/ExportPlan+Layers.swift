@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AnimationCore
 
 extension ExportPlan {
@@ -44,11 +49,39 @@ extension ExportPlan {
                 text: { values[$0].hex }, isConstant: values.allSatisfy { $0 == values[0] }))
         }
 
-        numbers("transform", [("x", { $0.frame.minX - origin.x }), ("y", { $0.frame.minY - origin.y }), ("scale", \.scale)]) { c, k in
-            "translate(\(Self.px(c[0][k])), \(Self.px(c[1][k]))) scale(\(Self.number(c[2][k])))"
+        func discrete(_ name: String, _ field: String, _ value: (Layer) -> String) {
+            let values = held.map(value)
+            properties.append(LayerProperty(
+                name: CSSName(name), channels: [(field, .discrete(values))],
+                text: { values[$0] }, isConstant: values.allSatisfy { $0 == values[0] }))
         }
-        // Values CSS cannot hold are clamped as CSS would clamp them: sizes and radii at 0,
-        // opacity to [0, 1].
+
+        let transformed = first.has("transform")
+        if transformed {
+            // CATransform3D about the anchor point, as the client module draws it: the frame's
+            // place, the translation, the rotation (radians, clockwise on screen), then `scale`
+            // times scaleX and scaleY; each its own function, so the browser interpolates each.
+            numbers("transform", [("x", { $0.frame.minX - origin.x }), ("y", { $0.frame.minY - origin.y }),
+                                  ("transform.translationX", { $0.number("transform", "translationX") ?? 0 }),
+                                  ("transform.translationY", { $0.number("transform", "translationY") ?? 0 }),
+                                  ("transform.rotation", { $0.number("transform", "rotation") ?? 0 }),
+                                  ("scale", \.scale),
+                                  ("transform.scaleX", { $0.number("transform", "scaleX") ?? 1 }),
+                                  ("transform.scaleY", { $0.number("transform", "scaleY") ?? 1 })]) { c, k in
+                "translate(\(Self.px(c[0][k])), \(Self.px(c[1][k]))) translate(\(Self.px(c[2][k])), \(Self.px(c[3][k]))) "
+                    + "rotate(\(Self.number(c[4][k]))rad) scale(\(Self.number(c[5][k]))) scale(\(Self.number(c[6][k])), \(Self.number(c[7][k])))"
+            }
+            // In px, not %: a browser resolves a percentage against the box snapped to its layout
+            // unit (Chromium's 1/64 px), which would move the pivot of a 5.6 pt tick by 0.01 px.
+            numbers("transform-origin", [("transform.anchorX*width", { ($0.number("transform", "anchorX") ?? 0.5) * max(0, $0.frame.size.width) }),
+                                         ("transform.anchorY*height", { ($0.number("transform", "anchorY") ?? 0.5) * max(0, $0.frame.size.height) })]) { c, k in
+                "\(Self.px(c[0][k])) \(Self.px(c[1][k]))"
+            }
+        } else {
+            numbers("transform", [("x", { $0.frame.minX - origin.x }), ("y", { $0.frame.minY - origin.y }), ("scale", \.scale)]) { c, k in
+                "translate(\(Self.px(c[0][k])), \(Self.px(c[1][k]))) scale(\(Self.number(c[2][k])))"
+            }
+        }
         numbers("width", [("width", { max(0, $0.frame.size.width) })]) { c, k in Self.px(c[0][k]) }
         numbers("height", [("height", { max(0, $0.frame.size.height) })]) { c, k in Self.px(c[0][k]) }
         numbers("opacity", [("opacity", { min(max($0.opacity, 0), 1) })]) { c, k in Self.number(c[0][k]) }
@@ -57,8 +90,8 @@ extension ExportPlan {
             color("background-color", "backgroundColor", \.backgroundColor)
         }
         var style = [Declaration("position", "absolute"), Declaration("left", "0px"), Declaration("top", "0px"),
-                     Declaration("margin", "0px"), Declaration("box-sizing", "border-box"),
-                     Declaration("transform-origin", "50% 50%")]
+                     Declaration("margin", "0px"), Declaration("box-sizing", "border-box")]
+        if !transformed { style.append(Declaration("transform-origin", "50% 50%")) }
         var html = "<div class=\"\(className(layer))\"></div>"
         if layer.kind == .arc, let stroke = first.stroke {
             color("stroke", "stroke.color") { $0.stroke?.color }
@@ -80,6 +113,100 @@ extension ExportPlan {
             style.append(Declaration("background-color",
                                      "rgb(\(tint.red) \(tint.green) \(tint.blue) / calc(\(Self.number(tint.alpha)) * var(--blur-fraction)))"))
         }
+        // CALayer's border (drawn inside the frame) and shadow (a CSS blur radius of twice
+        // shadowRadius, the shadow's colour at shadowOpacity), as the client module draws them.
+        if first.has("border") {
+            style.append(Declaration("border-style", "solid"))
+            numbers("border-width", [("borderWidth", { max(0, $0.number("border", "borderWidth") ?? 0) })]) { c, k in Self.px(c[0][k]) }
+            color("border-color", "borderColor") { $0.color("border", "borderColor") }
+        }
+        if first.has("shadow") {
+            let shadows = held.map { layer -> ColorBytes in
+                guard let color = layer.color("shadow", "color") else { return .transparent }
+                var bytes = ColorBytes(color)
+                bytes.alpha = (bytes.alpha * min(1, max(0, layer.number("shadow", "opacity") ?? 0))).rounded()
+                return bytes
+            }
+            let geometry: [(String, (Layer) -> Double)] = [
+                ("shadow.offsetX", { $0.number("shadow", "offsetX") ?? 0 }), ("shadow.offsetY", { $0.number("shadow", "offsetY") ?? 0 }),
+                ("shadow.radius", { 2 * max(0, $0.number("shadow", "radius") ?? 0) }),
+            ]
+            let columns = geometry.map { field in held.map(field.1) }
+            properties.append(LayerProperty(
+                name: CSSName("box-shadow"),
+                channels: zip(geometry, columns).map { field, values in (field.0, .number(values, allowed: allowance(values))) }
+                    + [("shadow.color*shadow.opacity", .color(shadows, allowed: allowance(shadows)))],
+                text: { k in "\(Self.px(columns[0][k])) \(Self.px(columns[1][k])) \(Self.px(columns[2][k])) \(shadows[k].hex)" },
+                isConstant: columns.allSatisfy { column in column.allSatisfy { $0 == column[0] } } && shadows.allSatisfy { $0 == shadows[0] }))
+        }
+        if layer.kind == .shape, first.has("path") {
+            // The path in the layer's coordinates (an <svg> without a viewBox draws 1:1), its
+            // length 1 so strokeStart…strokeEnd is a dash: `end − start` long, 2 of gap, offset −start.
+            color("fill", "path.fillColor") { $0.color("path", "fillColor") }
+            color("stroke", "path.strokeColor") { $0.color("path", "strokeColor") }
+            numbers("stroke-width", [("path.lineWidth", { max(0, $0.number("path", "lineWidth") ?? 1) })]) { c, k in Self.px(c[0][k]) }
+            discrete("stroke-linecap", "path.lineCap") { Self.keyword($0.text("path", "lineCap"), ["butt", "round", "square"]) }
+            discrete("stroke-linejoin", "path.lineJoin") { Self.keyword($0.text("path", "lineJoin"), ["miter", "round", "bevel"]) }
+            func ends(_ layer: Layer) -> (Double, Double) {
+                let start = min(1, max(0, layer.number("path", "strokeStart") ?? 0))
+                return (start, min(1, max(start, layer.number("path", "strokeEnd") ?? 1)))
+            }
+            numbers("stroke-dasharray", [("path.strokeEnd-path.strokeStart", { let (s, e) = ends($0); return e - s })]) { c, k in
+                "\(Self.number(c[0][k])) 2"
+            }
+            numbers("stroke-dashoffset", [("path.strokeStart", { -ends($0).0 })]) { c, k in Self.number(c[0][k]) }
+            style.append(Declaration("overflow", "visible"))
+            html = "<svg class=\"\(className(layer))\"><path d=\"\(SVGPlot.escape(first.text("path", "data") ?? ""))\" pathLength=\"1\"/></svg>"
+        }
+        if layer.kind == .text, first.has("text") {
+            // A label: one line, centred vertically, aligned as it says, in the system font.
+            style += [Declaration("display", "flex"), Declaration("align-items", "center"), Declaration("white-space", "pre"),
+                      Declaration("font-family", Self.systemFont)]
+            color("color", "text.color") { $0.color("text", "color") }
+            numbers("font-size", [("text.fontSize", { max(0, $0.number("text", "fontSize") ?? 17) })]) { c, k in Self.px(c[0][k]) }
+            numbers("font-weight", [("text.fontWeight", { min(1000, max(1, $0.number("text", "fontWeight") ?? 400)) })]) { c, k in
+                Self.number(c[0][k])
+            }
+            let alignment = { (layer: Layer) in Self.keyword(layer.text("text", "alignment"), ["left", "center", "right"]) }
+            discrete("justify-content", "text.alignment") { ["center": "center", "right": "flex-end"][alignment($0)] ?? "flex-start" }
+            discrete("text-align", "text.alignment") { alignment($0) }
+            html = "<div class=\"\(className(layer))\">\(SVGPlot.escape(first.text("text", "string") ?? ""))</div>"
+        }
+        if layer.kind == .symbol, first.has("symbol") {
+            // The client module's glyph for the name, in a 24-point box scaled to pointSize and
+            // centred in the frame; a name it has none for is drawn as nothing and said so.
+            color("fill", "symbol.color") { $0.color("symbol", "color") }
+            style.append(Declaration("overflow", "visible"))
+            let name = first.text("symbol", "name") ?? ""
+            let size = max(first.number("symbol", "pointSize") ?? 17, Self.numberFloor)
+            let (width, height) = (max(0, first.frame.size.width), max(0, first.frame.size.height))
+            let box = [12 - 12 * width / size, 12 - 12 * height / size, 24 * width / size, 24 * height / size].map(Self.number)
+            let glyph = SymbolGlyphs.paths[name].map { "<path d=\"\($0)\"/>" } ?? ""
+            let missing = glyph.isEmpty ? " data-missing-symbol=\"\(SVGPlot.escape(name))\"" : ""
+            html = "<svg class=\"\(className(layer))\" viewBox=\"\(box.joined(separator: " "))\"\(missing)>\(glyph)</svg>"
+        }
+        if let clips = motion.clips[layer.id] {
+            // A scene's clip (the bounds of the views above that clip to bounds) as a polygon in
+            // the element's own coordinates: the clip's corners taken back through its transform.
+            var last = clips.first { $0 != nil } ?? nil
+            let corners = held.indices.map { k -> [Double] in
+                if let clip = clips[k] { last = clip }
+                guard let clip = last else { return [] }
+                return Self.clipPolygon(held[k], clip: clip, origin: origin)
+            }
+            if corners.allSatisfy({ $0.count == 8 }) {
+                let columns = (0..<8).map { i in corners.map { $0[i] } }
+                properties.append(LayerProperty(
+                    name: CSSName("clip-path"),
+                    channels: columns.enumerated().map { i, column in
+                        ("clip.\(i % 2 == 0 ? "x" : "y")\(i / 2 + 1)", .number(column, allowed: allowance(column)))
+                    },
+                    text: { k in
+                        "polygon(" + (0..<4).map { "\(Self.px(columns[2 * $0][k])) \(Self.px(columns[2 * $0 + 1][k]))" }.joined(separator: ", ") + ")"
+                    },
+                    isConstant: columns.allSatisfy { column in column.allSatisfy { $0 == column[0] } }))
+            }
+        }
         if shown.contains(false) {
             properties.append(LayerProperty(name: CSSName("visibility"), channels: [("visible", .presence(shown))],
                                             text: { shown[$0] ? "visible" : "hidden" }, isConstant: false))
@@ -93,13 +220,39 @@ extension ExportPlan {
         let tolerances = moving.flatMap(\.channels).compactMap { field, channel -> (field: String, value: Double)? in
             switch channel {
             case let .number(_, allowed), let .color(_, allowed): (field, allowed)
-            case .presence: nil
+            case .presence, .discrete: nil
             }
         }
         animations.append(Animation(
             name: className(layer), className: className(layer), source: "layers/\(layer.id)",
             keyframes: keyframes(track) { k in moving.map { Declaration($0.name, $0.text(k)) } },
             easing: "linear", valueTolerance: tolerances, easingForm: nil))
+    }
+
+    /// The corners of `clip` (box coordinates, from `origin`) in `layer`'s element's own
+    /// coordinates, as x, y pairs: the inverse of the transform the element is drawn with.
+    static func clipPolygon(_ layer: Layer, clip: Rect, origin: Point) -> [Double] {
+        let (width, height) = (max(0, layer.frame.size.width), max(0, layer.frame.size.height))
+        var (dx, dy) = (layer.frame.minX - origin.x, layer.frame.minY - origin.y)
+        var (px, py) = (width / 2, height / 2)
+        var (sx, sy, angle) = (layer.scale, layer.scale, 0.0)
+        if layer.has("transform") {
+            dx += layer.number("transform", "translationX") ?? 0
+            dy += layer.number("transform", "translationY") ?? 0
+            px = (layer.number("transform", "anchorX") ?? 0.5) * width
+            py = (layer.number("transform", "anchorY") ?? 0.5) * height
+            sx *= layer.number("transform", "scaleX") ?? 1
+            sy *= layer.number("transform", "scaleY") ?? 1
+            angle = layer.number("transform", "rotation") ?? 0
+        }
+        let (cosine, sine) = (cos(angle), sin(angle))
+        let corners = [(clip.minX, clip.minY), (clip.maxX, clip.minY), (clip.maxX, clip.maxY), (clip.minX, clip.maxY)]
+        return corners.flatMap { x, y -> [Double] in
+            // q = d + pivot + R·S·(p − pivot), so p = pivot + S⁻¹·R⁻¹·(q − d − pivot).
+            let (qx, qy) = (x - origin.x - dx - px, y - origin.y - dy - py)
+            let (rx, ry) = (cosine * qx + sine * qy, -sine * qx + cosine * qy)
+            return [px + (sx == 0 ? 0 : rx / sx), py + (sy == 0 ? 0 : ry / sy)]
+        }
     }
 
     /// Every sample's layer, a sample without one holding the nearest earlier one (or the first):

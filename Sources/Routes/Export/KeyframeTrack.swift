@@ -16,6 +16,9 @@ struct KeyframeTrack: Sendable {
         /// Shown or not: both samples around every change are kept, so the switch falls between
         /// two consecutive samples as it does in the frames.
         case presence([Bool])
+        /// A value the browser does not interpolate (a line cap, a text's alignment): both
+        /// samples around every change are kept, as for `presence`.
+        case discrete([String])
     }
 
     /// Indices of the kept samples, ascending, the first and the last included.
@@ -31,6 +34,9 @@ struct KeyframeTrack: Sendable {
         var forced: [Int] = []
         for case let .presence(shown) in channels {
             for k in shown.indices.dropFirst() where shown[k] != shown[k - 1] { forced += [k - 1, k] }
+        }
+        for case let .discrete(values) in channels {
+            for k in values.indices.dropFirst() where values[k] != values[k - 1] { forced += [k - 1, k] }
         }
         stops = PolylineSimplifier.simplify(count: count, forced: forced.sorted(), tolerance: 1) { a, b, k in
             let run = fractions[b] - fractions[a]
@@ -50,7 +56,7 @@ struct KeyframeTrack: Sendable {
             return abs(values[a] + (values[b] - values[a]) * u - values[k]) / (allowed - numberRounding)
         case let .color(values, allowed):
             return ColorBytes.interpolate(values[a], values[b], u).distance(to: values[k]) / allowed
-        case .presence:
+        case .presence, .discrete:
             return 0
         }
     }

@@ -43,17 +43,31 @@ struct LinearEasing: Sendable {
         let peak = values.max { abs($0 - first) < abs($1 - first) } ?? first
         let deviation = abs(peak - first)
         let last = values.last ?? first
+        var end: Double
         if deviation == 0 {
-            (normalization, to) = (.constant, first)
+            (normalization, end) = (.constant, first)
         } else if abs(last - first) <= 1e-9 * deviation {
-            (normalization, to) = (.peak, peak)
+            (normalization, end) = (.peak, peak)
         } else {
-            (normalization, to) = (.endpoints, last)
+            (normalization, end) = (.endpoints, last)
         }
-        from = first
+        // The keyframes hold `from` and `to` written to six decimals. Progress far outside [0, 1]
+        // (a motion that ends a hair from where it began, normalised by that hair) magnifies
+        // their rounding: then the progress is taken against the written values themselves.
+        var from = first
+        let written = (from: DecimalText.rounded(first, decimals: 6).value, to: DecimalText.rounded(end, decimals: 6).value)
+        let magnified = values.map { v -> Double in
+            let p = (v - first) / (end - first)
+            return abs((written.from - first) * (1 - p) + p * (written.to - end))
+        }.max() ?? 0
+        if end != first, magnified > 0.1 * tolerance * abs(end - first), written.to != written.from {
+            (from, end) = written
+        }
+        self.from = from
+        to = end
         self.tolerance = tolerance
         let distance = to - from
-        let progress = values.map { distance == 0 ? 0 : ($0 - first) / distance }
+        let progress = values.map { [from] in distance == 0 ? 0 : ($0 - from) / distance }
         let fractions = values.indices.map(motion.fraction)
         var stops = PolylineSimplifier.simplify(x: fractions, y: progress, tolerance: tolerance * Self.simplifierShare)
             .map { Stop(fraction: fractions[$0], progress: progress[$0], index: $0) }

@@ -36,6 +36,9 @@ struct SampledMotion: Sendable {
     var bounds: Rect?
     /// Marks on the plot: what the control emitted in [from, to].
     var emissions: [Emission]
+    /// A scene's: per layer id, the rectangle (in the same coordinates as the layers) each sample
+    /// clips it to; nil where it is not drawn. Layers not listed are not clipped.
+    var clips: [String: [Rect?]] = [:]
     /// Series of another run to draw over these, dashed, by name (a comparison's reference).
     var overlay: [Series] = []
 
