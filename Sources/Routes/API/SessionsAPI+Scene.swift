@@ -108,7 +108,7 @@ extension SessionsAPI {
         let timeline = slot.record.withLock { $0.timeline }
         let window = try SampleWindow(query, defaultFrom: slot.time(lastEvent: timeline.time, now: environment.now()), defaultSpan: 1,
                                       limit: environment.limits.maxFramesPerRequest, settledAt: { timeline.settledAt })
-        return jsonBehindRoom(status: 200, capacity: 4096) { w in Self.encodeWindow(timeline, window, into: &w) }
+        return json(status: 200, capacity: 4096) { w in Self.encodeWindow(timeline, window, into: &w) }
     }
 
     /// `{from, to, fps, count, frames, emitted}` of a scene.
@@ -173,7 +173,7 @@ extension SessionsAPI {
         switch outcome {
         case let .success(applied):
             let time = slot.time(lastEvent: applied.timeline.time, now: now)
-            let response = jsonAnswerBehindRoom(status: 200) { w in
+            let response = jsonAnswer(status: 200) { w in
                 w.beginObject()
                 w.member("time", time)
                 w.key("state")
