@@ -299,7 +299,8 @@ struct WireServer {
             preconditionFailure("the request failed: \(String(decoding: wire, as: UTF8.self))")
         }
         precondition(answer.status == status, "answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))")
-        return encoder.encode(status: answer.status, headers: answer.headers, body: .bytes(answer.body),
-                              ResponseEncoder.Exchange(), epochSeconds: 1_800_000_000).count
+        let (head, body) = encoder.message(status: answer.status, headers: answer.headers, body: .bytes(answer.body),
+                                           ResponseEncoder.Exchange(), epochSeconds: 1_800_000_000)
+        return head.count + body.count
     }
 }

@@ -1,20 +1,12 @@
 import Glibc
 
-/// Bytes with a read cursor: parsers consume from the front without shifting the array on every step,
-/// and the same type queues a connection's output.
+/// Bytes with a read cursor: parsers consume from the front without shifting the array on every step.
 public struct ByteBuffer: Equatable {
     private var bytes: [UInt8]
     private var readerIndex = 0
 
     public init(_ bytes: [UInt8] = []) {
         self.bytes = bytes
-    }
-
-    /// The bytes of `bytes` from `readerIndex` on (a message written behind room left for it).
-    public init(_ bytes: [UInt8], readerIndex: Int) {
-        precondition(readerIndex >= 0 && readerIndex <= bytes.count, "a reader index outside the bytes")
-        self.bytes = bytes
-        self.readerIndex = readerIndex
     }
 
     public init(_ text: String) {

@@ -1,8 +1,9 @@
-/// Frames a response into the exact bytes of one HTTP/1.1 message, built as one array so a
-/// response goes out in one write. The server owns the framing headers: Content-Length,
+/// Frames a response into the exact bytes of one HTTP/1.1 message: its head, written here, and its
+/// body, the responder's own array, which the server sends behind the head in one gathered write
+/// (never copied behind it). The server owns the framing headers: Content-Length,
 /// Transfer-Encoding, Connection and Date from a responder are replaced, and fields that could split
 /// a response are dropped. A streamed response (`Body.streamed`) is encoded as its head only:
-/// chunked for an HTTP/1.1 client, close-delimited for HTTP/1.0; its body follows through `appendChunk`.
+/// chunked for an HTTP/1.1 client, close-delimited for HTTP/1.0; its body follows through `chunk`.
 public struct ResponseEncoder {
     /// What the encoder must know about the exchange besides the response itself.
     public struct Exchange: Sendable, Equatable {
@@ -20,12 +21,9 @@ public struct ResponseEncoder {
         }
     }
 
-    /// The body as the encoder sees it: bytes it writes with the head, or a stream that follows.
+    /// The body as the encoder sees it: bytes that go behind the head, or a stream that follows.
     public enum Body {
         case bytes([UInt8])
-        /// The body is `storage[start...]`; the bytes before it are room the head may be written
-        /// into, so the message is the same array (no copy of the body).
-        case behind(storage: [UInt8], start: Int)
         case streamed
     }
 
@@ -36,29 +34,17 @@ public struct ResponseEncoder {
     /// The interim response sent when a client waits with `Expect: 100-continue`.
     public static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
-    /// A streamed head says `Cache-Control: no-store` unless the route chose a policy: a proxy must
-    /// not replay an event stream. Content-Type is the route's business.
-    public mutating func encode(status: Int, headers: HTTPHeaders, body: Body, _ exchange: Exchange,
-                                epochSeconds: Int) -> [UInt8] {
-        let (bytes, start) = message(status: status, headers: headers, body: body, exchange, epochSeconds: epochSeconds)
-        return start == 0 ? bytes : Array(bytes[start...])
-    }
-
-    /// `encode`, as the message's storage and where in it the message starts: a body `behind`
-    /// room for its head that fits comes back as its own storage with the head written just
-    /// before it (in place when the caller gave up its last reference, as a connection does).
-    public mutating func message(status: Int, headers: HTTPHeaders, body: consuming Body, _ exchange: Exchange,
-                                 epochSeconds: Int) -> (bytes: [UInt8], start: Int) {
+    /// The message as its head and the body to send behind it: the caller's array as it is (no
+    /// copy), empty when no body goes on the wire (HEAD, 204, 304, a stream). A streamed head says
+    /// `Cache-Control: no-store` unless the route chose a policy: a proxy must not replay an event
+    /// stream. Content-Type is the route's business.
+    public mutating func message(status: Int, headers: HTTPHeaders, body: Body, _ exchange: Exchange,
+                                 epochSeconds: Int) -> (head: [UInt8], body: [UInt8]) {
         let bytes: [UInt8]?
-        var behind: (storage: [UInt8], start: Int)?
-        switch consume body {
+        switch body {
         case .bytes(let body): bytes = body
-        case .behind(let storage, let start):
-            behind = (storage, start)
-            bytes = nil
         case .streamed: bytes = nil
         }
-        let bodyCount = bytes?.count ?? behind.map { $0.storage.count - $0.start }
         let fields = headers.fields
         // Each field is judged once: the first 64 as bits (a response has a handful), any further
         // ones again when written. The ones that pass are counted for the storage.
@@ -69,38 +55,19 @@ public struct ResponseEncoder {
             fieldBytes += fields[index].name.utf8.count + fields[index].value.utf8.count + 4
         }
         let head = Head(status: HTTPStatus.onWire(status), fields: fields, passed: passed,
-                        addsCacheControl: bodyCount == nil && !headers.contains("Cache-Control"),
-                        date: date.bytes(at: epochSeconds), contentLength: bodyCount, exchange: exchange)
+                        addsCacheControl: bytes == nil && !headers.contains("Cache-Control"),
+                        date: date.bytes(at: epochSeconds), contentLength: bytes?.count, exchange: exchange)
         let sendsBody = head.mayHaveBody && !exchange.isHead
-        let headCapacity = Head.fixedBytes + head.reason.utf8.count + head.date.count + fieldBytes
-        if sendsBody, let start = behind?.start, headCapacity <= start {
-            // The last reference but the caller's given up, so the storage is written in place.
-            var storage = behind!.storage
-            behind = nil
-            let headStart = storage.withUnsafeMutableBufferPointer { buffer in
-                // Written at the front of the room, then moved up against the body.
-                let base = buffer.baseAddress!
-                var writer = Writer(at: base)
-                head.write(to: &writer)
-                let length = writer.start - base
-                precondition(length <= headCapacity, "response head longer than its bound")
-                UnsafeMutableRawPointer(base + start - length).copyMemory(from: base, byteCount: length)
-                return start - length
-            }
-            return (storage, headStart)
-        }
-        let body = sendsBody ? bytes ?? behind.map { Array($0.storage[$0.start...]) } ?? [] : []
-        // One allocation of at least the response's size (the head's fixed lines at their longest),
-        // written in place: no appends, no regrowth.
-        let capacity = headCapacity + body.count
-        let message = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        // One allocation of at least the head's size (its fixed lines at their longest), written
+        // in place: no appends, no regrowth.
+        let capacity = Head.fixedBytes + head.reason.utf8.count + head.date.count + fieldBytes
+        let written = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             var writer = Writer(at: buffer.baseAddress!)
             head.write(to: &writer)
-            body.withUnsafeBufferPointer { writer.bytes($0) }
             initialized = writer.start - buffer.baseAddress!
             precondition(initialized <= capacity, "response head longer than its bound")
         }
-        return (message, 0)
+        return (written, sendsBody ? bytes ?? [] : [])
     }
 
     /// What goes into one response head, decided before it is measured and written.
@@ -175,18 +142,21 @@ public struct ResponseEncoder {
     /// The last-chunk of a chunked body (no trailers).
     public static let lastChunk = Array("0\r\n\r\n".utf8)
 
-    /// Appends `payload` as one chunk (hex size, CRLF, bytes, CRLF) without building it elsewhere first.
-    /// An empty payload would read as the last-chunk, so it appends nothing.
-    public static func appendChunk(_ payload: [UInt8], to out: inout ByteBuffer) {
-        guard !payload.isEmpty else { return }
+    /// `payload` as one chunk (hex size, CRLF, bytes, CRLF), in one array. An empty payload would
+    /// read as the last-chunk, so it makes none.
+    public static func chunk(_ payload: [UInt8]) -> [UInt8] {
+        guard !payload.isEmpty else { return [] }
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(payload.count + 20)
         var shift = (Int.bitWidth - payload.count.leadingZeroBitCount + 3) / 4 * 4
         while shift > 0 {
             shift -= 4
-            out.append(hexDigits[(payload.count >> shift) & 0xF])
+            chunk.append(hexDigits[(payload.count >> shift) & 0xF])
         }
-        out.append(contentsOf: crlf)
-        out.append(contentsOf: payload)
-        out.append(contentsOf: crlf)
+        chunk.append(contentsOf: crlf)
+        chunk.append(contentsOf: payload)
+        chunk.append(contentsOf: crlf)
+        return chunk
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -34,6 +34,8 @@ final class FakePoller: Poller {
         var unread: [UInt8] = []
         /// Everything the server wrote.
         var received: [UInt8] = []
+        /// Each write the server made while the window was open: the lengths of the arrays it gathered.
+        var writes: [[Int]] = []
         /// The client half-closed: once `unread` is read, a read returns end of stream.
         var finishedSending = false
         /// The client reset the connection: errors, hang-up, reads and writes fail.
@@ -134,12 +136,20 @@ final class FakePoller: Poller {
         return count
     }
 
-    func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SyscallError) -> Int? {
-        guard let peer = peers[fd] else { throw SyscallError("send", errno: EBADF) }
-        if peer.isReset { throw SyscallError("send", errno: EPIPE) }
+    /// Takes what the vectors point at, in order, up to the peer's window (so a write can stop
+    /// inside any of them), and records each call's vector lengths in `writes`.
+    func send(_ fd: Int32, _ vectors: UnsafeBufferPointer<iovec>) throws(SyscallError) -> Int? {
+        guard let peer = peers[fd] else { throw SyscallError("sendmsg", errno: EBADF) }
+        if peer.isReset { throw SyscallError("sendmsg", errno: EPIPE) }
         guard peer.window > 0 else { return nil }
-        let count = min(bytes.count, peer.window)
-        peer.received += bytes[..<count]
+        peer.writes.append(vectors.map(\.iov_len))
+        var count = 0
+        for vector in vectors {
+            let taken = min(vector.iov_len, peer.window - count)
+            peer.received += UnsafeRawBufferPointer(start: vector.iov_base, count: taken)
+            count += taken
+            if count == peer.window { break }
+        }
         if peer.window != .max { peer.window -= count }
         return count
     }

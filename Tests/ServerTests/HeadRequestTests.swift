@@ -10,7 +10,7 @@ import Testing
         var handler = ExchangeHandler(responder: router, log: { _ in }, clock: TestClock())
         let request = HTTPRequest(method: method, target: target, headers: HTTPHeaders([("Host", "t")]))
         guard case .answered(let answer) = handler.reply(to: .request(request), mayKeepAlive: true) else { return "pending" }
-        return String(decoding: answer.message, as: UTF8.self)
+        return String(decoding: answer.head + answer.body, as: UTF8.self)
     }
 
     @Test(arguments: ["/healthz", "/openapi.yaml", "/v1/sessions", "/v1/sessions/id-1", "/v1/sessions/id-1/frames?fps=10",
@@ -32,7 +32,7 @@ import Testing
             Issue.record("answered later")
             return
         }
-        #expect(String(decoding: answer.message, as: UTF8.self)
+        #expect(String(decoding: answer.head + answer.body, as: UTF8.self)
             == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: Tue, 14 Nov 2023 22:13:20 GMT\r\nContent-Length: 8\r\n\r\n")
     }
 }

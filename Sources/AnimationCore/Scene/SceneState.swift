@@ -150,7 +150,12 @@ public struct SceneState: Sendable {
         fileprivate let activeMembers: [Bool]
 
         /// The views whose control the batch changed (by an input, a command or a deadline), in view order.
-        public var views: [Int] { Set(originals.map(\.view)).sorted() }
+        public var views: [Int] {
+            // Sorted, then each once (a batch changes a handful of views: no Set for them).
+            var views: [Int] = []
+            for view in originals.map(\.view).sorted() where views.last != view { views.append(view) }
+            return views
+        }
     }
 
     /// Applies `batch` in order, all or nothing: a refusal throws the input's index and changes

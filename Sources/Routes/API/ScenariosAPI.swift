@@ -136,7 +136,7 @@ struct ScenariosAPI: Sendable {
         let timeline = scenario.timeline
         let window = try window(&body, time: timeline.time, maximumTo: export.maximumTo, settledAt: { timeline.settledAt })
         try finish(body)
-        return jsonBehindRoom(status: 200, capacity: 4096) { w in SessionsAPI.encodeWindow(timeline, window, into: &w) }
+        return json(status: 200, capacity: 4096) { w in SessionsAPI.encodeWindow(timeline, window, into: &w) }
     }
 
     // MARK: Pieces

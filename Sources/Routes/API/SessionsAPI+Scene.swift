@@ -113,7 +113,7 @@ extension SessionsAPI {
                                        emissions: timeline.emissions(from: window.from, to: window.to))
             return export.response(for: motion)
         }
-        return jsonBehindRoom(status: 200, capacity: 4096) { w in Self.encodeWindow(timeline, window, into: &w) }
+        return json(status: 200, capacity: 4096) { w in Self.encodeWindow(timeline, window, into: &w) }
     }
 
     /// `{from, to, fps, count, frames, emitted}` of a scene.
@@ -178,7 +178,7 @@ extension SessionsAPI {
         switch outcome {
         case let .success(applied):
             let time = slot.time(lastEvent: applied.timeline.time, now: now)
-            let response = jsonAnswerBehindRoom(status: 200) { w in
+            let response = jsonAnswer(status: 200) { w in
                 w.beginObject()
                 w.member("time", time)
                 w.key("state")

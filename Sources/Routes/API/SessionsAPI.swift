@@ -288,7 +288,7 @@ struct SessionsAPI: Sendable {
         let inputs = decoded.inputs
         switch outcome {
         case let .success(applied):
-            let response = jsonAnswerBehindRoom(status: 200) { w in
+            let response = jsonAnswer(status: 200) { w in
                 w.beginObject()
                 w.member("time", slot.time(lastEvent: applied.time, now: now))
                 w.key("state")
@@ -380,8 +380,7 @@ struct SessionsAPI: Sendable {
                                       settledAt: { session.settledAt })
         // Without an explicit `from` the window starts at the session's present: never kept.
         guard export.format == .json, query.string("from") != nil, framesCache.capacity > 0 else {
-            return Self.framesAnswer(session, window: window, export: export, title: "\(session.kind) session \(slot.id)",
-                                     kept: false)
+            return Self.framesAnswer(session, window: window, export: export, title: "\(session.kind) session \(slot.id)")
         }
         let key = FramesCache.key(slot, events: session.events.count, window)
         if let body = framesCache.body(for: key) {
@@ -392,18 +391,15 @@ struct SessionsAPI: Sendable {
         return answer
     }
 
-    /// The frames of `window` as `GET …/frames` answers them, in `export`'s format. An answer
-    /// not `kept` in the frames cache is written behind room for its head (`jsonBehindRoom`).
-    static func framesAnswer(_ session: Session, window: SampleWindow, export: ExportOptions, title: String,
-                             kept: Bool = true) -> HTTPResponse {
+    /// The frames of `window` as `GET …/frames` answers them, in `export`'s format.
+    static func framesAnswer(_ session: Session, window: SampleWindow, export: ExportOptions, title: String) -> HTTPResponse {
         let (from, to, fps) = (window.from, window.to, window.fps)
         guard export.format == .json else {
             return export.response(for: SampledMotion(name: session.kind, title: "\(title), frames \(window.description)",
                                                       window: window, frames: session.frames(from: from, to: to, fps: fps),
                                                       emissions: session.emissions(from: from, to: to)))
         }
-        let write = kept ? json : jsonBehindRoom
-        return write(200, 2048) { w in encodeWindow(session, window, into: &w) }
+        return json(status: 200, capacity: 2048) { w in encodeWindow(session, window, into: &w) }
     }
 
     /// A window answer's opening, `{"from","to","fps","count","frames":`, for a session's and a scene's.

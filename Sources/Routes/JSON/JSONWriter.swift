@@ -22,10 +22,6 @@ public struct JSONWriter: Sendable {
     /// with a newline without copying it again).
     public var bytes: [UInt8] { storage.array() }
 
-    /// The JSON text behind `room` zero bytes, with room for one more byte after it: a body the
-    /// server writes its head in front of (`HTTPAnswer.Body.behind`).
-    public func bytes(behind room: Int) -> [UInt8] { storage.array(behind: room) }
-
     public init(reservingCapacity capacity: Int = 1024) {
         storage = JSONBytes(capacity: capacity)
     }
@@ -597,15 +593,9 @@ private final class JSONBytes: @unchecked Sendable {
 
     /// The bytes as an array with one spare byte of capacity.
     func array() -> [UInt8] {
-        array(behind: 0)
-    }
-
-    /// The bytes behind `room` zeros, with one spare byte of capacity.
-    func array(behind room: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: room + count + 1) { buffer, initialized in
-            if room > 0 { buffer.baseAddress!.initialize(repeating: 0, count: room) }
-            if count > 0 { (buffer.baseAddress! + room).initialize(from: base, count: count) }
-            initialized = room + count
+        [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+            if count > 0 { buffer.baseAddress!.initialize(from: base, count: count) }
+            initialized = count
         }
     }
 

@@ -61,12 +61,10 @@ public enum HTTPResponse: Sendable {
 /// A complete response: status, header fields and a body. The server adds the framing headers
 /// (Content-Length, Transfer-Encoding, Connection, Date).
 public struct HTTPAnswer: Sendable {
-    /// A body is bytes sent with the head, or a stream written after it.
+    /// A body is bytes sent behind the head (in one gathered write, not copied), or a stream
+    /// written after it.
     public enum Body: Sendable {
         case bytes([UInt8])
-        /// The bytes are `storage[start...]`; the room before them is the server's, to write the
-        /// head into, so a large body reaches the socket without being copied behind it.
-        case behind(storage: [UInt8], start: Int)
         case stream(any ResponseStream)
     }
 
@@ -95,23 +93,10 @@ public struct HTTPAnswer: Sendable {
         content = .stream(stream)
     }
 
-    /// A body written behind room for the head: `storage[start...]`. Room for the middleware's
-    /// headers too, as above.
-    public init(status: Int, contentType: String, storage: [UInt8], bodyStart start: Int) {
-        precondition(start >= 0 && start <= storage.count, "a body start outside its storage")
-        self.status = status
-        var fields: [(name: String, value: String)] = []
-        fields.reserveCapacity(4)
-        fields.append(("Content-Type", contentType))
-        headers = HTTPHeaders(fields)
-        content = .behind(storage: storage, start: start)
-    }
-
-    /// The body's bytes; empty for a stream (a body behind room is copied out).
+    /// The body's bytes; empty for a stream.
     public var body: [UInt8] {
         switch content {
         case let .bytes(bytes): bytes
-        case let .behind(storage, start): Array(storage[start...])
         case .stream: []
         }
     }
@@ -120,7 +105,6 @@ public struct HTTPAnswer: Sendable {
     public var bodyCount: Int {
         switch content {
         case let .bytes(bytes): bytes.count
-        case let .behind(storage, start): storage.count - start
         case .stream: 0
         }
     }

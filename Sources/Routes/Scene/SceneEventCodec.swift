@@ -10,7 +10,8 @@ enum SceneEventCodec {
         case view(Int)
     }
 
-    /// A body's events, as `EventCodec` decodes a session's (positions, shorthands), with whom each input is for.
+    /// A body's events, as `EventCodec` decodes a session's (positions; no shorthands: a scene's
+    /// log keeps the inputs only), with whom each input is for.
     struct Decoded {
         var events = EventCodec.Decoded()
         var targets: [Target] = []
@@ -26,7 +27,7 @@ enum SceneEventCodec {
     /// One event object or `{"events": [...]}`, events without `t` stamped `now`.
     static func decodeBody(_ json: JSON, scene: Scene, now: Double) throws(WireError) -> Decoded {
         var targets: [Target] = []
-        let events = try EventCodec.decodeBody(json, now: now) { item, path, now throws(WireError) in
+        let events = try EventCodec.decodeBody(json, now: now, keepingShorthands: false) { item, path, now throws(WireError) in
             try decode(item, at: path, scene: scene, now: now, targets: &targets)
         }
         return Decoded(events: events, targets: targets)
@@ -36,6 +37,7 @@ enum SceneEventCodec {
     static func decodeList(_ items: [JSON], at path: TreePath, scene: Scene) throws(WireError) -> Decoded {
         var decoded = Decoded()
         decoded.events.isBatch = true
+        decoded.events.keepsShorthands = false
         for (index, item) in items.enumerated() {
             let now = decoded.events.inputs.last?.t ?? 0
             let inputs = try decode(item, at: path.appending(index), scene: scene, now: now, targets: &decoded.targets)

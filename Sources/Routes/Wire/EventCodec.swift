@@ -34,6 +34,9 @@ enum EventCodec {
         var listPath = "events"
         /// Each shorthand as posted (its `t` resolved), with the inputs it expanded to.
         var shorthands: [Shorthand] = []
+        /// Whether `shorthands` are kept: a session's log shows them; a scene's keeps none, so
+        /// its decoding is spared writing their text.
+        var keepsShorthands = true
 
         /// The time each posted event was stamped with (its first input's), by position.
         var postedTimes: [(position: Int, t: Double)] {
@@ -46,7 +49,7 @@ enum EventCodec {
         }
 
         mutating func append(_ inputs: [TimedInput], posted json: JSON, origin: Int) {
-            if case let .object(object) = json, let type = object["type"]?.stringValue, shorthandTypes.contains(type),
+            if keepsShorthands, case let .object(object) = json, let type = object["type"]?.stringValue, shorthandTypes.contains(type),
                let t = inputs.first?.t {
                 shorthands.append(Shorthand(first: self.inputs.count, count: inputs.count, text: Self.text(of: object, t: t)))
             }
@@ -113,9 +116,10 @@ enum EventCodec {
     }
 
     /// `decodeBody` with each event read by `decodeOne` (a scene's events name their touch or view).
-    static func decodeBody(_ json: JSON, now: Double,
+    static func decodeBody(_ json: JSON, now: Double, keepingShorthands: Bool = true,
                            _ decodeOne: (JSON, TreePath, Double) throws(WireError) -> [TimedInput]) throws(WireError) -> Decoded {
         var decoded = Decoded()
+        decoded.keepsShorthands = keepingShorthands
         if case let .object(object) = json, object["events"] != nil {
             var r = try ObjectReader(json, path: "")
             guard let items = try r.array("events") else {

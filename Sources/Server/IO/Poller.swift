@@ -1,3 +1,5 @@
+import Glibc
+
 /// What an event loop needs of the operating system: readiness of the descriptors it watches and
 /// the byte moves on them. `SocketPoller` is epoll over real sockets; the tests' fake poller
 /// scripts clients in memory, so the loop runs on a test clock without a socket or a sleep.
@@ -13,8 +15,9 @@ protocol Poller: AnyObject {
     func accept(_ listener: Int32) throws(SyscallError) -> Int32?
     /// Bytes read into `buffer`: 0 at end of stream, nil when nothing is available.
     func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SyscallError) -> Int?
-    /// Bytes the socket took, nil when its buffer is full.
-    func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SyscallError) -> Int?
+    /// Bytes the socket took of those `vectors` point at, in order (one gathered write), nil when
+    /// its buffer is full.
+    func send(_ fd: Int32, _ vectors: UnsafeBufferPointer<iovec>) throws(SyscallError) -> Int?
     /// Half-close: the peer sees end of stream after our last bytes, while we can still read.
     func shutdownWrite(_ fd: Int32)
     /// Closes the descriptor; `reset` sends RST and frees what is still queued to send.
@@ -53,8 +56,8 @@ final class SocketPoller: Poller {
         try Socket.read(fd, into: buffer)
     }
 
-    func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SyscallError) -> Int? {
-        try Socket.send(fd, bytes)
+    func send(_ fd: Int32, _ vectors: UnsafeBufferPointer<iovec>) throws(SyscallError) -> Int? {
+        try Socket.send(fd, vectors)
     }
 
     func shutdownWrite(_ fd: Int32) {

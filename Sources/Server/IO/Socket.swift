@@ -7,9 +7,13 @@ enum Socket {
         try Syscall.unlessWouldBlock("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
     }
 
-    /// Bytes accepted by the kernel, nil when its buffer is full. MSG_NOSIGNAL: a closed peer is EPIPE, not SIGPIPE.
-    static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SyscallError) -> Int? {
-        try Syscall.unlessWouldBlock("send") { Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+    /// Bytes accepted by the kernel of those `vectors` point at, in order, nil when its buffer is
+    /// full: writev(2) as sendmsg(2), for MSG_NOSIGNAL (a closed peer is EPIPE, not SIGPIPE).
+    static func send(_ fd: Int32, _ vectors: UnsafeBufferPointer<iovec>) throws(SyscallError) -> Int? {
+        var message = msghdr()
+        message.msg_iov = UnsafeMutablePointer(mutating: vectors.baseAddress)
+        message.msg_iovlen = vectors.count
+        return try Syscall.unlessWouldBlock("sendmsg") { Glibc.sendmsg(fd, &message, Int32(MSG_NOSIGNAL)) }
     }
 
     /// Half-close: the peer sees end of stream after our last response, while we can still read.

@@ -108,7 +108,7 @@ struct Connection {
     let configuration: Configuration
     private(set) var state: State
     private(set) var input = ByteBuffer()
-    private(set) var output = ByteBuffer()
+    private(set) var output = OutputQueue()
     private(set) var parser: HTTPParser
     private(set) var servedRequests = 0
     /// Changes whenever the pending stream poll does: a timer entry with another generation is stale.
@@ -272,7 +272,7 @@ extension Connection {
     }
 
     private mutating func wrote(_ count: Int, now: Double) -> [Action] {
-        output.moveReaderIndex(forwardBy: count)
+        output.consume(count)
         lastWriteProgress = now
         switch state {
         case .closingAfterFlush(let peerFinished, let lingers) where output.isEmpty:
@@ -306,7 +306,8 @@ extension Connection {
             state = .awaiting(ParkedRequest(source: source, request: request, serial: parkSerial, since: now), finishing)
             return [.awaitDelivery(source, serial: parkSerial)]
         case .answered(let answer):
-            enqueue(answer.bytes, from: answer.start, now: now)
+            enqueue(answer.head, now: now)
+            enqueue(answer.body, now: now)
             servedRequests += 1
             if let stream = answer.stream {
                 guard !finishing.server else {
@@ -451,26 +452,11 @@ extension Connection {
         return wrote(0, now: now)
     }
 
-    /// Into an empty queue the response's own array is taken as it is (from `start`, where a
-    /// head written behind its body begins): a frames window's ~40 KB are not copied once more
-    /// on their way to the socket.
-    private mutating func enqueue(_ bytes: [UInt8], from start: Int = 0, now: Double) {
-        if output.isEmpty {
-            lastWriteProgress = now
-            output = ByteBuffer(bytes, readerIndex: start)
-        } else {
-            output.append(contentsOf: bytes[start...])
-        }
-    }
-
-    /// Streamed body bytes: one chunk each when chunked, appended in place (no buffer per chunk).
-    private mutating func enqueueBody(_ bytes: [UInt8], chunked: Bool, now: Double) {
+    /// Queues an array as it is (a head, a body, a chunk): a frames window's ~40 KB are not
+    /// copied on their way to the socket.
+    private mutating func enqueue(_ bytes: [UInt8], now: Double) {
         if output.isEmpty { lastWriteProgress = now }
-        if chunked {
-            ResponseEncoder.appendChunk(bytes, to: &output)
-        } else {
-            output.append(contentsOf: bytes)
-        }
+        output.append(bytes)
     }
 }
 
@@ -486,7 +472,7 @@ extension Connection {
             guard output.readableBytes + poll.bytes.count <= configuration.maxPendingOutputBytes else {
                 return close(ending: stream, .outputLimit)
             }
-            enqueueBody(poll.bytes, chunked: stream.isChunked, now: now)
+            enqueue(stream.isChunked ? ResponseEncoder.chunk(poll.bytes) : poll.bytes, now: now)
             stream.bodyBytes += poll.bytes.count
         }
         timerGeneration &+= 1

@@ -118,9 +118,12 @@ extension EventLoop {
     func refuse(_ fd: Int32, lingering: Bool = true, now: Double) {
         guard lingering, lingeringRefusals < Self.maxLingeringRefusals else {
             // Best effort: the 503 fits in an empty socket buffer, so one non-blocking send suffices.
-            let bytes = handler.reject(.serverBusy)
+            let answer = handler.reject(.serverBusy)
             handler.writeLog()
-            _ = bytes.withUnsafeBytes { try? poller.send(fd, $0) }
+            var output = OutputQueue()
+            output.append(answer.head)
+            output.append(answer.body)
+            _ = output.withVectors { try? poller.send(fd, $0) }
             poller.close(fd, reset: false)
             return
         }

@@ -76,19 +76,16 @@ extension EventLoop {
         }
     }
 
-    /// Writes until the output is empty or the socket is full; the connection's answer to the first
-    /// write that changes anything but the output (a close, a request parsed after backpressure).
+    /// Writes until the output is empty or the socket is full, each write gathering the queued
+    /// arrays (a head and its body) in one call; the connection's answer to the first write that
+    /// changes anything but the output (a close, a request parsed after backpressure).
     private func flush(_ slot: Slot, now: Double) -> [Connection.Action] {
         if !slot.connection.output.isEmpty { handler.writeLog() }
         while !slot.connection.output.isEmpty {
-            let sent: Int?
-            do {
-                sent = try slot.connection.output.withUnsafeReadableBytes { bytes throws(SyscallError) in
-                    try poller.send(slot.fd, bytes)
-                }
-            } catch {
-                return slot.connection.handle(.failed, now: now)
+            let result = slot.connection.output.withVectors { vectors in
+                Result { () throws(SyscallError) -> Int? in try poller.send(slot.fd, vectors) }
             }
+            guard case .success(let sent) = result else { return slot.connection.handle(.failed, now: now) }
             guard let sent else { return [] }
             let actions = slot.connection.handle(.wrote(sent), now: now)
             if !actions.isEmpty { return actions }

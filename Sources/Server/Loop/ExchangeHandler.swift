@@ -21,15 +21,13 @@ struct ExchangeHandler {
 
     /// A framed answer and whether the connection may carry another request after it.
     struct Answer {
-        /// The message is `bytes[start...]` (`message`): a body behind room for its head keeps
-        /// the rest of the room in front.
-        var bytes: [UInt8]
-        var start = 0
+        /// The message: its head, then its body (the responder's array, sent behind the head in
+        /// one gathered write, not copied).
+        var head: [UInt8]
+        var body: [UInt8] = []
         var keepAlive: Bool
-        /// A body still to come: `bytes` is its head; the access log line waits for its end.
+        /// A body still to come: `head` is all there is now; the access log line waits for its end.
         var stream: OpenStream?
-
-        var message: ArraySlice<UInt8> { bytes[start...] }
     }
 
     /// What the responder made of a request: an answer to queue now, or a response still to come.
@@ -66,7 +64,7 @@ struct ExchangeHandler {
         switch exchange {
         case .request(let request): reply(to: request, mayKeepAlive: mayKeepAlive)
         case .delivered(let answer, let request): .answered(frame(answer, for: request, mayKeepAlive: mayKeepAlive))
-        case .rejected(let problem): .answered(Answer(bytes: reject(problem), keepAlive: false))
+        case .rejected(let problem): .answered(reject(problem))
         case .timedOut(let parked): .answered(timedOut(parked))
         }
     }
@@ -86,36 +84,30 @@ struct ExchangeHandler {
     /// Frames an answer to `request`, now or when it is delivered, and writes its access log line
     /// (for a stream, at its end). A stream that will not be written (HEAD, 204, 304) is cancelled at
     /// once. An HTTP/1.0 client learns where a streamed body ends only from the connection closing.
-    /// A body behind room for its head is handed to the encoder as the answer's last reference,
-    /// so the head is written into that room and the body is not copied.
-    mutating func frame(_ answer: consuming HTTPAnswer, for request: RequestSummary, mayKeepAlive: Bool) -> Answer {
+    mutating func frame(_ answer: HTTPAnswer, for request: RequestSummary, mayKeepAlive: Bool) -> Answer {
         let source = answer.stream
         let closeDelimited = source != nil && request.clientIsHTTP10
         let keepAlive = mayKeepAlive && request.wantsPersistentConnection && !answer.asksToClose && !isServerStopping()
             && !closeDelimited
         let exchange = ResponseEncoder.Exchange(isHead: request.isHead, keepAlive: keepAlive, clientIsHTTP10: request.clientIsHTTP10)
-        let bodyCount = answer.bodyCount
-        let content = answer.content
-        answer.content = .bytes([])
-        let body: ResponseEncoder.Body = switch consume content {
+        let body: ResponseEncoder.Body = switch answer.content {
         case let .bytes(bytes): .bytes(bytes)
-        case let .behind(storage, start): .behind(storage: storage, start: start)
         case .stream: .streamed
         }
-        let (bytes, start) = encoder.message(status: answer.status, headers: answer.headers, body: body, exchange,
-                                             epochSeconds: Int(clock.epoch()))
+        let (head, sent) = encoder.message(status: answer.status, headers: answer.headers, body: body, exchange,
+                                           epochSeconds: Int(clock.epoch()))
         let status = HTTPStatus.onWire(answer.status)
         let record = ExchangeRecord(method: request.method, path: request.path, status: status, startedAt: request.startedAt)
         let sendsBody = ResponseEncoder.sendsBody(status: status, isHead: request.isHead)
         if let source {
             if sendsBody {
                 let stream = OpenStream(source: source, isChunked: !request.clientIsHTTP10, keepAlive: keepAlive, exchange: record)
-                return Answer(bytes: bytes, start: start, keepAlive: keepAlive, stream: stream)
+                return Answer(head: head, keepAlive: keepAlive, stream: stream)
             }
             source.cancel()
         }
-        logExchange(record, bytes: sendsBody ? bodyCount : 0, now: clock.now())
-        return Answer(bytes: bytes, start: start, keepAlive: keepAlive)
+        logExchange(record, bytes: sendsBody ? answer.bodyCount : 0, now: clock.now())
+        return Answer(head: head, body: sent, keepAlive: keepAlive)
     }
 
     /// The answer to a request whose response was not delivered within `Timeouts.response`: 503,
@@ -153,14 +145,15 @@ struct ExchangeHandler {
     }
 
     /// The server's own error answer; the connection always closes after it.
-    mutating func reject(_ problem: Problem) -> [UInt8] {
+    mutating func reject(_ problem: Problem) -> Answer {
         keep(beginLine("info", "rejected")
             .field("status", problem.status)
             .field("code", problem.code)
             .field("detail", problem.detail))
         let answer = problem.answer
-        return encoder.encode(status: answer.status, headers: answer.headers, body: .bytes(answer.body),
-                              ResponseEncoder.Exchange(keepAlive: false), epochSeconds: Int(clock.epoch()))
+        let (head, body) = encoder.message(status: answer.status, headers: answer.headers, body: .bytes(answer.body),
+                                           ResponseEncoder.Exchange(keepAlive: false), epochSeconds: Int(clock.epoch()))
+        return Answer(head: head, body: body, keepAlive: false)
     }
 
     private mutating func logExchange(_ record: ExchangeRecord, bytes: Int, now: Double, end: OpenStream.End? = nil) {
