@@ -22,6 +22,7 @@ public struct Scene: Sendable {
         public let delaysContentTouches: Bool
         public let canCancelContentTouches: Bool
         public let isDirectionalLockEnabled: Bool
+        public let prefersScrollingExpandsWhenScrolledToEdge: Bool
         let touchesShouldCancel: Bool?
         /// The control's `content` (where children go), if it declares one.
         let content: ContentSpec?
@@ -145,6 +146,7 @@ public struct Scene: Sendable {
                               isExclusiveTouch: view.isExclusiveTouch, delaysContentTouches: view.delaysContentTouches,
                               canCancelContentTouches: view.canCancelContentTouches,
                               isDirectionalLockEnabled: view.isDirectionalLockEnabled,
+                              prefersScrollingExpandsWhenScrolledToEdge: view.prefersScrollingExpandsWhenScrolledToEdge,
                               touchesShouldCancel: view.touchesShouldCancel, content: content,
                               recognizers: recognizers, tracking: tracking, pans: pans, taps: taps))
             if !view.recognizesSimultaneouslyWith.isEmpty {

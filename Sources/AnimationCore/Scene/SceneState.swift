@@ -66,6 +66,32 @@ public struct SceneState: Sendable {
         var delivery: Delivery = .none
         /// Scroll views still holding the touch-down back from the hit view.
         var holders: [Int] = []
+        /// A container moving with its descendant scroll view's drag (a sheet and its list).
+        var handoff: Handoff?
+    }
+
+    /// A drag shared between a vertical scroll view and a container that interacts with it
+    /// (`_UISheetInteraction`'s `_scrollView:adjustedUnconstrainedOffset…`), decided when the
+    /// scroll view's pan began with its content at the top. The split is a function of the
+    /// finger's travel `T` since then (down positive): down, the container takes all of it and the
+    /// content stays at its top; up, the container takes up to its `room` if it `expands` (none
+    /// otherwise) and the content scrolls the rest.
+    struct Handoff: Sendable {
+        /// Participant indices of the scroll view and of the container.
+        let inner: Int
+        let outer: Int
+        /// The finger's y where the scroll view's translation was 0 (its pan's hysteresis removed).
+        let baseY: Double
+        let room: Double
+        let expands: Bool
+
+        /// The container's share of the travel `T`.
+        func outerShare(_ T: Double) -> Double {
+            T > 0 ? T : (expands ? max(T, -room) : 0)
+        }
+
+        /// The container is dragged once the finger has gone below where it began, or above with `expands`.
+        func engages(_ T: Double) -> Bool { T > 0 || (T < 0 && expands) }
     }
 
     struct Participant: Sendable {

@@ -24,6 +24,10 @@ public struct SceneView: Sendable {
     public var canCancelContentTouches = true
     /// A scroll view's: a drag in one general direction scrolls only that axis.
     public var isDirectionalLockEnabled = false
+    /// A container that moves with a drag in its descendant scroll view (a sheet): an upward drag
+    /// there moves it up to its largest extent before the content scrolls
+    /// (`UISheetPresentationController.prefersScrollingExpandsWhenScrolledToEdge`).
+    public var prefersScrollingExpandsWhenScrolledToEdge = true
     /// What a containing scroll view's `touchesShouldCancel(in:)` answers for this view; nil:
     /// UIKit's default, false for an enabled control and true for any other view.
     public var touchesShouldCancel: Bool?

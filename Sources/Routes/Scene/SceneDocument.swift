@@ -18,7 +18,7 @@ struct SceneDocument: Sendable {
     /// The members of a view besides its control and children, each read as `SceneView` takes it.
     private static let flags = ["isHidden", "isUserInteractionEnabled", "clipsToBounds", "isMultipleTouchEnabled",
                                 "isExclusiveTouch", "delaysContentTouches", "canCancelContentTouches",
-                                "isDirectionalLockEnabled", "touchesShouldCancel"]
+                                "isDirectionalLockEnabled", "prefersScrollingExpandsWhenScrolledToEdge", "touchesShouldCancel"]
 
     /// Reads `{"views": [...]}` under `path` (`scene`), resolving each view's control with
     /// `resolve`, and checks the whole scene (`Scene`): the first fault in document order is
@@ -93,6 +93,7 @@ struct SceneDocument: Sendable {
                 case "delaysContentTouches": view.delaysContentTouches = value
                 case "canCancelContentTouches": view.canCancelContentTouches = value
                 case "isDirectionalLockEnabled": view.isDirectionalLockEnabled = value
+                case "prefersScrollingExpandsWhenScrolledToEdge": view.prefersScrollingExpandsWhenScrolledToEdge = value
                 default: view.touchesShouldCancel = value
                 }
             }
