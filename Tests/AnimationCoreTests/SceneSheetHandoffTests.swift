@@ -1,5 +1,6 @@
 import Testing
 @testable import AnimationCore
+import Routes
 
 /// A list in a sheet, as UIKit's `UISheetPresentationController` shares a drag with its scrolling
 /// content (docs/scenes.md#arbitration; sources in docs/fidelity.md#scenes): the sheet
@@ -86,6 +87,26 @@ struct SceneSheetHandoffTests {
         try state.drag(1, from: 195, 405, by: 0, -5, steps: 8, from: 0)
         #expect(abs(state.number("sheet", "sheetTop", at: 0.125) - (Self.medium - 30)) < 1e-9)
         #expect(state.number("list", "contentOffsetY", at: 0.125) == 0)
+    }
+
+    @Test("interactsWithDescendantScrollView is data: it needs a number `room` and a bool `when` of the state")
+    func declarationIsChecked() throws {
+        func fault(_ section: String) throws -> (String, String)? {
+            let json = #"{"variables": {"y": {"type": "number", "initial": 0}}, "inputs": {"pan": {"type": "pan", "region": {"x": 0, "y": 0, "width": 10, "height": 10}, "on": {}}},"#
+                + #" "content": {"frame": {"x": 0, "y": "y", "width": 10, "height": 10}, "interactsWithDescendantScrollView": \#(section)}}"#
+            do {
+                _ = try ControlDefinition(Tree(JSONParser().parse(Array(json.utf8))))
+                return nil
+            } catch let error as DocumentError {
+                return (error.code.rawValue + " " + error.message, error.path.pointer)
+            }
+        }
+        let plain = try fault(#"{"room": "y"}"#)
+        #expect(plain == nil, "\(String(describing: plain))")
+        #expect(try fault(#"{"when": "y > 0", "room": "max(y, 0)"}"#) == nil)
+        #expect(try fault(#"{"when": "y > 0"}"#)?.1 == "/content/interactsWithDescendantScrollView/room")
+        #expect(try fault(#"{"room": "y > 0"}"#)?.1 == "/content/interactsWithDescendantScrollView/room")
+        #expect(try fault(#"{"room": "y", "expands": true}"#)?.1 == "/content/interactsWithDescendantScrollView/expands")
     }
 
     @Test("Nested same-axis scroll views keep UIKit's rule: the inner wins, no hand-off")
