@@ -17,6 +17,10 @@ public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidLink = "invalid_link"
         /// Bindings and actions that could set each other off without end at one instant.
         case linkCycle = "link_cycle"
+        /// A `requireToFail` naming no input of the control, or one that cannot be named there.
+        case unknownRecognizer = "unknown_recognizer"
+        /// Recognisers waiting for one another's failure in a circle.
+        case failureCycle = "failure_cycle"
     }
 
     public var code: Code

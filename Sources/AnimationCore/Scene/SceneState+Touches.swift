@@ -114,6 +114,10 @@ extension SceneState {
         // A tap recognised by this lift. A control keeps single taps of its ancestors from
         // beginning (UIButton's gestureRecognizerShouldBegin:); those taps fail instead.
         var vetoed = [UInt64](repeating: 0, count: touches[k].participants.count)
+        // Taps that would recognise but wait for another view's recogniser (require(toFail:)).
+        var waits = [UInt64](repeating: 0, count: touches[k].participants.count)
+        var candidates: [WaitingTap] = []
+        var recognizedTaps: [(view: Int, input: Int)] = []
         var recognized: Int?
         for i in touches[k].participants.indices where touches[k].participants[i].status == .possible {
             let v = touches[k].participants[i].view
@@ -126,8 +130,12 @@ extension SceneState {
                 guard copy.handle(.up(local), at: t) else { continue }
                 if let hit, hit != v, scene.nodes[hit].isControl {
                     vetoed[i] |= 1 << UInt64(index)
-                } else if recognized == nil {
-                    recognized = i
+                } else if scene.nodes[v].waits.contains(where: { $0.input == index }) {
+                    waits[i] |= 1 << UInt64(index)
+                    candidates.append(WaitingTap(view: v, input: index, point: local))
+                } else {
+                    recognizedTaps.append((v, index))
+                    if recognized == nil { recognized = i }
                 }
             }
         }
@@ -137,11 +145,16 @@ extension SceneState {
                 try fail(k, participant: i, at: t, emit: &emit)
             }
         }
+        // A waiting tap whose recogniser recognised (or began) already fails; so do those waiting
+        // for a tap this lift recognises.
+        let failing = candidates.map { waitsFor($0, recognizedTaps) }
+        if !waiting.isEmpty { waiting = waiting.filter { !waitsFor($0, recognizedTaps) } }
         for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
             let inputs = touches[k].handoff?.outer == i ? panInputs(participant.view) : scene.nodes[participant.view].recognizers
-            if vetoed[i] != 0 { try send(.cancel, to: participant.view, inputs: vetoed[i], at: t, emit: &emit) }
-            try send(.up(points[i]), to: participant.view, inputs: inputs & ~vetoed[i], from: participant.origin, at: t, emit: &emit)
+            if vetoed[i] | waits[i] != 0 { try send(.cancel, to: participant.view, inputs: vetoed[i] | waits[i], at: t, emit: &emit) }
+            try send(.up(points[i]), to: participant.view, inputs: inputs & ~vetoed[i] & ~waits[i], from: participant.origin, at: t, emit: &emit)
         }
+        for (candidate, fails) in zip(candidates, failing) where !fails { waiting.append(candidate) }
         for i in touches[k].participants.indices { giveBackHysteresis(k, i) }
         if recognized != nil {
             try cancelDelivery(k, at: t, emit: &emit)
@@ -428,5 +441,66 @@ extension SceneState {
             throw .rejected(view: scene.nodes[view].id, error)
         }
         if !produced.isEmpty { emit += produced.map { SceneEmission(view: scene.nodes[view].id, $0) } }
+    }
+}
+
+// MARK: Failure requirements across views
+
+extension SceneState {
+    /// Whether what `tap` waits for has recognised: a tap among `taps` (recognised by this lift),
+    /// or a pan, long press or pinch/rotation that has begun.
+    fileprivate func waitsFor(_ tap: WaitingTap, _ taps: [(view: Int, input: Int)]) -> Bool {
+        scene.nodes[tap.view].waits.contains { wait in
+            wait.input == tap.input && (taps.contains { $0.view == wait.view && $0.input == wait.otherInput } || hasBegun(wait.view, wait.otherInput))
+        }
+    }
+
+    private func hasBegun(_ view: Int, _ input: Int) -> Bool {
+        switch controls[view]?.input(input) {
+        case let .pan(recognizer)?: recognizer.isRecognized
+        case let .longPress(recognizer)?: recognizer.isRecognized
+        case let .transform(recognizer)?: recognizer.isRecognized
+        default: false
+        }
+    }
+
+    /// The recogniser is still deciding: UIKit's `.possible` with a touch (a multi-tap between its taps).
+    private func isDeciding(_ view: Int, _ input: Int) -> Bool {
+        switch controls[view]?.input(input) {
+        case let .tap(recognizer)?: recognizer.isTracking
+        case let .pan(recognizer)?: recognizer.isTracking && !recognizer.isRecognized
+        case let .longPress(recognizer)?: recognizer.isPossible
+        case let .swipe(recognizer)?: recognizer.isPossible
+        case let .transform(recognizer)?: recognizer.isTracking && !recognizer.isRecognized
+        default: false
+        }
+    }
+
+    /// After each input and each deadline: a waiting tap is dropped when what it waits for has
+    /// begun, kept while it is deciding, and otherwise (it failed) recognised now, at this time.
+    /// A control refusing the late recognition drops it, as a deadline's fault is dropped.
+    mutating func resolveWaiting(at t: Double, emit: inout [SceneEmission]) {
+        let taps = waiting
+        waiting = []
+        for tap in taps {
+            if waitsFor(tap, []) { continue }
+            if scene.nodes[tap.view].waits.contains(where: { $0.input == tap.input && isDeciding($0.view, $0.otherInput) }) {
+                waiting.append(tap)
+                continue
+            }
+            var produced: [Emission] = []
+            do throws(SceneInputError) {
+                try transaction { (state) throws(SceneInputError) in
+                    do throws(ControlError) {
+                        try state.change(tap.view) { (control) throws(ControlError) in try control.recognizeTap(tap.input, at: tap.point, at: t, emit: &produced) }
+                    } catch {
+                        throw .rejected(view: state.scene.nodes[tap.view].id, error)
+                    }
+                }
+                emit += produced.map { SceneEmission(view: scene.nodes[tap.view].id, $0) }
+            } catch {
+                continue
+            }
+        }
     }
 }

@@ -45,6 +45,16 @@ public struct SceneState: Sendable {
     private var depth = 0
     /// The command each binding sent last (SceneState+Links).
     var bound: [Command] = []
+    /// Taps that recognised while a recogniser of another view they wait for was still deciding
+    /// (`require(toFail:)`): delivered when it fails, dropped when it recognises.
+    var waiting: [WaitingTap] = []
+
+    struct WaitingTap: Sendable {
+        let view: Int
+        let input: Int
+        /// Where it was recognised, in its recogniser's coordinates.
+        let point: Point
+    }
 
     public init(scene: Scene) {
         self.scene = scene
@@ -165,6 +175,7 @@ public struct SceneState: Sendable {
         fileprivate let touches: [ActiveTouch]
         fileprivate let time: Double
         fileprivate let bound: [Command]
+        fileprivate let waiting: [WaitingTap]
 
         /// The views whose control the batch changed (by an input, a command or a deadline), in view order.
         public var views: [Int] { Set(originals.map(\.view)).sorted() }
@@ -178,7 +189,7 @@ public struct SceneState: Sendable {
     public mutating func apply<Batch: Collection<(t: Double, input: SceneInput)>>(
         _ batch: Batch, keeping: Bool = true, checkpoint: (_ applied: Int) -> Bool = { _ in false }
     ) throws(SceneTimeline.BatchError) -> Changes {
-        let before = (touches: touches, time: time, bound: bound)
+        let before = (touches: touches, time: time, bound: bound, waiting: waiting)
         var emitted: [SceneEmission] = []
         var checkpoints: [SceneState] = []
         var index = 0
@@ -195,7 +206,7 @@ public struct SceneState: Sendable {
         }
         defer { if depth == 0 { originals = [] } }
         return Changes(emitted: emitted, count: index, checkpoints: checkpoints, originals: keeping ? originals : [],
-                       touches: before.touches, time: before.time, bound: before.bound)
+                       touches: before.touches, time: before.time, bound: before.bound, waiting: before.waiting)
     }
 
     /// A copy of the scene as it stands, with no change open (it shares every control's state
@@ -214,6 +225,7 @@ public struct SceneState: Sendable {
         touches = changes.touches
         time = changes.time
         bound = changes.bound
+        waiting = changes.waiting
     }
 
     private mutating func step(_ input: SceneInput, at t: Double, emit emitted: inout [SceneEmission]) throws(SceneInputError) {
@@ -242,6 +254,7 @@ public struct SceneState: Sendable {
             case (_, nil): throw .unknownTouch(id)
             }
         }
+        if !waiting.isEmpty { resolveWaiting(at: t, emit: &emitted) }
         runLinks(from: caused, at: t, emit: &emitted)
         advance(to: t, emit: &emitted)
     }
@@ -251,7 +264,7 @@ public struct SceneState: Sendable {
     /// Runs `body`, taking back everything it changed when it throws. Changes nest: an inner
     /// one's refusal takes back only its own.
     mutating func transaction<R>(_ body: (inout SceneState) throws(SceneInputError) -> R) throws(SceneInputError) -> R {
-        let (outer, mark, touches, time, bound) = (changeStart, originals.count, self.touches, self.time, self.bound)
+        let (outer, mark, touches, time, bound, waiting) = (changeStart, originals.count, self.touches, self.time, self.bound, self.waiting)
         changeStart = mark
         depth += 1
         defer {
@@ -268,6 +281,7 @@ public struct SceneState: Sendable {
             self.touches = touches
             self.time = time
             self.bound = bound
+            self.waiting = waiting
             throw error
         }
     }
@@ -305,7 +319,10 @@ public struct SceneState: Sendable {
             }
             guard let due = best else { return }
             let caused = emit.count
-            defer { runLinks(from: caused, at: due.t, emit: &emit) }
+            defer {
+                if !waiting.isEmpty { resolveWaiting(at: due.t, emit: &emit) }
+                runLinks(from: caused, at: due.t, emit: &emit)
+            }
             if let v = due.view {
                 var produced: [Emission] = []
                 change(v) { $0.fireDeadline(emit: &produced) }

@@ -34,8 +34,24 @@ public struct SceneView: Sendable {
     /// Views whose recognisers may recognise together with this view's (the delegate's
     /// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` answering true, from either side).
     public var recognizesSimultaneouslyWith: [String] = []
+    /// This view's taps that wait for another view's recogniser to fail (`require(toFail:)`).
+    public var requireToFail: [FailureRequirement] = []
     /// Back to front.
     public var children: [SceneView]
+
+    /// `recognizer.require(toFail: other)`: the tap `recognizer` of this view's control waits for
+    /// the recogniser `otherRecognizer` of view `view` while that one is deciding.
+    public struct FailureRequirement: Sendable, Equatable {
+        public var recognizer: String
+        public var view: String
+        public var otherRecognizer: String
+
+        public init(recognizer: String, view: String, otherRecognizer: String) {
+            self.recognizer = recognizer
+            self.view = view
+            self.otherRecognizer = otherRecognizer
+        }
+    }
 
     public init(id: String, control: ControlInstance? = nil, frame: Rect, children: [SceneView] = []) {
         self.id = id

@@ -106,6 +106,19 @@ struct SceneDocument: Sendable {
                 }
                 stored.append(("recognizesSimultaneouslyWith", .array(names)))
             }
+            if let items = try r.array("requireToFail") {
+                for (k, item) in items.enumerated() {
+                    var entry = try ObjectReader(item, path: r.field("requireToFail") + "[\(k)]")
+                    guard let recognizer = try entry.string("recognizer") else { throw WireError(field: entry.field("recognizer"), "is required: a tap of this view") }
+                    guard var other = try entry.object("toFail") else { throw WireError(field: entry.field("toFail"), "is required: {\"view\", \"recognizer\"}") }
+                    guard let otherView = try other.string("view") else { throw WireError(field: other.field("view"), "is required") }
+                    guard let otherRecognizer = try other.string("recognizer") else { throw WireError(field: other.field("recognizer"), "is required") }
+                    try other.finish()
+                    try entry.finish()
+                    view.requireToFail.append(.init(recognizer: recognizer, view: otherView, otherRecognizer: otherRecognizer))
+                }
+                stored.append(("requireToFail", .array(items)))
+            }
             let children = try r.array("children") ?? []
             try r.finish()
             versions.append(resolved?.1)
