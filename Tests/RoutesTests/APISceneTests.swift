@@ -58,6 +58,38 @@ struct APISceneTests {
         #expect(emitted.allSatisfy { $0["view"] == "list" }, "\(emitted)")
     }
 
+    /// 40 pt up in the built-in sheetList's list from (195, 700), 5 pt every 1/64 s, the finger kept down.
+    static let upInTheSheetsList: String = {
+        var events = [#"{"type":"touchDown","touch":1,"t":0,"x":195,"y":700}"#]
+        for k in 1...8 { events.append(#"{"type":"touchMove","touch":1,"t":\#(Double(k) / 64),"x":195,"y":\#(700 - 5 * k)}"#) }
+        return #"{"events":[\#(events.joined(separator: ","))]}"#
+    }()
+
+    /// The built-in sheetList shares a drag in its list as UIKit's sheet does: at the medium
+    /// detent (395.04) an upward drag expands the sheet (30 pt past the list's 10 pt hysteresis)
+    /// and the list does not scroll; with `prefersScrollingExpandsWhenScrolledToEdge` false the
+    /// list scrolls those 30 pt and the sheet stays.
+    @Test func theBuiltInSheetListExpandsTheSheetBeforeItsListScrolls() throws {
+        let app = TestApp()
+        let id = try app.create(#"{"scene":"sheetList"}"#)
+        let reply = try app.applied(id, Self.upInTheSheetsList)
+        #expect(reply["state"]?["sheet"] == ["selectedDetent": "medium", "isPresented": true, "isDragging": true])
+        #expect(reply["state"]?["list"]?["contentOffsetY"] == 0)
+        let frame = try expectOK(app.get("/v1/sessions/\(id)/frame?t=0.125"))
+        let top = try #require(frame["views"]?[0]?["frame"]?["properties"]?["sheetTop"]?.doubleValue)
+        #expect(abs(top - 365.04) < 1e-9, "395.04 − 30")
+
+        let off = try app.create("""
+            {"scene":{"views":[{"id":"sheet","control":"sheet","config":{"containerWidth":390,"containerHeight":844},
+              "prefersScrollingExpandsWhenScrolledToEdge":false,"frame":{"x":0,"y":0,"width":390,"height":844},
+              "children":[{"id":"list","control":"scrollView","config":{"width":390,"height":780},"frame":{"x":0,"y":20,"width":390,"height":780}}]}]}}
+            """)
+        let stays = try app.applied(off, Self.upInTheSheetsList)
+        #expect(stays["state"]?["sheet"]?["isDragging"] == false)
+        #expect(stays["state"]?["list"]?["contentOffsetY"] == 30)
+        #expect(try app.session(off)["scene"]?["views"]?[0]?["prefersScrollingExpandsWhenScrolledToEdge"] == false)
+    }
+
     /// A quick tap is held back 0.15 s, then given whole at the lift.
     @Test func aQuickTapOnTheButtonIsGivenAtTheLift() throws {
         let app = TestApp()
@@ -279,6 +311,12 @@ struct APISceneTests {
                 "invalid_view", "scene.views[0].id"),
         Refusal(#"{"scene":{"views":[{"id":"a","frame":{"x":0,"y":0,"width":1,"height":1},"recognizesSimultaneouslyWith":["b"]}]}}"#,
                 "unknown_view", "scene.views[0].recognizesSimultaneouslyWith[0]"),
+        Refusal(#"{"scene":{"views":[{"id":"a","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10},"requireToFail":[{"recognizer":"pan","toFail":{"view":"b","recognizer":"pan"}}]},{"id":"b","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10}}]}}"#,
+                "unknown_recognizer", "scene.views[0].requireToFail[0].recognizer"),
+        Refusal(#"{"scene":{"views":[{"id":"a","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10},"requireToFail":[{"recognizer":"grabber","toFail":{"view":"nowhere","recognizer":"pan"}}]},{"id":"b","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10}}]}}"#,
+                "unknown_view", "scene.views[0].requireToFail[0].toFail.view"),
+        Refusal(#"{"scene":{"views":[{"id":"a","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10},"requireToFail":[{"recognizer":"grabber","toFail":{"view":"b","recognizer":"nope"}}]},{"id":"b","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10}}]}}"#,
+                "unknown_recognizer", "scene.views[0].requireToFail[0].toFail.recognizer"),
         Refusal(#"{"scene":{"views":[{"id":"a","control":"switch","config":{"isOn":3},"frame":{"x":0,"y":0,"width":1,"height":1}}]}}"#,
                 "invalid_field", "scene.views[0].config.isOn"),
         Refusal(#"{"scene":{"views":[{"id":"a","clock":"wall","control":"switch","frame":{"x":0,"y":0,"width":1,"height":1}}]}}"#,

@@ -61,6 +61,8 @@ public final class ControlDefinition: @unchecked Sendable {
     /// Where a scene puts the control's children and how they move with it; nil: it takes none
     /// (docs/scenes.md). Set once, by the loader.
     var content: ContentSpec?
+    /// The inputs' names, by index (a scene's `requireToFail` names them). Set once, by the loader.
+    var inputNames: [String] = []
 
     init(description: String?, parameters: [ParameterSpec], commands: [CommandSpec], layout: [ParameterSlots],
          checks: [Check], gen: CodeGen, strings: [String], springs: [SpringTiming], variables: [VariableSpec],

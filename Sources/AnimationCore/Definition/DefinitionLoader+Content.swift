@@ -12,6 +12,10 @@
 /// container a scroll view for the scene's arbitration: its pan is `UIScrollView`'s, which holds
 /// its content's touches back, cancels them, and begins only along an axis it can scroll.
 /// `isDecelerating` (a bool of the state) says when a touch stops it and is its alone.
+/// `interactsWithDescendantScrollView` makes it move with a drag in a vertical scroll view among
+/// its descendants at that scroll view's top edge, as a sheet does (`when`, a bool of the state:
+/// whether it takes part now; `room`, a number of the state: how far up it may still move before
+/// the content scrolls).
 struct ContentSpec: Sendable {
     var frame: RegionSpec
     /// Constant slots of the bools `scrolls.x` and `scrolls.y`; nil when the container does not scroll.
@@ -19,6 +23,9 @@ struct ContentSpec: Sendable {
     /// `isDecelerating`, a bool of the state: a touch landing while it holds is the scroll view's
     /// alone (UIKit's `tracksImmediatelyWhileDecelerating`).
     var isDecelerating: (program: Program, result: Int)?
+    /// `interactsWithDescendantScrollView` (UIKit's `_UISheetInteraction` with a descendant scroll
+    /// view): one program computing whether it takes part and its room.
+    var descendantScrolling: (program: Program, when: Int, room: Int)?
 }
 
 extension DefinitionLoader {
@@ -44,7 +51,19 @@ extension DefinitionLoader {
             let result = builder.emit(typed)
             decelerating = (builder.finish(), result)
         }
+        var descendant: (program: Program, when: Int, room: Int)?
+        if let tree = r.raw("interactsWithDescendantScrollView") {
+            var section = try TreeReader(tree, at: r.field("interactsWithDescendantScrollView"), code: .invalidDefinition)
+            var builder = ProgramBuilder(gen, base: 0)
+            let when = builder.emit(try expression(section.raw("when") ?? .bool(true), at: section.field("when"), names: stateNames, expecting: .bool))
+            guard let roomTree = section.raw("room") else {
+                throw section.error("room", "is required: how far up the container may still move before the content scrolls")
+            }
+            let room = builder.emit(try expression(roomTree, at: section.field("room"), names: stateNames, expecting: .number))
+            try section.finish()
+            descendant = (builder.finish(), when, room)
+        }
         try r.finish()
-        parts.content = ContentSpec(frame: frame, scrolls: scrolls, isDecelerating: decelerating)
+        parts.content = ContentSpec(frame: frame, scrolls: scrolls, isDecelerating: decelerating, descendantScrolling: descendant)
     }
 }

@@ -9,6 +9,7 @@ extension ControlDefinition {
                   actions: parts.actions, timers: parts.timers, basics: parts.basics, groups: parts.groups,
                   render: parts.render, report: parts.report, frameSize: loader.gen.maxRegisters, pools: loader.pools)
         content = parts.content
+        inputNames = loader.declaredInputs
         do {
             _ = try ControlInstance(self, name: "", configuration: nil)
         } catch {

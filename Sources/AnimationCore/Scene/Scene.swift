@@ -22,6 +22,7 @@ public struct Scene: Sendable {
         public let delaysContentTouches: Bool
         public let canCancelContentTouches: Bool
         public let isDirectionalLockEnabled: Bool
+        public let prefersScrollingExpandsWhenScrolledToEdge: Bool
         let touchesShouldCancel: Bool?
         /// Its children stacked along an axis (`SceneStack`).
         public let stack: SceneStack?
@@ -37,11 +38,20 @@ public struct Scene: Sendable {
         let taps: [Int]
         /// Views whose recognisers recognise together with this one's (either side naming the other).
         public fileprivate(set) var simultaneous: [Int] = []
+        /// This view's taps waiting for another view's recogniser to fail (`require(toFail:)`).
+        fileprivate(set) var waits: [Wait] = []
 
         /// A scroll view for the arbitration: its content scrolls along some axis.
         var isScrollView: Bool { content?.scrolls != nil }
         /// A `UIControl`: it tracks touches itself (containers do not count).
         var isControl: Bool { tracking != 0 }
+    }
+
+    /// A tap (input `input` of the view) waiting for input `otherInput` of view `view` to fail.
+    struct Wait: Sendable, Equatable {
+        let input: Int
+        let view: Int
+        let otherInput: Int
     }
 
     /// Drawing order.
@@ -69,6 +79,7 @@ public struct Scene: Sendable {
                 if !builder.nodes[other].simultaneous.contains(index) { builder.nodes[other].simultaneous.append(index) }
             }
         }
+        try builder.resolveRequirements()
         nodes = builder.nodes
         self.roots = roots
     }
@@ -98,6 +109,55 @@ public struct Scene: Sendable {
         var nodes: [Node] = []
         var ids: Set<String> = []
         var simultaneous: [(Int, [String], TreePath)] = []
+        var requirements: [(Int, [SceneView.FailureRequirement], TreePath)] = []
+
+        /// `requireToFail` names views anywhere in the scene: resolved once all are known, each
+        /// fault at its member; then a circle of waits is refused at its first requirement.
+        mutating func resolveRequirements() throws(SceneError) {
+            var at: [(view: Int, wait: Scene.Wait, path: TreePath)] = []
+            for (index, list, path) in requirements {
+                for (k, requirement) in list.enumerated() {
+                    let member = path.appending(k)
+                    guard let input = Self.input(requirement.recognizer, of: nodes[index].control, tapOnly: true) else {
+                        throw SceneError(.unknownRecognizer, at: member.appending("recognizer"),
+                                         "'\(requirement.recognizer)' is not a tap of view '\(nodes[index].id)': only a tap waits for another view's recogniser here")
+                    }
+                    guard let other = nodes.firstIndex(where: { $0.id == requirement.view }), nodes[other].control != nil else {
+                        throw SceneError(.unknownView, at: member.appending("toFail").appending("view"), "no view with a control has the id '\(requirement.view)'")
+                    }
+                    guard let otherInput = Self.input(requirement.otherRecognizer, of: nodes[other].control, tapOnly: false),
+                          other != index || otherInput != input else {
+                        throw SceneError(.unknownRecognizer, at: member.appending("toFail").appending("recognizer"),
+                                         "'\(requirement.otherRecognizer)' is not another recogniser (tap, pan, longPress, swipe, pinch, rotation) of view '\(requirement.view)'")
+                    }
+                    let wait = Scene.Wait(input: input, view: other, otherInput: otherInput)
+                    nodes[index].waits.append(wait)
+                    at.append((index, wait, member))
+                }
+            }
+            // A wait leads from (view, input) to (wait.view, wait.otherInput); a circle is refused.
+            for (start, first, path) in at {
+                var seen: Set<[Int]> = []
+                var frontier = [[first.view, first.otherInput]]
+                while let next = frontier.popLast() {
+                    if next == [start, first.input] {
+                        throw SceneError(.failureCycle, at: path, "these recognisers wait for one another to fail: none would ever recognise")
+                    }
+                    guard seen.insert(next).inserted else { continue }
+                    frontier += nodes[next[0]].waits.filter { $0.input == next[1] }.map { [$0.view, $0.otherInput] }
+                }
+            }
+        }
+
+        /// The index of `control`'s input named `name`: a tap, or with `tapOnly` false any recogniser.
+        static func input(_ name: String, of control: ControlInstance?, tapOnly: Bool) -> Int? {
+            guard let definition = control?.definition, let index = definition.inputNames.firstIndex(of: name), index < 64 else { return nil }
+            switch definition.inputs[index] {
+            case .tap: return index
+            case .control: return nil
+            case .pan, .longPress, .swipe, .transform: return tapOnly ? nil : index
+            }
+        }
 
         mutating func add(_ view: SceneView, parent: Int?, depth: Int, at path: TreePath) throws(SceneError) -> Int {
             guard nodes.count < Scene.maximumViews else {
@@ -148,8 +208,12 @@ public struct Scene: Sendable {
                               isExclusiveTouch: view.isExclusiveTouch, delaysContentTouches: view.delaysContentTouches,
                               canCancelContentTouches: view.canCancelContentTouches,
                               isDirectionalLockEnabled: view.isDirectionalLockEnabled,
+                              prefersScrollingExpandsWhenScrolledToEdge: view.prefersScrollingExpandsWhenScrolledToEdge,
                               touchesShouldCancel: view.touchesShouldCancel, stack: view.stack, content: content,
                               recognizers: recognizers, tracking: tracking, pans: pans, taps: taps))
+            if !view.requireToFail.isEmpty {
+                requirements.append((index, view.requireToFail, path.appending("requireToFail")))
+            }
             if !view.recognizesSimultaneouslyWith.isEmpty {
                 simultaneous.append((index, view.recognizesSimultaneouslyWith, path.appending("recognizesSimultaneouslyWith")))
             }

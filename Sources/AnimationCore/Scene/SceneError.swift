@@ -21,6 +21,10 @@ public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidGroup = "invalid_group"
         /// A view's `stack` that names no number property of any of its children's controls.
         case invalidStack = "invalid_stack"
+        /// A `requireToFail` naming no input of the control, or one that cannot be named there.
+        case unknownRecognizer = "unknown_recognizer"
+        /// Recognisers waiting for one another's failure in a circle.
+        case failureCycle = "failure_cycle"
     }
 
     public var code: Code

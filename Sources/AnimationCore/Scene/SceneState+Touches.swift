@@ -56,7 +56,7 @@ extension SceneState {
 
     mutating func touchMoved(_ k: Int, _ p: Point, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
         touches[k].point = p
-        let points = givenPoints(k, p, at: t)
+        var points = givenPoints(k, p, at: t)
         // Which view's pan begins with this move: the hit view's first, then outwards; the first
         // that may begin wins. A scroll view's pan crossing its hysteresis only along an axis it
         // cannot scroll is not given the move, so it stays possible.
@@ -72,6 +72,11 @@ extension SceneState {
                 try fail(k, participant: i, at: t, emit: &emit)
                 continue
             }
+            // A container interacting with this scroll view (a sheet) shares the drag with it.
+            if touches[k].handoff == nil, let (outer, room) = interactingContainer(k, inner: i, at: t) {
+                try beginHandoff(k, inner: i, outer: outer, room: room, p, at: t, emit: &emit)
+                split(touches[k].handoff!, p, &points, down: touches[k].downPoint)
+            }
             // It begins and excludes every other possible one it does not recognise together with.
             winner = winner ?? i
             touches[k].participants[i].status = .recognized
@@ -81,8 +86,12 @@ extension SceneState {
             }
         }
         for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
-            try send(.move(points[i]), to: participant.view, inputs: scene.nodes[participant.view].recognizers & ~heldBack[i],
-                     from: participant.origin, at: t, emit: &emit)
+            var inputs = scene.nodes[participant.view].recognizers & ~heldBack[i]
+            if let handoff = touches[k].handoff, handoff.outer == i {
+                // The container's pan is given the move once its share engages it.
+                inputs = handoff.engages(p.y - handoff.baseY) || panRecognized(participant.view) ? panInputs(participant.view) : 0
+            }
+            try send(.move(points[i]), to: participant.view, inputs: inputs, from: participant.origin, at: t, emit: &emit)
         }
         if winner != nil {
             try cancelDelivery(k, at: t, emit: &emit)
@@ -105,6 +114,10 @@ extension SceneState {
         // A tap recognised by this lift. A control keeps single taps of its ancestors from
         // beginning (UIButton's gestureRecognizerShouldBegin:); those taps fail instead.
         var vetoed = [UInt64](repeating: 0, count: touches[k].participants.count)
+        // Taps that would recognise but wait for another view's recogniser (require(toFail:)).
+        var waits = [UInt64](repeating: 0, count: touches[k].participants.count)
+        var candidates: [WaitingTap] = []
+        var recognizedTaps: [(view: Int, input: Int)] = []
         var recognized: Int?
         for i in touches[k].participants.indices where touches[k].participants[i].status == .possible {
             let v = touches[k].participants[i].view
@@ -117,8 +130,12 @@ extension SceneState {
                 guard copy.handle(.up(local), at: t) else { continue }
                 if let hit, hit != v, scene.nodes[hit].isControl {
                     vetoed[i] |= 1 << UInt64(index)
-                } else if recognized == nil {
-                    recognized = i
+                } else if scene.nodes[v].waits.contains(where: { $0.input == index }) {
+                    waits[i] |= 1 << UInt64(index)
+                    candidates.append(WaitingTap(view: v, input: index, point: local))
+                } else {
+                    recognizedTaps.append((v, index))
+                    if recognized == nil { recognized = i }
                 }
             }
         }
@@ -128,11 +145,16 @@ extension SceneState {
                 try fail(k, participant: i, at: t, emit: &emit)
             }
         }
+        // A waiting tap whose recogniser recognised (or began) already fails; so do those waiting
+        // for a tap this lift recognises.
+        let failing = candidates.map { waitsFor($0, recognizedTaps) }
+        if !waiting.isEmpty { waiting = waiting.filter { !waitsFor($0, recognizedTaps) } }
         for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
-            let inputs = scene.nodes[participant.view].recognizers
-            if vetoed[i] != 0 { try send(.cancel, to: participant.view, inputs: vetoed[i], at: t, emit: &emit) }
-            try send(.up(points[i]), to: participant.view, inputs: inputs & ~vetoed[i], from: participant.origin, at: t, emit: &emit)
+            let inputs = touches[k].handoff?.outer == i ? panInputs(participant.view) : scene.nodes[participant.view].recognizers
+            if vetoed[i] | waits[i] != 0 { try send(.cancel, to: participant.view, inputs: vetoed[i] | waits[i], at: t, emit: &emit) }
+            try send(.up(points[i]), to: participant.view, inputs: inputs & ~vetoed[i] & ~waits[i], from: participant.origin, at: t, emit: &emit)
         }
+        for (candidate, fails) in zip(candidates, failing) where !fails { waiting.append(candidate) }
         for i in touches[k].participants.indices { giveBackHysteresis(k, i) }
         if recognized != nil {
             try cancelDelivery(k, at: t, emit: &emit)
@@ -205,7 +227,74 @@ extension SceneState {
             touches[k].participants[i].lock = lock
             points.append(lock.given)
         }
+        if let handoff = touches[k].handoff { split(handoff, p, &points, down: touches[k].downPoint) }
         return points
+    }
+
+    // MARK: A container sharing its descendant scroll view's drag
+
+    /// The container that takes part in the drag of the scroll view of participant `i`, whose pan
+    /// begins now, with its room (`_UISheetInteraction._shouldInteractWithDescendentScrollView`):
+    /// the scroll view scrolls vertically and not horizontally, its content is at its top, and
+    /// the nearest container outwards declaring `interactsWithDescendantScrollView` takes part
+    /// now (`when`), with no vertical scroll view between them (a scroll view inside another
+    /// vertical one finds that one, `_shouldBeFoundByDescendentScrollView`).
+    private func interactingContainer(_ k: Int, inner i: Int, at t: Double) -> (Int, Double)? {
+        let s = touches[k].participants[i].view
+        guard let axes = scrollAxes(s), axes.y, !axes.x, (contentOrigin(s, at: t).y * 3).rounded() >= 0 else { return nil }
+        for j in touches[k].participants.indices.dropFirst(i + 1) {
+            let v = touches[k].participants[j].view
+            if let spec = scene.nodes[v].content?.descendantScrolling {
+                guard touches[k].participants[j].status == .possible, !scene.nodes[v].pans.isEmpty, let control = controls[v] else { return nil }
+                let (when, room) = control.instance.evaluate(spec.program, source: control, at: t) { r in (r[spec.when] != 0, r[spec.room]) }
+                return when ? (j, max(room, 0)) : nil
+            }
+            if scrollAxes(v)?.y == true { return nil }
+        }
+        return nil
+    }
+
+    /// The container of participant `outer` starts following the drag: its recognisers forget the
+    /// touch and its pan takes it again from the touch-down with no hysteresis, so that its
+    /// translation is exactly its share of the finger's travel from now on.
+    private mutating func beginHandoff(_ k: Int, inner i: Int, outer j: Int, room: Double, _ p: Point, at t: Double,
+                                       emit: inout [SceneEmission]) throws(SceneInputError) {
+        let inner = touches[k].participants[i].view, v = touches[k].participants[j].view
+        var hysteresis = PanRecognizer.defaultHysteresis
+        if let index = scene.nodes[inner].pans.first, case let .pan(recognizer) = controls[inner]!.input(index) { hysteresis = recognizer.hysteresis }
+        let raw = p.y - touches[k].downPoint.y
+        let travel = raw < 0 ? -max(-raw - hysteresis, 0) : max(raw - hysteresis, 0)
+        try send(.cancel, to: v, inputs: scene.nodes[v].recognizers, at: t, emit: &emit)
+        for index in scene.nodes[v].pans {
+            guard case var .pan(recognizer) = controls[v]!.input(index) else { continue }
+            touches[k].participants[j].caught.append((index, recognizer.hysteresis))
+            recognizer.hysteresis = 0
+            change(v) { $0.setInput(index, .pan(recognizer)) }
+        }
+        try send(.down(touches[k].downPoint), to: v, inputs: panInputs(v), from: touches[k].participants[j].origin, at: t, emit: &emit)
+        touches[k].participants[j].status = .recognized
+        touches[k].handoff = Handoff(inner: i, outer: j, baseY: p.y - travel, room: room,
+                                     expands: scene.nodes[v].prefersScrollingExpandsWhenScrolledToEdge)
+    }
+
+    /// The points the scroll view and the container are given: the container its share of the
+    /// travel from the touch-down, the scroll view the finger less that share.
+    private func split(_ handoff: Handoff, _ p: Point, _ points: inout [Point], down: Point) {
+        let share = handoff.outerShare(p.y - handoff.baseY)
+        points[handoff.inner].y -= share
+        points[handoff.outer] = Point(x: p.x, y: down.y + share)
+    }
+
+    private func panInputs(_ view: Int) -> UInt64 {
+        scene.nodes[view].pans.reduce(0) { $0 | 1 << UInt64($1) }
+    }
+
+    private func panRecognized(_ view: Int) -> Bool {
+        guard let control = controls[view] else { return false }
+        return scene.nodes[view].pans.contains { index in
+            if case let .pan(recognizer) = control.input(index) { return recognizer.isRecognized }
+            return false
+        }
     }
 
     /// Whether one of `view`'s pans begins with a move to `local` (as its recognisers measure),
@@ -352,5 +441,66 @@ extension SceneState {
             throw .rejected(view: scene.nodes[view].id, error)
         }
         if !produced.isEmpty { emit += produced.map { SceneEmission(view: scene.nodes[view].id, $0) } }
+    }
+}
+
+// MARK: Failure requirements across views
+
+extension SceneState {
+    /// Whether what `tap` waits for has recognised: a tap among `taps` (recognised by this lift),
+    /// or a pan, long press or pinch/rotation that has begun.
+    fileprivate func waitsFor(_ tap: WaitingTap, _ taps: [(view: Int, input: Int)]) -> Bool {
+        scene.nodes[tap.view].waits.contains { wait in
+            wait.input == tap.input && (taps.contains { $0.view == wait.view && $0.input == wait.otherInput } || hasBegun(wait.view, wait.otherInput))
+        }
+    }
+
+    private func hasBegun(_ view: Int, _ input: Int) -> Bool {
+        switch controls[view]?.input(input) {
+        case let .pan(recognizer)?: recognizer.isRecognized
+        case let .longPress(recognizer)?: recognizer.isRecognized
+        case let .transform(recognizer)?: recognizer.isRecognized
+        default: false
+        }
+    }
+
+    /// The recogniser is still deciding: UIKit's `.possible` with a touch (a multi-tap between its taps).
+    private func isDeciding(_ view: Int, _ input: Int) -> Bool {
+        switch controls[view]?.input(input) {
+        case let .tap(recognizer)?: recognizer.isTracking
+        case let .pan(recognizer)?: recognizer.isTracking && !recognizer.isRecognized
+        case let .longPress(recognizer)?: recognizer.isPossible
+        case let .swipe(recognizer)?: recognizer.isPossible
+        case let .transform(recognizer)?: recognizer.isTracking && !recognizer.isRecognized
+        default: false
+        }
+    }
+
+    /// After each input and each deadline: a waiting tap is dropped when what it waits for has
+    /// begun, kept while it is deciding, and otherwise (it failed) recognised now, at this time.
+    /// A control refusing the late recognition drops it, as a deadline's fault is dropped.
+    mutating func resolveWaiting(at t: Double, emit: inout [SceneEmission]) {
+        let taps = waiting
+        waiting = []
+        for tap in taps {
+            if waitsFor(tap, []) { continue }
+            if scene.nodes[tap.view].waits.contains(where: { $0.input == tap.input && isDeciding($0.view, $0.otherInput) }) {
+                waiting.append(tap)
+                continue
+            }
+            var produced: [Emission] = []
+            do throws(SceneInputError) {
+                try transaction { (state) throws(SceneInputError) in
+                    do throws(ControlError) {
+                        try state.change(tap.view) { (control) throws(ControlError) in try control.recognizeTap(tap.input, at: tap.point, at: t, emit: &produced) }
+                    } catch {
+                        throw .rejected(view: state.scene.nodes[tap.view].id, error)
+                    }
+                }
+                emit += produced.map { SceneEmission(view: scene.nodes[tap.view].id, $0) }
+            } catch {
+                continue
+            }
+        }
     }
 }

@@ -49,6 +49,16 @@ public struct SceneState: Sendable {
     /// start, and whether it is away from it now (SceneState+Links).
     var groupRest: [Double] = []
     var activeMembers: [Bool] = []
+    /// Taps that recognised while a recogniser of another view they wait for was still deciding
+    /// (`require(toFail:)`): delivered when it fails, dropped when it recognises.
+    var waiting: [WaitingTap] = []
+
+    struct WaitingTap: Sendable {
+        let view: Int
+        let input: Int
+        /// Where it was recognised, in its recogniser's coordinates.
+        let point: Point
+    }
 
     public init(scene: Scene) {
         self.scene = scene
@@ -74,6 +84,32 @@ public struct SceneState: Sendable {
         var delivery: Delivery = .none
         /// Scroll views still holding the touch-down back from the hit view.
         var holders: [Int] = []
+        /// A container moving with its descendant scroll view's drag (a sheet and its list).
+        var handoff: Handoff?
+    }
+
+    /// A drag shared between a vertical scroll view and a container that interacts with it
+    /// (`_UISheetInteraction`'s `_scrollView:adjustedUnconstrainedOffset…`), decided when the
+    /// scroll view's pan began with its content at the top. The split is a function of the
+    /// finger's travel `T` since then (down positive): down, the container takes all of it and the
+    /// content stays at its top; up, the container takes up to its `room` if it `expands` (none
+    /// otherwise) and the content scrolls the rest.
+    struct Handoff: Sendable {
+        /// Participant indices of the scroll view and of the container.
+        let inner: Int
+        let outer: Int
+        /// The finger's y where the scroll view's translation was 0 (its pan's hysteresis removed).
+        let baseY: Double
+        let room: Double
+        let expands: Bool
+
+        /// The container's share of the travel `T`.
+        func outerShare(_ T: Double) -> Double {
+            T > 0 ? T : (expands ? max(T, -room) : 0)
+        }
+
+        /// The container is dragged once the finger has gone below where it began, or above with `expands`.
+        func engages(_ T: Double) -> Bool { T > 0 || (T < 0 && expands) }
     }
 
     struct Participant: Sendable {
@@ -148,6 +184,7 @@ public struct SceneState: Sendable {
         fileprivate let time: Double
         fileprivate let bound: [Command]
         fileprivate let activeMembers: [Bool]
+        fileprivate let waiting: [WaitingTap]
 
         /// The views whose control the batch changed (by an input, a command or a deadline), in view order.
         public var views: [Int] {
@@ -166,7 +203,7 @@ public struct SceneState: Sendable {
     public mutating func apply<Batch: Collection<(t: Double, input: SceneInput)>>(
         _ batch: Batch, keeping: Bool = true, checkpoint: (_ applied: Int) -> Bool = { _ in false }
     ) throws(SceneTimeline.BatchError) -> Changes {
-        let before = (touches: touches, time: time, bound: bound, active: activeMembers)
+        let before = (touches: touches, time: time, bound: bound, active: activeMembers, waiting: waiting)
         var emitted: [SceneEmission] = []
         var checkpoints: [SceneState] = []
         var index = 0
@@ -183,7 +220,8 @@ public struct SceneState: Sendable {
         }
         defer { if depth == 0 { originals = [] } }
         return Changes(emitted: emitted, count: index, checkpoints: checkpoints, originals: keeping ? originals : [],
-                       touches: before.touches, time: before.time, bound: before.bound, activeMembers: before.active)
+                       touches: before.touches, time: before.time, bound: before.bound, activeMembers: before.active,
+                       waiting: before.waiting)
     }
 
     /// A copy of the scene as it stands, with no change open (it shares every control's state
@@ -203,6 +241,7 @@ public struct SceneState: Sendable {
         time = changes.time
         bound = changes.bound
         activeMembers = changes.activeMembers
+        waiting = changes.waiting
     }
 
     private mutating func step(_ input: SceneInput, at t: Double, emit emitted: inout [SceneEmission]) throws(SceneInputError) {
@@ -231,6 +270,7 @@ public struct SceneState: Sendable {
             case (_, nil): throw .unknownTouch(id)
             }
         }
+        if !waiting.isEmpty { resolveWaiting(at: t, emit: &emitted) }
         runLinks(from: caused, at: t, emit: &emitted)
         advance(to: t, emit: &emitted)
     }
@@ -242,6 +282,7 @@ public struct SceneState: Sendable {
     mutating func transaction<R>(_ body: (inout SceneState) throws(SceneInputError) -> R) throws(SceneInputError) -> R {
         let (outer, mark, touches, time, bound) = (changeStart, originals.count, self.touches, self.time, self.bound)
         let activeMembers = self.activeMembers
+        let waiting = self.waiting
         changeStart = mark
         depth += 1
         defer {
@@ -259,6 +300,7 @@ public struct SceneState: Sendable {
             self.time = time
             self.bound = bound
             self.activeMembers = activeMembers
+            self.waiting = waiting
             throw error
         }
     }
@@ -296,7 +338,10 @@ public struct SceneState: Sendable {
             }
             guard let due = best else { return }
             let caused = emit.count
-            defer { runLinks(from: caused, at: due.t, emit: &emit) }
+            defer {
+                if !waiting.isEmpty { resolveWaiting(at: due.t, emit: &emit) }
+                runLinks(from: caused, at: due.t, emit: &emit)
+            }
             if let v = due.view {
                 var produced: [Emission] = []
                 change(v) { $0.fireDeadline(emit: &produced) }

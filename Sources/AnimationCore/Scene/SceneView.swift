@@ -24,6 +24,10 @@ public struct SceneView: Sendable {
     public var canCancelContentTouches = true
     /// A scroll view's: a drag in one general direction scrolls only that axis.
     public var isDirectionalLockEnabled = false
+    /// A container that moves with a drag in its descendant scroll view (a sheet): an upward drag
+    /// there moves it up to its largest extent before the content scrolls
+    /// (`UISheetPresentationController.prefersScrollingExpandsWhenScrolledToEdge`).
+    public var prefersScrollingExpandsWhenScrolledToEdge = true
     /// What a containing scroll view's `touchesShouldCancel(in:)` answers for this view; nil:
     /// UIKit's default, false for an enabled control and true for any other view.
     public var touchesShouldCancel: Bool?
@@ -33,8 +37,24 @@ public struct SceneView: Sendable {
     /// Children stacked along an axis by a property of theirs (a list closing the gap of a
     /// deleted row); nil: each child stays at its frame.
     public var stack: SceneStack?
+    /// This view's taps that wait for another view's recogniser to fail (`require(toFail:)`).
+    public var requireToFail: [FailureRequirement] = []
     /// Back to front.
     public var children: [SceneView]
+
+    /// `recognizer.require(toFail: other)`: the tap `recognizer` of this view's control waits for
+    /// the recogniser `otherRecognizer` of view `view` while that one is deciding.
+    public struct FailureRequirement: Sendable, Equatable {
+        public var recognizer: String
+        public var view: String
+        public var otherRecognizer: String
+
+        public init(recognizer: String, view: String, otherRecognizer: String) {
+            self.recognizer = recognizer
+            self.view = view
+            self.otherRecognizer = otherRecognizer
+        }
+    }
 
     public init(id: String, control: ControlInstance? = nil, frame: Rect, children: [SceneView] = []) {
         self.id = id

@@ -18,7 +18,7 @@ struct SceneDocument: Sendable {
     /// The members of a view besides its control and children, each read as `SceneView` takes it.
     private static let flags = ["isHidden", "isUserInteractionEnabled", "clipsToBounds", "isMultipleTouchEnabled",
                                 "isExclusiveTouch", "delaysContentTouches", "canCancelContentTouches",
-                                "isDirectionalLockEnabled", "touchesShouldCancel"]
+                                "isDirectionalLockEnabled", "prefersScrollingExpandsWhenScrolledToEdge", "touchesShouldCancel"]
 
     /// Reads `{"views": [...]}` under `path` (`scene`), resolving each view's control with
     /// `resolve`, and checks the whole scene (`Scene`): the first fault in document order is
@@ -97,6 +97,7 @@ struct SceneDocument: Sendable {
                 case "delaysContentTouches": view.delaysContentTouches = value
                 case "canCancelContentTouches": view.canCancelContentTouches = value
                 case "isDirectionalLockEnabled": view.isDirectionalLockEnabled = value
+                case "prefersScrollingExpandsWhenScrolledToEdge": view.prefersScrollingExpandsWhenScrolledToEdge = value
                 default: view.touchesShouldCancel = value
                 }
             }
@@ -118,6 +119,19 @@ struct SceneDocument: Sendable {
                 try stack.finish()
                 view.stack = SceneStack(axis: axis, property: property)
                 stored.append(("stack", r.raw("stack")!))
+            }
+            if let items = try r.array("requireToFail") {
+                for (k, item) in items.enumerated() {
+                    var entry = try ObjectReader(item, path: r.field("requireToFail") + "[\(k)]")
+                    guard let recognizer = try entry.string("recognizer") else { throw WireError(field: entry.field("recognizer"), "is required: a tap of this view") }
+                    guard var other = try entry.object("toFail") else { throw WireError(field: entry.field("toFail"), "is required: {\"view\", \"recognizer\"}") }
+                    guard let otherView = try other.string("view") else { throw WireError(field: other.field("view"), "is required") }
+                    guard let otherRecognizer = try other.string("recognizer") else { throw WireError(field: other.field("recognizer"), "is required") }
+                    try other.finish()
+                    try entry.finish()
+                    view.requireToFail.append(.init(recognizer: recognizer, view: otherView, otherRecognizer: otherRecognizer))
+                }
+                stored.append(("requireToFail", .array(items)))
             }
             let children = try r.array("children") ?? []
             try r.finish()

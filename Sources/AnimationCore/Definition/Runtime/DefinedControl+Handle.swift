@@ -21,6 +21,16 @@ extension DefinedControl {
         try runDeferred(emit: &emit)
     }
 
+    /// The tap of input `index` recognised now at `point`: one that waited for another view's
+    /// recogniser to fail (a scene's `require(toFail:)` across views, docs/scenes.md).
+    mutating func recognizeTap(_ index: Int, at point: Point, at t: Double, emit: inout [Emission]) throws(ControlError) {
+        time = t
+        defer { if !deferred.isEmpty { deferred.removeAll() } }
+        let items = [Recognized.tap(index, point)]
+        try items.withUnsafeBufferPointer { (buffer) throws(ControlError) in try react(buffer, at: t, emit: &emit) }
+        try runDeferred(emit: &emit)
+    }
+
     // MARK: Commands
 
     private mutating func handleCommand(_ command: Command, at t: Double, emit: inout [Emission]) throws(ControlError) {
