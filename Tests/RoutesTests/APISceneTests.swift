@@ -288,6 +288,22 @@ struct APISceneTests {
                           409, "invalid_touch_sequence", field: "scenario.events[0].type")
     }
 
+    /// An echo's scene posted back as it is (each control with its `digest`) makes the same scene:
+    /// the digest is read-only, accepted and ignored; one that is not a string is refused at its place.
+    @Test func anEchosScenePostedBackIsAccepted() throws {
+        let app = TestApp()
+        let id = try app.create(Self.list)
+        let echo = try expectOK(app.get("/v1/sessions/\(id)"))
+        let scene = String(decoding: serialize(try #require(echo["scene"])), as: UTF8.self)
+        #expect(scene.contains(#""digest":""#))
+        let copy = try app.create(#"{"scene":\#(scene)}"#)
+        #expect(try expectOK(app.get("/v1/sessions/\(copy)"))["scene"] == echo["scene"])
+        let window = "?from=0&to=1&fps=30"
+        #expect(app.get("/v1/sessions/\(copy)/frames\(window)").body == app.get("/v1/sessions/\(id)/frames\(window)").body)
+        try expectProblem(app.post("/v1/sessions", #"{"scene":{"views":[{"id":"a","control":"switch","digest":7,"frame":{"x":0,"y":0,"width":51,"height":31}}]}}"#),
+                          400, "invalid_field", field: "scene.views[0].digest")
+    }
+
     static func untagged(_ emission: JSON) -> JSON {
         guard case var .object(object) = emission else { return emission }
         object["view"] = nil

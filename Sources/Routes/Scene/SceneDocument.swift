@@ -70,6 +70,9 @@ struct SceneDocument: Sendable {
             }
             var r = try ObjectReader(json, path: path)
             guard let id = try r.string("id") else { throw WireError(field: r.field("id"), "is required") }
+            // An echo's `digest` sent back is accepted and ignored: the view is made with the
+            // control's current definition, whose digest the answer then gives.
+            _ = try r.string("digest")
             guard var frameReader = try r.object("frame") else { throw WireError(field: r.field("frame"), "is required: {x, y, width, height}") }
             let frame = Rect(x: try frameReader.requiredNumber("x"), y: try frameReader.requiredNumber("y"),
                              width: try frameReader.requiredNumber("width"), height: try frameReader.requiredNumber("height"))
