@@ -17,7 +17,9 @@ switch rows, a slider row, a stepper row) is driven the same way: a row's switch
 list holds the touch-down back and gives it whole at the lift), the list dragged up past its end
 (it rests at its greatest offset, 124), the slider dragged sideways in the vertical list (its value
 follows, the list does not move); each checked in the page (its state by view, its layers where
-they should be drawn, its log with the emitting view) and in the scene's frame now over HTTP. Then it checks the definition editor's helpers (a JSON pointer located in the text, a definition's commands read),
+they should be drawn, its log with the emitting view) and in the scene's frame now over HTTP; then the
+pullToRefresh scene is picked and its list pulled down with the mouse (the refresh control refreshes,
+the list rests at -60 on the inset it sets). Then it checks the definition editor's helpers (a JSON pointer located in the text, a definition's commands read),
 clicks the progress button's `start` and saves a screenshot. Every wait is bounded; any failure
 exits 1.
 
@@ -490,12 +492,45 @@ def exercise_scene(browser, base):
     print(f"browser-test: scene: two fingers at once (touches {downs}) turned rows 7 and 9 on "
           f"({both['switch7']['isOn']}, {both['switch9']['isOn']}), row 8 untouched")
     exercise_scene_editor(browser, base)
+    exercise_pull_to_refresh(browser, base)
     thrown = browser.thrown()
     if thrown:
         raise Failure(f"the page threw: {thrown}")
     if not browser.evaluate(f"document.querySelector('{SCENE} .problem').hidden"):
         raise Failure("the scene panel shows a problem: " + browser.evaluate(f"document.querySelector('{SCENE} .problem').textContent"))
     browser.evaluate("scrollTo(0, 0)")
+
+
+def exercise_pull_to_refresh(browser, base):
+    """The scene panel's pullToRefresh scene (a refreshControl over its list) driven with the mouse:
+    the list pulled down 500 pt (past the 167.17 pt trigger even through the rubber band), held,
+    released: the control refreshes (valueChanged), the list rests at -60 below its spinner (the
+    contentInset it sets); checked over HTTP and in the page's state table."""
+    browser.evaluate(f"""(() => {{
+        const picker = document.querySelector('{SCENE} .scene-pick');
+        picker.value = 'pullToRefresh';
+        picker.dispatchEvent(new Event('change'));
+    }})()""")
+    browser.wait_for(f"""(() => {{
+        const p = document.querySelector('{SCENE}');
+        return p.dataset.scene === 'pullToRefresh' && p.dataset.ready === 'true'
+            && p.querySelector('.scene-state [data-view="refresh"]') !== null;
+    }})()""", 15, "the pullToRefresh scene to draw")
+    start = wait_scene(base, browser, lambda v: True, 1, "")
+    if start["refresh"]["isRefreshing"] is not False or start["list"]["contentOffsetY"] != 0:
+        raise Failure(f"pull to refresh: should start idle with the list at the top: {start}")
+    a, b = scene_point(browser, 195, 150), scene_point(browser, 195, 650)
+    drag(browser, a["x"], a["y"], b["x"], b["y"], 0.6, steps=24, hold=0.2)
+    rest = wait_scene(base, browser, lambda v: v["refresh"]["isRefreshing"] is True
+                      and abs(v["list"]["contentOffsetY"] + 60) < 0.01 and not v["list"]["isDragging"]
+                      and not v["list"]["isDecelerating"], 10, "the control refreshing and the list at rest at -60")
+    browser.wait_for(f"""(() => {{
+        const row = document.querySelector('{SCENE} .scene-state [data-view="refresh"]');
+        return row && JSON.parse(row.dataset.value).isRefreshing === true;
+    }})()""", 10, "the page to show the control refreshing")
+    wait_emitted_scene(browser, "refresh", "valueChanged")
+    print(f"browser-test: scene: pullToRefresh pulled down 500 pt with the mouse: refreshing, valueChanged logged, "
+          f"the list at rest at {rest['list']['contentOffsetY']} (its contentInset.top 60)")
 
 
 def exercise_scene_editor(browser, base):
@@ -586,11 +621,12 @@ def drive_any(control):
     it and past its left edge, then a drag from its left edge rightwards (a screen-edge pan); the
     page must log at least one callback the control emitted and the server must have the events.
     A control that takes no touches (driven by commands alone, as a refresh control is by its
-    scroll view in a scene) is only checked to be shown."""
+    scroll view in a scene) is only checked to be shown here; the refresh control is driven with the
+    mouse in the scene panel's pullToRefresh scene (exercise_pull_to_refresh)."""
     def drive(browser, base):
         if not definition_of(control).get("inputs"):
             browser.wait_for(f"""!!document.querySelector('[data-control="{control}"]')""", 10, f"{control}'s panel")
-            return f"{control}: takes no touches (commands only): shown, not driven"
+            return f"{control}: takes no touches (commands only): shown here, driven in its scene below"
         surface = layer_box(browser, control)
         click(browser, surface["left"] + surface["width"] * 0.75, surface["y"])
         drag(browser, surface["x"], surface["y"], surface["x"], surface["y"], 0.1, steps=1, hold=0.8)
