@@ -91,8 +91,12 @@ RULES = [
          r"(scenario\.|against\.)?(scene\.views(\[\d+\]|\.children)*\.)?control"),
     Rule("scene trees", "at most 256 views and 16 levels in a scene, view ids unique across the tree, "
          "`recognizesSimultaneouslyWith` naming views of the scene, children only under a control whose definition "
-         "declares `content`: rules over the whole tree and the controls' definitions",
-         SCENARIOS, {"too_many_views", "scene_too_deep", "duplicate_view_id", "unknown_view", "children_not_accepted"}),
+         "declares `content`; links, exclusive groups, stacks and failure requirements naming properties, "
+         "emissions, commands and recognisers the views' controls have, without cycles: rules over the whole tree "
+         "and the controls' definitions",
+         SCENARIOS, {"too_many_views", "scene_too_deep", "duplicate_view_id", "unknown_view", "children_not_accepted",
+                     "unknown_property", "unknown_emission", "unknown_command", "invalid_link", "link_cycle",
+                     "invalid_group", "invalid_stack", "unknown_recognizer", "failure_cycle"}),
     Rule("scene or control", "a scene's scenario is run as JSON only, and `touch` and `view` "
          "are members of a scene's events, not of a control session's: the session's kind",
          WINDOWS | {"POST /v1/sessions/{id}/events"}, {"invalid_query", "invalid_field"}, r"format|(events\[\d+\]\.)?(touch|view)"),
