@@ -60,7 +60,7 @@ class Rule:
 
     def covers(self, operation: str, problem: dict[str, Any], body: Any) -> bool:
         return (operation in self.operations and problem.get("code") in self.codes
-                and re.fullmatch(self.fields, str(problem.get("field") or "")) is not None and self.applies(body))
+                and re.fullmatch(self.fields, str(problem.get("field") or ""), re.S) is not None and self.applies(body))
 
 
 RULES = [
