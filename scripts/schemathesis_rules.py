@@ -97,9 +97,11 @@ RULES = [
          SCENARIOS, {"too_many_views", "scene_too_deep", "duplicate_view_id", "unknown_view", "children_not_accepted",
                      "unknown_property", "unknown_emission", "unknown_command", "invalid_link", "link_cycle",
                      "invalid_group", "invalid_stack", "unknown_recognizer", "failure_cycle"}),
-    Rule("scene or control", "a scene's scenario is run as JSON only, and `touch` and `view` "
-         "are members of a scene's events, not of a control session's: the session's kind",
-         WINDOWS | {"POST /v1/sessions/{id}/events"}, {"invalid_query", "invalid_field"}, r"format|(events\[\d+\]\.)?(touch|view)"),
+    Rule("scene or control", "`touch` and `view` are members of a scene's events, not of a control session's: the "
+         "session's kind", WINDOWS | {"POST /v1/sessions/{id}/events"}, {"invalid_query", "invalid_field"},
+         r"(events\[\d+\]\.)?(touch|view)"),
+    Rule("scene comparison", "a scene's comparison is JSON only (the svg plot draws one control's properties): the "
+         "scenario's kind", {"POST /v1/scenarios/compare"}, {"invalid_query"}, "format"),
     Rule("definitions are programs", "names a definition refers to must be declared, expressions must type-check, "
          "nothing may depend on itself, defaults must pass the definition's own checks",
          SCENARIOS | {"POST /v1/controls", "PUT /v1/controls/{name}"}, DEFINITION_CODES),

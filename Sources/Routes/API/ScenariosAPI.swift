@@ -127,15 +127,16 @@ struct ScenariosAPI: Sendable {
         return .object(JSONObject([("frames", .array(frames)), ("emitted", answer["emitted"] ?? .array([]))]))
     }
 
-    /// A scene's scenario run: its frames as `GET …/frames` of the scene would answer them (JSON only).
+    /// A scene's scenario run: its frames as `GET …/frames` of the scene would answer them, in
+    /// JSON or exported (the export titled "scene scenario" where the session's names its id).
     private func runScene(_ member: JSON, _ body: inout ObjectReader, export: ExportOptions) throws(Problem) -> HTTPResponse {
-        guard export.format == .json else {
-            throw Problem(400, "invalid_query", "a scene's frames are JSON only: the exports draw a single control", field: "format")
-        }
         let scenario = try sessions.decodeSceneScenario(member, at: "scenario")
         let timeline = scenario.timeline
         let window = try window(&body, time: timeline.time, maximumTo: export.maximumTo, settledAt: { timeline.settledAt })
         try finish(body)
+        guard export.format == .json else {
+            return SessionsAPI.sceneExport(timeline, scene: scenario.document.scene, window: window, export: export, title: "scene scenario")
+        }
         return json(status: 200, capacity: 4096) { w in SessionsAPI.encodeWindow(timeline, window, into: &w) }
     }
 

@@ -107,13 +107,19 @@ extension SessionsAPI {
                                       maximumTo: export.maximumTo, limit: environment.limits.maxFramesPerRequest,
                                       settledAt: { timeline.settledAt })
         guard export.format == .json else {
-            let motion = SampledMotion(name: "scene", title: "scene \(slot.id), frames \(window.description)", window: window,
-                                       scene: slot.document.scene,
-                                       frames: timeline.frames(from: window.from, to: window.to, fps: window.fps),
-                                       emissions: timeline.emissions(from: window.from, to: window.to))
-            return export.response(for: motion)
+            return Self.sceneExport(timeline, scene: slot.document.scene, window: window, export: export, title: "scene \(slot.id)")
         }
         return json(status: 200, capacity: 4096) { w in Self.encodeWindow(timeline, window, into: &w) }
+    }
+
+    /// A scene's frames over `window` in an export format: what `GET …/frames` of a scene session
+    /// and `POST /v1/scenarios/run` of a scene's scenario answer, titled by what was sampled.
+    static func sceneExport(_ timeline: SceneTimeline, scene: Scene, window: SampleWindow, export: ExportOptions,
+                            title: String) -> HTTPResponse {
+        let motion = SampledMotion(name: "scene", title: "\(title), frames \(window.description)", window: window, scene: scene,
+                                   frames: timeline.frames(from: window.from, to: window.to, fps: window.fps),
+                                   emissions: timeline.emissions(from: window.from, to: window.to))
+        return export.response(for: motion)
     }
 
     /// `{from, to, fps, count, frames, emitted}` of a scene.
