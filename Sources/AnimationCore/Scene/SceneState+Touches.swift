@@ -23,8 +23,7 @@ extension SceneState {
                     ? DirectionalLock(axis: nil, last: p, lastTime: t, given: p) : nil
                 touch.participants.append(Participant(view: v, status: .possible, origin: origin(of: v, at: t), lock: lock))
             }
-            let node = scene.nodes[hit]
-            if node.tracking != 0, exclusive == nil, !absorbed, !tracks(hit), !(node.isExclusiveTouch && !touches.isEmpty) {
+            if scene.nodes[hit].tracking != 0, exclusive == nil, !absorbed, !tracks(hit), !(scene.nodes[hit].isExclusiveTouch && !touches.isEmpty) {
                 touch.holders = touch.participants.map(\.view).filter { v in
                     v != hit && scene.nodes[v].isScrollView && scene.nodes[v].delaysContentTouches
                 }
@@ -161,9 +160,11 @@ extension SceneState {
         } else if let hit {
             switch touches[k].delivery {
             case .held:
-                // The finger lifted first: the view gets its touch-down, then the lift, now.
-                try send(.down(touches[k].downPoint), to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit)
-                try send(.up(p), to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit)
+                // The finger lifted first: the view gets its touch-down, then the lift, now (where
+                // the view is does not change in between: only its own control does).
+                let origin = origin(of: hit, at: t)
+                try send(.down(touches[k].downPoint), to: hit, inputs: scene.nodes[hit].tracking, from: origin, at: t, emit: &emit)
+                try send(.up(p), to: hit, inputs: scene.nodes[hit].tracking, from: origin, at: t, emit: &emit)
             case .delivered:
                 try send(.up(p), to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit)
             case .none, .finished:

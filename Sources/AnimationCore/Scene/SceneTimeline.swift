@@ -145,14 +145,14 @@ public struct SceneTimeline: Sendable {
     /// The semantic state at `t` of every view with a control (or of those of `views` that have
     /// one), in drawing order.
     public func properties(at t: Double, of views: [Int]? = nil) -> [SceneFrame.ViewProperties] {
+        // At the last input's time (a POST's answer) the latest state is read where it is, not copied.
+        if t == latest.time { return latest.properties(of: views) }
         var state = state(at: t)
         if t > state.time {
             var ignored: [SceneEmission] = []
             state.advance(to: t, emit: &ignored)
         }
-        return (views ?? Array(state.scene.nodes.indices)).compactMap { v in
-            state.control(v).map { SceneFrame.ViewProperties(view: state.scene.nodes[v].id, properties: $0.state) }
-        }
+        return state.properties(of: views)
     }
 
     /// When everything has come to rest if no input comes: every held touch-down released, then
@@ -174,6 +174,17 @@ public struct SceneTimeline: Sendable {
 }
 
 extension SceneState {
+    /// The semantic state of every view with a control (or of those of `views` that have one), in
+    /// drawing order, as of the last input.
+    func properties(of views: [Int]?) -> [SceneFrame.ViewProperties] {
+        var result: [SceneFrame.ViewProperties] = []
+        result.reserveCapacity(views?.count ?? scene.nodes.count)
+        for v in views ?? Array(scene.nodes.indices) {
+            if let control = controls[v] { result.append(SceneFrame.ViewProperties(view: scene.nodes[v].id, properties: control.state)) }
+        }
+        return result
+    }
+
     /// The latest time a held touch-down is released, if any is held.
     var heldUntil: Double? {
         var latest: Double?
