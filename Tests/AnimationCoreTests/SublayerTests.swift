@@ -108,4 +108,24 @@ struct SublayerTests {
         let shape = FrameShape(frame, values: &values)
         #expect(shape.layers.map(\.superlayer) == [nil, "card"])
     }
+
+    @Test("In a scene a top-level layer is moved to its view's place and faded by its alpha; its sublayers are left in its coordinates")
+    func inAScene() throws {
+        let definition = #"{"layers": [\#(Self.layer("card", frame: #"{"x": 10, "y": 10, "width": 40, "height": 40}"#)),"#
+            + #"\#(Self.layer("photo", #""superlayer": "card", "opacity": 0.5"#, frame: #"{"x": 100, "y": 2, "width": 20, "height": 20}"#))]}"#
+        let control = try ControlInstance(DefinitionTests.load(definition), name: "c", configuration: DefinitionTests.tree("{}"))
+        var view = sceneView("v", control, 200, 300, 60, 60)
+        view.alpha = 0.5
+        var panel = sceneView("panel", nil, 0, 0, 400, 400, [view])
+        panel.clipsToBounds = true
+        let frame = try Scenes.state([panel]).frame(at: 0)
+        #expect(frame.layers.map(\.layer.id) == ["card", "photo"])
+        #expect(frame.layers.map(\.layer.frame) == [Rect(x: 210, y: 310, width: 40, height: 40), Rect(x: 100, y: 2, width: 20, height: 20)])
+        #expect(frame.layers.map(\.layer.opacity) == [0.5, 0.5], "the view's alpha fades the card, and the photo with it")
+        #expect(frame.layers.map(\.layer.superlayer) == [nil, "card"])
+        // Moved out of the clip, the card stays for its sublayer (which may reach back in).
+        let away = try Scenes.state([sceneView("panel", nil, 0, 0, 100, 100, [sceneView("v", control, 200, 300, 60, 60)])]
+            .map { var panel = $0; panel.clipsToBounds = true; return panel }).frame(at: 0)
+        #expect(away.layers.map(\.layer.id) == ["card", "photo"])
+    }
 }
