@@ -32,14 +32,12 @@ struct SublayerTests {
 
     @Test("A sublayer shows only while its superlayer does, whatever its own visible says")
     func hiddenWithItsSuperlayer() throws {
-        let layers = { (shown: Bool) in
-            "[" + [Self.layer("card", #""visible": "shown""#), Self.layer("photo", #""superlayer": "card", "visible": true"#),
-                   Self.layer("sun", #""superlayer": "photo""#)].joined(separator: ",") + "]"
-        }
-        let parameters = #"{"shown": {"type": "bool", "default": false}}"#
-        #expect(try Self.frame(layers(false), parameters: parameters).layers.map(\.id) == [])
+        let layers = "[" + [Self.layer("card", #""visible": "shown""#), Self.layer("photo", #""superlayer": "card", "visible": true"#),
+                            Self.layer("sun", #""superlayer": "photo""#)].joined(separator: ",") + "]"
+        let hidden = #"{"shown": {"type": "bool", "default": false}}"#
+        #expect(try Self.frame(layers, parameters: hidden).layers.map(\.id) == [])
         let shown = #"{"shown": {"type": "bool", "default": true}}"#
-        #expect(try Self.frame(layers(true), parameters: shown).layers.map(\.id) == ["card", "photo", "sun"])
+        #expect(try Self.frame(layers, parameters: shown).layers.map(\.id) == ["card", "photo", "sun"])
     }
 
     @Test("The clipped card's scene positions, composed through card and photo, match the oracle within 1e-9")
@@ -111,8 +109,9 @@ struct SublayerTests {
 
     @Test("In a scene a top-level layer is moved to its view's place and faded by its alpha; its sublayers are left in its coordinates")
     func inAScene() throws {
-        let definition = #"{"layers": [\#(Self.layer("card", frame: #"{"x": 10, "y": 10, "width": 40, "height": 40}"#)),"#
-            + #"\#(Self.layer("photo", #""superlayer": "card", "opacity": 0.5"#, frame: #"{"x": 100, "y": 2, "width": 20, "height": 20}"#))]}"#
+        let card = Self.layer("card", frame: #"{"x": 10, "y": 10, "width": 40, "height": 40}"#)
+        let photo = Self.layer("photo", #""superlayer": "card", "opacity": 0.5"#, frame: #"{"x": 100, "y": 2, "width": 20, "height": 20}"#)
+        let definition = #"{"layers": ["# + card + "," + photo + "]}"
         let control = try ControlInstance(DefinitionTests.load(definition), name: "c", configuration: DefinitionTests.tree("{}"))
         var view = sceneView("v", control, 200, 300, 60, 60)
         view.alpha = 0.5
