@@ -10,6 +10,8 @@ export type Fields = Record<string, FieldValue>;
 export interface Layer {
   id: string;
   kind: 'rect' | 'arc' | 'blur' | 'shape' | 'text' | 'symbol' | string;
+  /** The id of the earlier layer this one is a sublayer of: its x, y are in that layer's coordinates. */
+  superlayer?: string;
   /** The untransformed frame in the control's coordinates; `scale` applies about its centre. */
   x: number;
   y: number;
@@ -26,6 +28,8 @@ export interface Layer {
   /** CALayer's border, drawn inside the frame. */
   borderWidth?: number;
   borderColor?: string;
+  /** CALayer's masksToBounds: its sublayers and its own drawing clipped to its rounded bounds. */
+  masksToBounds?: boolean;
   /** CALayer's shadow (`offsetY` down is positive). */
   shadow?: LayerShadow;
   /** A translation, a rotation (radians) and a scale about the anchor point (a fraction of the frame). */

@@ -674,7 +674,9 @@ function configBox(config) {
 
 /** Whether a layer reaches more than half a point past the box (its `scale` about its centre). */
 function reachesPast(layers, box) {
+  // A sublayer's frame is in its superlayer's coordinates: its own box says nothing here.
   return layers.some((layer) => {
+    if (layer.superlayer !== undefined) return false;
     const s = layer.scale ?? 1;
     const cx = layer.x + layer.width / 2, cy = layer.y + layer.height / 2;
     const hw = (Math.abs(layer.width) * s) / 2, hh = (Math.abs(layer.height) * s) / 2;
@@ -1047,6 +1049,36 @@ const isOpaque = (color) => Boolean(color) && /^#[0-9a-f]{6}ff$/i.test(color);
  */
 export function renderLayers(container, layers, bounds, nodes = new Map(), { shadows = true } = {}) {
   const seen = new Set();
+  // Sublayers (a layer naming its `superlayer`) by the superlayer's id, drawn in its group.
+  const sublayers = new Map();
+  const ids = new Set(layers.map((layer) => layer.id));
+  for (const layer of layers) {
+    if (layer.superlayer === undefined || !ids.has(layer.superlayer)) continue;
+    if (!sublayers.has(layer.superlayer)) sublayers.set(layer.superlayer, []);
+    sublayers.get(layer.superlayer).push(layer);
+  }
+  const roots = sublayers.size > 0 ? layers.filter((layer) => layer.superlayer === undefined || !ids.has(layer.superlayer)) : layers;
+  drawLevel(container, roots, bounds, nodes, sublayers, seen, shadows);
+  for (const [id, node] of nodes) {
+    if (!seen.has(id)) {
+      node.remove();
+      nodes.delete(id);
+    }
+  }
+  return nodes;
+}
+
+/** A group's key in `renderLayers`' nodes (no layer id starts with a control character). */
+const GROUP = '\u0001';
+
+/**
+ * `layers` (siblings, back to front) into `container`. A superlayer's sublayers go in a group
+ * element right after it (class `sublayers`, `data-superlayer` its id) placed, turned, scaled
+ * and faded as the superlayer is, so a sublayer's frame is in its superlayer's coordinates as
+ * in Core Animation, clipped to its rounded bounds while it masks to bounds.
+ */
+function drawLevel(container, layers, bounds, nodes, sublayers, seen, shadows) {
+  let at = 0;
   layers.forEach((layer, index) => {
     let node = nodes.get(layer.id);
     const kind = LAYER_KINDS.includes(layer.kind) ? layer.kind : 'rect';
@@ -1061,26 +1093,35 @@ export function renderLayers(container, layers, bounds, nodes = new Map(), { sha
       node.dataset.kind = kind;
       nodes.set(layer.id, node);
     }
-    if (container.children[index] !== node) container.insertBefore(node, container.children[index] || null);
+    if (container.children[at] !== node) container.insertBefore(node, container.children[at] || null);
+    at += 1;
     seen.add(layer.id);
     drawLayer(node, layer, kind, index, bounds, shadows);
-  });
-  for (const [id, node] of nodes) {
-    if (!seen.has(id)) {
-      node.remove();
-      nodes.delete(id);
+    const inside = sublayers.get(layer.id);
+    if (!inside) return;
+    let group = nodes.get(GROUP + layer.id);
+    if (!group) {
+      group = document.createElement('div');
+      group.className = 'sublayers';
+      group.dataset.superlayer = layer.id;
+      nodes.set(GROUP + layer.id, group);
     }
-  }
-  return nodes;
+    if (container.children[at] !== group) container.insertBefore(group, container.children[at] || null);
+    at += 1;
+    seen.add(GROUP + layer.id);
+    place(group.style, layer, index, bounds);
+    const masks = layer.masksToBounds === true;
+    group.style.overflow = masks ? 'hidden' : 'visible';
+    group.style.borderRadius = masks ? `${Math.max(0, layer.cornerRadius || 0)}px` : '';
+    drawLevel(group, inside, { x: 0, y: 0 }, nodes, sublayers, seen, shadows);
+  });
 }
 
-/** The shadow a raised layer casts (UISwitch's thumb: a soft 8 pt blur and a tight 1 pt one, 3 pt down). */
-export const RAISED_SHADOW = '0 3px 8px rgba(0, 0, 0, 0.15), 0 3px 1px rgba(0, 0, 0, 0.06)';
-
-function drawLayer(node, layer, kind, index, bounds, shadows) {
-  const style = node.style;
-  const width = Math.max(0, layer.width);
-  const height = Math.max(0, layer.height);
+/**
+ * Places a layer's element (or its sublayers' group): its frame from the top left of `bounds`,
+ * its transform about its anchor point, its size, opacity and stacking order.
+ */
+function place(style, layer, index, bounds) {
   style.position = 'absolute';
   style.left = '0px';
   style.top = '0px';
@@ -1096,11 +1137,21 @@ function drawLayer(node, layer, kind, index, bounds, shadows) {
     style.transformOrigin = '50% 50%';
     style.transform = `translate(${layer.x - bounds.x}px, ${layer.y - bounds.y}px) scale(${scale})`;
   }
-  style.width = `${width}px`;
-  style.height = `${height}px`;
+  style.width = `${Math.max(0, layer.width)}px`;
+  style.height = `${Math.max(0, layer.height)}px`;
   style.opacity = String(Math.min(1, Math.max(0, layer.opacity ?? 1)));
-  style.borderRadius = `${Math.max(0, layer.cornerRadius || 0)}px`;
   style.zIndex = String(index);
+}
+
+/** The shadow a raised layer casts (UISwitch's thumb: a soft 8 pt blur and a tight 1 pt one, 3 pt down). */
+export const RAISED_SHADOW = '0 3px 8px rgba(0, 0, 0, 0.15), 0 3px 1px rgba(0, 0, 0, 0.06)';
+
+function drawLayer(node, layer, kind, index, bounds, shadows) {
+  const style = node.style;
+  const width = Math.max(0, layer.width);
+  const height = Math.max(0, layer.height);
+  place(style, layer, index, bounds);
+  style.borderRadius = `${Math.max(0, layer.cornerRadius || 0)}px`;
   if (kind === 'arc') {
     const stroke = layer.stroke || {};
     const lineWidth = stroke.lineWidth || 1;
@@ -1186,6 +1237,8 @@ function drawLayer(node, layer, kind, index, bounds, shadows) {
     node.classList.toggle('raised', raised);
     style.boxShadow = raised && shadows && !layer.shadow ? RAISED_SHADOW : '';
   }
+  // masksToBounds clips the layer's own drawing too (a path past its bounds), and its shadow.
+  if (layer.masksToBounds !== undefined) style.overflow = layer.masksToBounds ? 'hidden' : (kind === 'rect' || kind === 'text' || kind === 'blur' ? '' : 'visible');
   // CALayer's border, drawn inside the frame, and its shadow (a CSS blur radius of twice
   // shadowRadius: chosen, no source found), in place of the raised look.
   style.border = layer.borderWidth > 0 ? `${layer.borderWidth}px solid ${layer.borderColor || '#000000ff'}` : '';
@@ -1193,7 +1246,7 @@ function drawLayer(node, layer, kind, index, bounds, shadows) {
     const shadow = layer.shadow;
     const [r, g, b, a] = rgba(shadow.color);
     const alpha = Math.min(1, Math.max(0, a * (shadow.opacity ?? 0)));
-    style.boxShadow = alpha > 0
+    style.boxShadow = alpha > 0 && layer.masksToBounds !== true
       ? `${shadow.offsetX || 0}px ${shadow.offsetY ?? -3}px ${2 * Math.max(0, shadow.radius ?? 3)}px rgb(${r} ${g} ${b} / ${alpha})`
       : '';
   }

@@ -13,10 +13,12 @@ touchCancel before the new touchDown. It saves a screenshot. Then it runs docs/c
 example page as written (its SERVER set to the server under test): taps the switch, checks the
 log, the dot bound to a frame property, and the replay of the toggle with Web Animations. Last,
 each docs/examples definition (like button, activity indicator, labelled segmented control,
-swipe row) is attached to a blank page and what it drew is compared with GET …/frame: text and
-rect boxes, a path's bounds (getBBox against the path data's own), each rotation.
+swipe row, clipped card) is attached to a blank page and what it drew is compared with GET
+…/frame: text and rect boxes, a path's bounds (getBBox against the path data's own), each
+rotation, and a layer tree's sublayers (their boxes composed through their superlayers, the
+masking superlayer's clip: points of a sublayer inside it drawn, outside it not).
 
-Usage: client_browser_test.py BASE_URL SCREENSHOT.png [--chromium PATH] [--timeout SECONDS]
+Usage: client_browser_test.py BASE_URL SCREENSHOT.png [--chromium PATH] [--timeout SECONDS] [--only-definitions]
 """
 import argparse
 import json
@@ -124,11 +126,17 @@ def blank_page(browser, url, body, viewport):
     return page, errors
 
 
-def run(base, screenshot, executable, timeout):
+def run(base, screenshot, executable, timeout, only_definitions=False):
     started = time.monotonic()
     with sync_playwright() as playwright:
         args = ["--no-sandbox"] if os.geteuid() == 0 else []
         browser = playwright.chromium.launch(executable_path=executable, args=args, timeout=timeout * 1000)
+        if only_definitions:
+            try:
+                run_definitions(browser, base)
+            finally:
+                browser.close()
+            return
         try:
             page, errors = blank_page(browser, base + "/blank-test-page.html", BLANK, {"width": 720, "height": 900})
             created = page.evaluate(SETUP)
@@ -306,7 +314,7 @@ DEFINITIONS_PAGE = """<!doctype html>
 
 # Each docs/examples definition, attached at rest (the activity indicator started).
 DEFINITIONS = [("likeButton", None), ("activityIndicator", {"type": "startAnimating"}),
-               ("labelledSegmentedControl", None), ("swipeRow", None)]
+               ("labelledSegmentedControl", None), ("swipeRow", None), ("clippedCard", None)]
 
 DRAWN = """
 async ({ name, definition, command }) => {
@@ -396,6 +404,132 @@ def path_bounds(data):
     return [min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)]
 
 
+def to_superlayer(layer, p):
+    """A point of `layer` (from its bounds' top left) in its superlayer's coordinates, as Core
+    Animation composes a tree (docs/fidelity.md, "Layer trees"); written here apart from the
+    server's Frame.point(_:inLayer:) and the client's CSS."""
+    import math
+    t = layer.get("transform", {})
+    ax, ay = t.get("anchorX", 0.5) * layer["width"], t.get("anchorY", 0.5) * layer["height"]
+    sx, sy = layer["scale"] * t.get("scaleX", 1), layer["scale"] * t.get("scaleY", 1)
+    dx, dy = (p[0] - ax) * sx, (p[1] - ay) * sy
+    c, s = math.cos(t.get("rotation", 0)), math.sin(t.get("rotation", 0))
+    return (layer["x"] + ax + t.get("translationX", 0) + c * dx - s * dy,
+            layer["y"] + ay + t.get("translationY", 0) + s * dx + c * dy)
+
+
+def in_control(layers, layer_id, p):
+    """A point of layer `layer_id` in the control's coordinates, up through its superlayers."""
+    while layer_id is not None:
+        layer = layers[layer_id]
+        p = to_superlayer(layer, p)
+        layer_id = layer.get("superlayer")
+    return p
+
+
+def check_tree(page, name, frame, seen, scale):
+    """A layer tree drawn as the frame says: each sublayer's drawn box (the axis-aligned box of
+    its turned rectangle) centred where its centre composes to and as wide and high as its
+    rectangle turned by its own and its superlayers' rotations; its superlayer's group drawn as
+    the superlayer, clipped (overflow hidden, the corner radius) while it masks to bounds; and,
+    for a masked sublayer, a point of it inside the superlayer drawn as it, a point outside drawn
+    as what lies under (the clip, hit-tested by the browser where it paints)."""
+    import math
+    layers = {layer["id"]: layer for layer in frame["layers"]}
+    def page_point(layer_id, p):
+        x, y = in_control(layers, layer_id, p)
+        back = frame["layers"][0]
+        return (seen["rect"][0] + (x - back["x"]) * scale, seen["rect"][1] + (y - back["y"]) * scale)
+    checked = 0
+    for layer in frame["layers"]:
+        superlayer = layer.get("superlayer")
+        if superlayer is None:
+            continue
+        box = page.evaluate("""([name, id]) => {
+            const r = document.querySelector(`#${name} [data-layer-id="${id}"]`).getBoundingClientRect();
+            return [r.left, r.top, r.width, r.height];
+        }""", [name, layer["id"]])
+        turn, at = 0.0, layer["id"]
+        while at is not None:
+            turn += layers[at].get("transform", {}).get("rotation", 0)
+            at = layers[at].get("superlayer")
+        cx, cy = page_point(layer["id"], (layer["width"] / 2, layer["height"] / 2))
+        w, h = layer["width"] * scale, layer["height"] * scale
+        want = [cx - (abs(w * math.cos(turn)) + abs(h * math.sin(turn))) / 2, cy - (abs(w * math.sin(turn)) + abs(h * math.cos(turn))) / 2,
+                abs(w * math.cos(turn)) + abs(h * math.sin(turn)), abs(w * math.sin(turn)) + abs(h * math.cos(turn))]
+        if any(abs(g - v) > 0.05 for g, v in zip(box, want)):
+            raise Failure(f"{name} {layer['id']}: drawn box {box}, composed through its superlayers {want}")
+        group = page.evaluate("""([name, id]) => {
+            const g = document.querySelector(`#${name} [data-superlayer="${id}"]`);
+            const own = document.querySelector(`#${name} [data-layer-id="${id}"]`).getBoundingClientRect();
+            const r = g.getBoundingClientRect();
+            const style = getComputedStyle(g);
+            return { overflow: style.overflow, radius: style.borderTopLeftRadius, rect: [r.left, r.top, r.width, r.height],
+                     own: [own.left, own.top, own.width, own.height] };
+        }""", [name, superlayer])
+        masks = layers[superlayer].get("masksToBounds") is True
+        if any(abs(g - o) > 0.05 for g, o in zip(group["rect"], group["own"])):
+            raise Failure(f"{name}: {superlayer}'s sublayers' group drawn at {group['rect']}, {superlayer} at {group['own']}")
+        radius = f"{layers[superlayer]['cornerRadius']:g}px"
+        if masks and (group["overflow"] != "hidden" or group["radius"] != radius):
+            raise Failure(f"{name}: {superlayer} masks to bounds but its group clips with {group}")
+        checked += 1
+        if not masks:
+            continue
+        # Sample the sublayer's rectangle: where it lies inside its superlayer (with a margin for
+        # the rounded corners) it is drawn; where outside, what lies under it is.
+        parent = layers[superlayer]
+        r = parent["cornerRadius"]
+        inside = outside = 0
+        for i in range(1, 12):
+            for j in range(1, 8):
+                p = (layer["width"] * i / 12, layer["height"] * j / 8)
+                q = to_superlayer(layer, p)
+                margin = r + 1
+                within = margin <= q[0] <= parent["width"] - margin and margin <= q[1] <= parent["height"] - margin
+                beyond = q[0] < -1 or q[1] < -1 or q[0] > parent["width"] + 1 or q[1] > parent["height"] + 1
+                if not within and not beyond:
+                    continue
+                x, y = page_point(layer["id"], p)
+                # The pixel there: a light grey (the page's #f2f2f7, the white card, the card's
+                # raised shadow over either) where the sublayer is clipped away, the sublayer's
+                # colours (none of them grey) where it is drawn.
+                pixel = pixel_at(page, x, y)
+                under = max(pixel) - min(pixel) <= 12 and min(pixel) >= 200
+                if within and under:
+                    raise Failure(f"{name} {layer['id']}: its point {p} inside {superlayer} is not drawn (pixel {pixel})")
+                if beyond and not under:
+                    raise Failure(f"{name} {layer['id']}: its point {p} outside {superlayer} is drawn, not clipped (pixel {pixel})")
+                inside += within
+                outside += beyond
+        if inside == 0 or outside == 0:
+            raise Failure(f"{name} {layer['id']}: sampled {inside} points inside and {outside} outside {superlayer}")
+        checked += inside + outside
+    return checked
+
+
+def pixel_at(page, x, y):
+    """The red, green and blue of the page's pixel at (x, y), from a 1×1 PNG screenshot (every
+    PNG filter of a single pixel leaves its bytes as they are)."""
+    import math
+    import struct
+    import zlib
+    data = page.screenshot(clip={"x": math.floor(x), "y": math.floor(y), "width": 1, "height": 1})
+    at, idat, colour_type = 8, b"", None
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        body = data[at + 8:at + 8 + length]
+        if kind == b"IHDR":
+            colour_type = body[9]
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + length
+    raw = zlib.decompress(idat)
+    if colour_type not in (2, 6):
+        raise Failure(f"pixel_at reads RGB or RGBA PNGs, got colour type {colour_type}")
+    return tuple(raw[1:4])
+
+
 def run_definitions(browser, base):
     """Attaches each docs/examples definition to a blank page through /client.js and compares
     what it drew with the frame over HTTP: every text box and rect layer's box (relative to the
@@ -423,7 +557,7 @@ def run_definitions(browser, base):
         counts = {"box": 0, "path": 0, "rotation": 0}
         for layer_id, layer in layers.items():
             got = drawn["layers"][layer_id]
-            if "transform" not in layer and layer["scale"] == 1 and layer["kind"] in ("rect", "text"):
+            if "transform" not in layer and "superlayer" not in layer and layer["scale"] == 1 and layer["kind"] in ("rect", "text"):
                 want = [seen["rect"][0] + (layer["x"] - back["x"]) * scale, seen["rect"][1] + (layer["y"] - back["y"]) * scale,
                         max(0, layer["width"]) * scale, max(0, layer["height"]) * scale]
                 # Chromium lays boxes out in 1/64 px.
@@ -441,7 +575,10 @@ def run_definitions(browser, base):
                 if abs(turn) > 1e-5:
                     raise Failure(f"{name} {layer_id}: drawn rotation {math.atan2(b, a)}, frame's {layer['transform']['rotation']}")
                 counts["rotation"] += 1
-        checked.append(f"{name} ({counts['box']} boxes, {counts['path']} paths, {counts['rotation']} rotations)")
+        if any("superlayer" in layer for layer in frame["layers"]):
+            counts["clip"] = check_tree(page, name, frame, seen, scale)
+        checked.append(f"{name} ({counts['box']} boxes, {counts['path']} paths, {counts['rotation']} rotations"
+                       + (f", {counts['clip']} points of a layer tree" if "clip" in counts else "") + ")")
     if errors:
         raise Failure(f"the definitions page threw: {errors[0]}")
     print("client-browser-test: docs/examples drawn as their frames say: " + ", ".join(checked))
@@ -460,9 +597,10 @@ def main():
     parser.add_argument("screenshot")
     parser.add_argument("--chromium", default=shutil.which("chromium") or shutil.which("chromium-browser") or "chromium")
     parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--only-definitions", action="store_true", help="run the docs/examples checks alone")
     options = parser.parse_args()
     try:
-        run(options.base.rstrip("/"), options.screenshot, options.chromium, options.timeout)
+        run(options.base.rstrip("/"), options.screenshot, options.chromium, options.timeout, options.only_definitions)
     except Failure as failure:
         print(f"client-browser-test: FAILED: {failure}", file=sys.stderr)
         sys.exit(1)

@@ -126,6 +126,8 @@ EXAMPLE_SCENARIOS = [
         {"type": "touchDown", "t": 0.1, "x": 300, "y": 22}, {"type": "touchMove", "t": 0.12, "x": 290, "y": 22},
         {"type": "touchMove", "t": 0.14, "x": 270, "y": 22}, {"type": "touchMove", "t": 0.16, "x": 250, "y": 22},
         {"type": "touchUp", "t": 0.17, "x": 245, "y": 22}]}, 0, 1.2, 100),
+    # A photo sliding in its masking card: a sublayer's element, in its superlayer's group.
+    ("clipped card", example("clippedCard"), {"events": taps(0.1, 120, 80)}, 0, 1.2, 100),
 ]
 
 

@@ -39,6 +39,13 @@ struct ExampleDefinitionTests {
             .events(#"{"events":[{"type":"touchDown","t":0.1,"x":150,"y":16},{"type":"touchUp","t":0.2,"x":150,"y":16}]}"#),
             .frames(from: 0.2, to: 0.7, fps: 20),
         ],
+        // A tap slides the photo across the card (0.6 s), clipped by the card's rounded bounds.
+        "clippedCard": [
+            .frame(0),
+            .events(#"{"events":[{"type":"touchDown","t":0.1,"x":120,"y":80},{"type":"touchUp","t":0.15,"x":120,"y":80}]}"#),
+            .frames(from: 0.15, to: 0.85, fps: 10),
+            .frame(1),
+        ],
         // A flick left opens the row; a tap on Delete sends delete.
         "swipeRow": [
             .frame(0),
@@ -48,7 +55,7 @@ struct ExampleDefinitionTests {
         ],
     ]
 
-    static let names: [String] = ["activityIndicator", "labelledSegmentedControl", "likeButton", "swipeRow"]
+    static let names: [String] = ["activityIndicator", "clippedCard", "labelledSegmentedControl", "likeButton", "swipeRow"]
 
     /// Every answer of the example's script, one a line.
     private static func run(_ name: String) throws -> [String] {
@@ -111,6 +118,17 @@ struct ExampleDefinitionTests {
         #expect(answers[1].contains(##""text":{"string":"First","fontSize":13,"fontWeight":600,"color":"#000000ff","alignment":"center"}"##))
         #expect(answers[1].contains(#""text":{"string":"Second","fontSize":13,"fontWeight":400"#))
         #expect(answers[3].contains(#""text":{"string":"Second","fontSize":13,"fontWeight":600"#))
+    }
+
+    @Test func theClippedCardsPhotoIsASublayerThatSlides() throws {
+        let answers = try Self.run("clippedCard")
+        #expect(answers[1].contains(##"{"id":"card","kind":"rect","x":20,"y":20,"width":200,"height":120,"backgroundColor":"#ffffffff","cornerRadius":16,"opacity":1,"scale":1,"masksToBounds":true,"transform":{"##))
+        #expect(answers[1].contains(#"{"id":"photo","kind":"shape","superlayer":"card","x":-60,"y":20,"#))
+        #expect(answers[1].contains(#"{"id":"sun","kind":"shape","superlayer":"photo","x":84,"#))
+        #expect(answers[1].contains(#"{"id":"caption","kind":"text","x":20,"#), "a top-level layer after a tree says nothing new")
+        #expect(answers[2].contains(#""state":{"across":true}"#))
+        // Across at rest after 0.6 s of easeInEaseOut: x = −60 + 200.
+        #expect(answers[4].contains(#"{"id":"photo","kind":"shape","superlayer":"card","x":140,"y":20,"#))
     }
 
     @Test func theSwipeRowOpensOnAFlickAndDeletes() throws {

@@ -145,4 +145,45 @@ struct ExportLayerPartsTests {
         #expect(waapi.contains(#""markup":"<div class=\"t\">\n  <div class=\"t-l\">A &lt; B</div>\n</div>""#))
         #expect(waapi.contains(##""color":"#007affff","fontSize":"13px","fontWeight":"600","justifyContent":"center","textAlign":"center""##))
     }
+
+    /// A masking card with a sliding photo as its sublayer: the photo is drawn inside the card's
+    /// sublayers' group (placed and turned as the card, clipped to its rounded bounds), from the
+    /// card's top left; a sublayer of a layer that does not mask is not clipped.
+    @Test func aSublayerIsDrawnInItsSuperlayersClippingGroup() throws {
+        func frame(_ photoX: Double, masks: Bool) -> [Layer] {
+            var card = Layer(id: "card", kind: .rect, frame: Rect(x: 20, y: 20, width: 200, height: 120),
+                             backgroundColor: Color(red: 1, green: 1, blue: 1, alpha: 1), cornerRadius: 16)
+            card.set("masks", [.bool(masks)])
+            card.set("transform", [.number(0), .number(0), .number(1), .number(1), .number(0.1), .number(0.5), .number(0.5)])
+            var photo = Layer(id: "photo", kind: .rect, frame: Rect(x: photoX, y: 20, width: 120, height: 80),
+                              backgroundColor: Color(red: 0, green: 0, blue: 1, alpha: 1))
+            photo.superlayer = "card"
+            return [card, photo]
+        }
+        func plan(masks: Bool) -> ExportPlan {
+            let samples = [frame(-60, masks: masks), frame(140, masks: masks)]
+            let layers = ["card", "photo"].enumerated().map { k, id in
+                SampledMotion.LayerSeries(id: id, kind: .rect, samples: samples.map { $0[k] })
+            }
+            let motion = SampledMotion(name: "t", title: "t", window: SampleWindow(from: 0, to: 1, fps: 1, count: 2),
+                                       series: [], layers: layers, bounds: Rect(x: 0, y: 0, width: 240, height: 160), emissions: [])
+            return ExportPlan(motion, tolerance: 0.001)
+        }
+        let css = String(decoding: CSSExport.render(plan(masks: true)), as: UTF8.self)
+        #expect(css.contains(" *   <div class=\"t\">\n *     <div class=\"t-card\"></div>\n *     <div class=\"t-card-sublayers\">\n"
+                             + " *       <div class=\"t-photo\"></div>\n *     </div>\n *   </div>\n"))
+        let group = try #require(css.range(of: ".t-card-sublayers {\n").map { css[$0.upperBound...].prefix { $0 != "}" } })
+        #expect(group.contains("  transform: translate(20px, 20px) translate(0px, 0px) rotate(0.1rad) scale(1) scale(1, 1);\n"))
+        #expect(group.contains("  transform-origin: 100px 60px;\n"))
+        #expect(group.contains("  width: 200px;\n  height: 120px;\n"))
+        #expect(group.contains("  overflow: hidden;\n  border-radius: 16px;\n"))
+        #expect(!group.contains("background"), "the group draws nothing of its own")
+        // The photo slides in the card's coordinates, from its top left.
+        #expect(css.contains("translate(-60px, 20px) scale(1)") && css.contains("translate(140px, 20px) scale(1)"))
+        let open = String(decoding: CSSExport.render(plan(masks: false)), as: UTF8.self)
+        let unclipped = try #require(open.range(of: ".t-card-sublayers {\n").map { open[$0.upperBound...].prefix { $0 != "}" } })
+        #expect(!unclipped.contains("overflow: hidden") && !unclipped.contains("border-radius"))
+        let waapi = try JSONParser().parse(WAAPIExport.render(plan(masks: true)))
+        #expect(waapi["markup"]?.stringValue?.contains("<div class=\"t-card-sublayers\">\n    <div class=\"t-photo\"></div>\n  </div>") == true)
+    }
 }

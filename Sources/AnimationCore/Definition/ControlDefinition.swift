@@ -423,6 +423,8 @@ struct OutputField: Sendable {
 struct LayerPlan: Sendable {
     var id: String
     var kind: Layer.Kind
+    /// The id of the layer it is a sublayer of (declared before it), nil for a top-level layer.
+    var superlayer: String?
     var visible: Operand?
     /// Which of `LayerSchema.parts` it has (bit `i` for part `i`).
     var parts: UInt32

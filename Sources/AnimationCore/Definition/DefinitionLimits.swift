@@ -2,6 +2,8 @@
 /// bounded work whatever a client posts. Each has its own problem code.
 public enum DefinitionLimits {
     public static let maximumLayers = 64
+    /// Levels of a layer tree, a top-level layer being one (`layer_tree_too_deep`; chosen).
+    public static let maximumLayerDepth = 16
     /// Expression texts in one definition.
     public static let maximumExpressions = 4_000
     /// Nesting of one expression (`expression_too_large`).

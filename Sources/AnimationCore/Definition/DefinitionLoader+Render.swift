@@ -26,21 +26,25 @@ extension DefinitionLoader {
         guard layers.count <= DefinitionLimits.maximumLayers else {
             throw DocumentError(.tooManyLayers, at: path, "\(layers.count) layers; a definition may have at most \(DefinitionLimits.maximumLayers)")
         }
-        var plans: [LayerPlan] = []
+        var copies: [(copy: LayerCopy, index: Int)] = []
         for (index, tree) in layers.enumerated() {
-            let copies = try layerCopies(tree, at: path.appending(index))
-            guard plans.count + copies.count <= DefinitionLimits.maximumLayers else {
+            let more = try layerCopies(tree, at: path.appending(index))
+            guard copies.count + more.count <= DefinitionLimits.maximumLayers else {
                 throw DocumentError(.tooManyLayers, at: path.appending(index),
-                                    "\(plans.count + copies.count) layers with the repeated ones; a definition may have at most \(DefinitionLimits.maximumLayers)")
+                                    "\(copies.count + more.count) layers with the repeated ones; a definition may have at most \(DefinitionLimits.maximumLayers)")
             }
-            for copy in copies {
-                plans.append(try layer(copy, at: path.appending(index), builder: &builder, ids: plans.map(\.id)))
-            }
+            copies += more.map { ($0, index) }
+        }
+        var tree = LayerTree(declared: copies.map { ($0.copy.tree["id"]?.stringValue, $0.copy.tree["superlayer"]?.stringValue) })
+        var plans: [LayerPlan] = []
+        for (copy, index) in copies {
+            plans.append(try layer(copy, at: path.appending(index), builder: &builder, ids: plans.map(\.id), tree: &tree))
         }
         parts.render = RenderPlan(program: builder.finish(), properties: fields, layers: plans)
     }
 
-    private mutating func layer(_ copy: LayerCopy, at path: TreePath, builder: inout ProgramBuilder, ids: [String]) throws(DocumentError) -> LayerPlan {
+    private mutating func layer(_ copy: LayerCopy, at path: TreePath, builder: inout ProgramBuilder, ids: [String],
+                                tree: inout LayerTree) throws(DocumentError) -> LayerPlan {
         var r = try TreeReader(copy.tree, at: path, code: .invalidDefinition)
         let stateNames = copy.names
         let id = try r.requiredString("id")
@@ -49,17 +53,18 @@ extension DefinitionLoader {
         guard let kind = Layer.Kind(rawValue: kindName) else {
             throw DocumentError(.unknownPrimitive, at: r.field("kind"), "unknown layer kind '\(kindName)'; the kinds are \(Layer.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        var visible: Operand?
-        if let shown = copy.shown {
-            let own = try r.raw("visible").map { tree throws(DocumentError) in
-                try expression(tree, at: r.field("visible"), names: stateNames, expecting: .bool)
-            }
-            visible = builder.operand(own.map { Typed.binary(.and, shown, $0, .bool) } ?? shown)
-        } else {
-            visible = try r.raw("visible").map { tree throws(DocumentError) in
-                builder.operand(try expression(tree, at: r.field("visible"), names: stateNames, expecting: .bool))
-            }
+        let superlayer = try r.string("superlayer")
+        // A sublayer shows only while its superlayer does (CALayer's isHidden hides the subtree).
+        let inherited = try tree.enter(id, superlayer: superlayer, at: r.field("superlayer"))
+        var shown: Typed? = copy.shown
+        if let own = try r.raw("visible").map({ tree throws(DocumentError) in
+            try expression(tree, at: r.field("visible"), names: stateNames, expecting: .bool)
+        }) {
+            shown = shown.map { Typed.binary(.and, $0, own, .bool) } ?? own
         }
+        if let inherited { shown = shown.map { Typed.binary(.and, inherited, $0, .bool) } ?? inherited }
+        tree.shown(shown)
+        let visible = shown.map { builder.operand($0) }
         var parts: UInt32 = 0
         var fields: [LayerOperand] = []
         for (index, part) in LayerSchema.parts.enumerated() {
@@ -74,7 +79,7 @@ extension DefinitionLoader {
             throw r.error(part.frameObject ?? part.fields[0].key, "is required for \(article) \(kind.rawValue)")
         }
         try r.finish()
-        return LayerPlan(id: id, kind: kind, visible: visible, parts: parts, fields: fields)
+        return LayerPlan(id: id, kind: kind, superlayer: superlayer, visible: visible, parts: parts, fields: fields)
     }
 
     /// The fields of `part` as the layer `r` gives them (each its expression or the table's

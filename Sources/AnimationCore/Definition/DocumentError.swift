@@ -16,6 +16,7 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
         case duplicateName = "duplicate_name"
         // A definition's limits.
         case tooManyLayers = "too_many_layers"
+        case layerTreeTooDeep = "layer_tree_too_deep"
         case tooManyExpressions = "too_many_expressions"
         case expressionTooDeep = "expression_too_deep"
         case expressionTooLarge = "expression_too_large"

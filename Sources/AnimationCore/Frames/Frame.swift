@@ -54,6 +54,11 @@ public struct Layer: Sendable, Equatable {
 
     public var id: String
     public var kind: Kind
+    /// The id of the layer it is a sublayer of (CALayer's superlayer), nil for a top-level layer:
+    /// its frame is then in that layer's coordinates (from its bounds' top left), and it draws
+    /// after that layer, moved, turned, scaled and faded with it, and clipped to it when that
+    /// layer masks to bounds.
+    public var superlayer: String?
     /// Which of `LayerSchema.parts` it has: bit `i` for part `i`.
     public private(set) var parts: UInt32
     /// Its parts' fields' values in the table's order (a colour's four; a text's index in `texts`).
@@ -63,10 +68,11 @@ public struct Layer: Sendable, Equatable {
 
     /// A layer with the values of the parts in `parts` (`LayerSchema`'s layout), as a frame's
     /// values give them.
-    public init(id: String, kind: Kind, parts: UInt32, values: [Double], texts: [String]) {
+    public init(id: String, kind: Kind, superlayer: String? = nil, parts: UInt32, values: [Double], texts: [String]) {
         precondition(values.count == LayerSchema.width(parts), "\(values.count) values for the parts of layer '\(id)'")
         self.id = id
         self.kind = kind
+        self.superlayer = superlayer
         self.parts = parts
         self.values = values
         self.texts = texts

@@ -27,15 +27,18 @@ public struct FrameShape: Sendable {
     public struct LayerShape: Sendable {
         public let id: String
         public let kind: Layer.Kind
+        /// The id of the layer whose sublayer it is (its frame in that layer's coordinates), nil at the top.
+        public let superlayer: String?
         public let offset: Int
         /// Which of `LayerSchema.parts` it has (bit `i` for part `i`).
         public let parts: UInt32
         /// Where its text fields' values are, from `offset + 1`.
         let textOffsets: [Int]
 
-        init(id: String, kind: Layer.Kind, offset: Int, parts: UInt32) {
+        init(id: String, kind: Layer.Kind, superlayer: String?, offset: Int, parts: UInt32) {
             self.id = id
             self.kind = kind
+            self.superlayer = superlayer
             self.offset = offset
             self.parts = parts
             var textOffsets: [Int] = []
@@ -79,7 +82,7 @@ public struct FrameShape: Sendable {
             return Property(name: field.name, kind: kind, offset: offset)
         }
         layers = render.layers.map { plan in
-            let layer = LayerShape(id: plan.id, kind: plan.kind, offset: offset, parts: plan.parts)
+            let layer = LayerShape(id: plan.id, kind: plan.kind, superlayer: plan.superlayer, offset: offset, parts: plan.parts)
             offset = layer.end
             return layer
         }
@@ -140,7 +143,7 @@ extension Frame {
                 texts.append(path ?? shape.text(at: own[at]))
                 own[at] = Double(texts.count - 1)
             }
-            layers.append(Layer(id: layer.id, kind: layer.kind, parts: layer.parts, values: own, texts: texts))
+            layers.append(Layer(id: layer.id, kind: layer.kind, superlayer: layer.superlayer, parts: layer.parts, values: own, texts: texts))
         }
         self.init(t: t, properties: properties, layers: layers)
     }
@@ -165,7 +168,7 @@ extension FrameShape {
             return Property(name: field.name, kind: kind, offset: offset)
         }
         layers = frame.layers.map { layer in
-            let shape = LayerShape(id: layer.id, kind: layer.kind, offset: offset, parts: layer.parts)
+            let shape = LayerShape(id: layer.id, kind: layer.kind, superlayer: layer.superlayer, offset: offset, parts: layer.parts)
             values.append(1)
             let start = values.count
             values += layer.values

@@ -31,6 +31,10 @@ public enum LayerSchema {
             LayerField("borderWidth", .number, default: .number(0)),
             LayerField("borderColor", .color, default: .string("#000000")),
         ]),
+        // CALayer's masksToBounds (default false): its sublayers, and its own drawing, are clipped
+        // to its bounds, rounded by its cornerRadius. A Bool, so it changes at once (CA animates it
+        // as a discrete value).
+        LayerPart("masks", .members, [LayerField("masksToBounds", .bool, default: .bool(false))]),
         // CALayer's shadowColor, shadowOpacity, shadowRadius, shadowOffset (defaults black, 0, 3, (0, −3)).
         LayerPart("shadow", .object("shadow"), [
             LayerField("color", .color, default: .string("#000000")),

@@ -63,10 +63,18 @@ extension SceneState {
         }
         if let frame = frames[view] {
             for layer in frame.layers {
+                // A sublayer moves and fades with its superlayer (its frame is in that layer's
+                // coordinates); a superlayer stays even where it is clipped away, for them.
+                guard layer.superlayer == nil else {
+                    layers.append(SceneLayer(view: node.id, layer: layer, clip: clip))
+                    continue
+                }
                 var moved = layer
                 moved.frame.origin = Point(x: Self.add(layer.frame.minX, origin.x), y: Self.add(layer.frame.minY, origin.y))
                 if opacity != 1 { moved.opacity = layer.opacity * opacity }
-                if let clip, !clip.intersects(moved.frame) { continue }
+                if let clip, !clip.intersects(moved.frame), !frame.layers.contains(where: { $0.superlayer == layer.id }) {
+                    continue
+                }
                 layers.append(SceneLayer(view: node.id, layer: moved, clip: clip))
             }
         }

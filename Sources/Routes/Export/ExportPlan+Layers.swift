@@ -31,7 +31,9 @@ extension ExportPlan {
         guard let first = layer.samples.first(where: { $0 != nil }) ?? nil else { return }
         let shown = layer.samples.map { $0 != nil }
         let held = Self.held(layer.samples, first)
-        let origin = motion.bounds?.origin ?? .zero
+        // A sublayer is drawn in its superlayer's group, from its bounds' top left.
+        let container = first.superlayer.map { sublayersClass(of: $0) }
+        let origin = container == nil ? motion.bounds?.origin ?? .zero : .zero
         var properties: [LayerProperty] = []
 
         func numbers(_ name: String, _ fields: [(String, (Layer) -> Double)], _ text: @escaping ([[Double]], Int) -> String) {
@@ -57,6 +59,7 @@ extension ExportPlan {
         }
 
         let transformed = first.has("transform")
+        let masks = first.has("masks")
         if transformed {
             // CATransform3D about the anchor point, as the client module draws it: the frame's
             // place, the translation, the rotation (radians, clockwise on screen), then `scale`
@@ -99,7 +102,7 @@ extension ExportPlan {
             // The circle has pathLength="1" and stroke-dasharray 1: an offset of 1 − strokeEnd
             // shows strokeEnd of it from the start.
             numbers("stroke-dashoffset", [("stroke.strokeEnd", { 1 - ($0.stroke?.strokeEnd ?? 0) })]) { c, k in Self.number(c[0][k]) }
-            style += [Declaration("fill", "none"), Declaration("stroke-dasharray", "1"), Declaration("overflow", "visible")]
+            style += [Declaration("fill", "none"), Declaration("stroke-dasharray", "1")] + (masks ? [] : [Declaration("overflow", "visible")])
             html = arcMarkup(className(layer), first, stroke)
         }
         if layer.kind == .blur, let blur = first.blur {
@@ -139,6 +142,11 @@ extension ExportPlan {
                 text: { k in "\(Self.px(columns[0][k])) \(Self.px(columns[1][k])) \(Self.px(columns[2][k])) \(shadows[k].hex)" },
                 isConstant: columns.allSatisfy { column in column.allSatisfy { $0 == column[0] } } && shadows.allSatisfy { $0 == shadows[0] }))
         }
+        // masksToBounds clips the layer's own drawing too (a path past its bounds), and its
+        // shadow, which overflow alone would not.
+        if masks {
+            discrete("overflow", "masksToBounds") { $0.bool("masks", "masksToBounds") == true ? "hidden" : "visible" }
+        }
         if layer.kind == .shape, first.has("path") {
             // The path in the layer's coordinates (an <svg> without a viewBox draws 1:1), its
             // length 1 so strokeStart…strokeEnd is a dash: `end − start` long, 2 of gap, offset −start.
@@ -155,7 +163,7 @@ extension ExportPlan {
                 "\(Self.number(c[0][k])) 2"
             }
             numbers("stroke-dashoffset", [("path.strokeStart", { -ends($0).0 })]) { c, k in Self.number(c[0][k]) }
-            style.append(Declaration("overflow", "visible"))
+            if !masks { style.append(Declaration("overflow", "visible")) }
             html = "<svg class=\"\(className(layer))\"><path d=\"\(SVGPlot.escape(first.text("path", "data") ?? ""))\" pathLength=\"1\"/></svg>"
         }
         if layer.kind == .text, first.has("text") {
@@ -176,7 +184,7 @@ extension ExportPlan {
             // The client module's glyph for the name, in a 24-point box scaled to pointSize and
             // centred in the frame; a name it has none for is drawn as nothing and said so.
             color("fill", "symbol.color") { $0.color("symbol", "color") }
-            style.append(Declaration("overflow", "visible"))
+            if !masks { style.append(Declaration("overflow", "visible")) }
             let name = first.text("symbol", "name") ?? ""
             let size = max(first.number("symbol", "pointSize") ?? 17, Self.numberFloor)
             let (width, height) = (max(0, first.frame.size.width), max(0, first.frame.size.height))
@@ -185,7 +193,7 @@ extension ExportPlan {
             let missing = glyph.isEmpty ? " data-missing-symbol=\"\(SVGPlot.escape(name))\"" : ""
             html = "<svg class=\"\(className(layer))\" viewBox=\"\(box.joined(separator: " "))\"\(missing)>\(glyph)</svg>"
         }
-        if let clips = motion.clips[layer.id] {
+        if container == nil, let clips = motion.clips[layer.id] {
             // A scene's clip (the bounds of the views above that clip to bounds) as a polygon in
             // the element's own coordinates: the clip's corners taken back through its transform.
             var last = clips.first { $0 != nil } ?? nil
@@ -213,7 +221,43 @@ extension ExportPlan {
         }
 
         style += properties.filter(\.isConstant).map { Declaration($0.name, $0.text(0)) }
-        elements.append(Element(className: className(layer), source: "layers/\(layer.id)", style: style, html: html))
+        elements.append(Element(className: className(layer), source: "layers/\(layer.id)", style: style, html: html, container: container))
+        animate(properties, className(layer), source: "layers/\(layer.id)")
+        if motion.layers.contains(where: { $0.samples.contains { $0?.superlayer == layer.id } }) {
+            addSublayersGroup(layer, properties, transformed: transformed, held: held, container: container)
+        }
+    }
+
+    /// The class of the group the sublayers of the layer with this id are drawn in.
+    func sublayersClass(of id: String) -> String { name + "-" + CSSName.identifier(id) + "-sublayers" }
+
+    /// The group a superlayer's sublayers are drawn in, right after its own element: placed,
+    /// turned, scaled and faded as it is (its transform, size and opacity), clipped to its
+    /// rounded bounds while it masks to bounds, and to a scene's clip as it is.
+    private mutating func addSublayersGroup(_ layer: SampledMotion.LayerSeries, _ properties: [LayerProperty], transformed: Bool,
+                                            held: [Layer], container: String?) {
+        let shared = Set(["transform", "transform-origin", "width", "height", "opacity", "clip-path", "visibility"].map(CSSName.init))
+        var group = properties.filter { shared.contains($0.name) }
+        let clipped = held.map { $0.bool("masks", "masksToBounds") == true }
+        let radii = held.map { max(0, $0.cornerRadius) }
+        if clipped.contains(true) {
+            group.append(LayerProperty(name: CSSName("overflow"), channels: [("masksToBounds", .discrete(clipped.map { $0 ? "hidden" : "visible" }))],
+                                       text: { clipped[$0] ? "hidden" : "visible" }, isConstant: clipped.allSatisfy { $0 == clipped[0] }))
+            group.append(LayerProperty(name: CSSName("border-radius"), channels: [("cornerRadius", .number(radii, allowed: allowance(radii)))],
+                                       text: { Self.px(radii[$0]) }, isConstant: radii.allSatisfy { $0 == radii[0] }))
+        }
+        let className = sublayersClass(of: layer.id)
+        var style = [Declaration("position", "absolute"), Declaration("left", "0px"), Declaration("top", "0px"),
+                     Declaration("margin", "0px"), Declaration("box-sizing", "border-box")]
+        if !transformed { style.append(Declaration("transform-origin", "50% 50%")) }
+        style += group.filter(\.isConstant).map { Declaration($0.name, $0.text(0)) }
+        elements.append(Element(className: className, source: "layers/\(layer.id)/sublayers", style: style,
+                                html: "<div class=\"\(className)\"></div>", container: container))
+        animate(group, className, source: "layers/\(layer.id)/sublayers")
+    }
+
+    /// One animation of an element's moving properties, with the keyframes they share.
+    private mutating func animate(_ properties: [LayerProperty], _ className: String, source: String) {
         let moving = properties.filter { !$0.isConstant }
         guard !moving.isEmpty else { return }
         let track = KeyframeTrack(moving.flatMap { $0.channels.map(\.channel) }, fractions: fractions)
@@ -224,7 +268,7 @@ extension ExportPlan {
             }
         }
         animations.append(Animation(
-            name: className(layer), className: className(layer), source: "layers/\(layer.id)",
+            name: className, className: className, source: source,
             keyframes: keyframes(track) { k in moving.map { Declaration($0.name, $0.text(k)) } },
             easing: "linear", valueTolerance: tolerances, easingForm: nil))
     }

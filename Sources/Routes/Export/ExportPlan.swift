@@ -33,6 +33,8 @@ struct ExportPlan: Sendable {
         var style: [Declaration]
         /// The element as HTML, empty for the box (which `markup` wraps around the others).
         var html = ""
+        /// The class of the sublayers' group it is drawn in (nil: the box).
+        var container: String?
     }
 
     struct Keyframe: Sendable {
@@ -119,8 +121,16 @@ struct ExportPlan: Sendable {
 
     /// The HTML the export styles: the box with one element per layer inside, back to front.
     var markup: String {
-        let inner = elements.map(\.html).filter { !$0.isEmpty }
-        return "<div class=\"\(name)\">" + inner.map { "\n  " + $0 }.joined() + (inner.isEmpty ? "" : "\n") + "</div>"
+        let inner = elements.filter { !$0.html.isEmpty && $0.container == nil }
+        return "<div class=\"\(name)\">" + inner.map { "\n  " + html($0, indent: "  ") }.joined() + (inner.isEmpty ? "" : "\n") + "</div>"
+    }
+
+    /// An element's HTML with the elements drawn in it (a sublayers' group's) inside, each on its line.
+    private func html(_ element: Element, indent: String) -> String {
+        let inner = elements.filter { !$0.html.isEmpty && $0.container == element.className }
+        guard !inner.isEmpty, element.html.hasSuffix("</div>") else { return element.html }
+        let deeper = indent + "  "
+        return element.html.dropLast(6) + inner.map { "\n" + deeper + html($0, indent: deeper) }.joined() + "\n" + indent + "</div>"
     }
 
     /// Every sample's place in the animation.

@@ -18,6 +18,11 @@ extension Layer {
         return nil
     }
 
+    func bool(_ name: String, _ key: String) -> Bool? {
+        if case let .bool(value)? = field(name, key) { return value }
+        return nil
+    }
+
     func color(_ name: String, _ key: String) -> Color? {
         if case let .color(value)? = field(name, key) { return value }
         return nil

@@ -12,6 +12,7 @@ extension SampledMotion {
                   layers: frame.layers.map { drawn in
                       var layer = drawn.layer
                       layer.id = drawn.view + "/" + layer.id
+                      layer.superlayer = layer.superlayer.map { drawn.view + "/" + $0 }
                       return layer
                   })
         }

@@ -305,6 +305,10 @@ final class PreparedFrame: Sendable {
                     raw.string(layer.id)
                     raw.append(#","kind":"#)
                     raw.string(layer.kind.rawValue)
+                    if let superlayer = layer.superlayer {
+                        raw.append(#","superlayer":"#)
+                        raw.string(superlayer)
+                    }
                 }
                 // Each field's key, with what closes the part before it, then the layer's close.
                 let first = steps.count
