@@ -11,15 +11,15 @@ enum LayerKindsBench {
 
     /// A row: its name and the members of its layer after `id`, `repeat` and `frame`.
     static let kinds: [(name: String, members: String)] = [
-        ("rect (frame, backgroundColor)", #""backgroundColor": "mix(#ff000000, #ff0000ff, p)""#),
-        ("rect + transform", #""backgroundColor": "#ff0000", "transform": {"rotation": "k * p", "scaleX": "1 + p", "anchorY": 0.2}"#),
-        ("rect + border", #""backgroundColor": "#ff0000", "borderWidth": "p", "borderColor": "#00ff00""#),
-        ("rect + shadow", #""backgroundColor": "#ff0000", "shadow": {"opacity": "p", "radius": 4, "offsetY": 2}"#),
-        ("shape (path data)", #""kind": "shape", "path": {"data": "'M0 0 L10 0 L10 10 Z'", "fillColor": "mix(#ff000000, #ff0000ff, p)", "strokeEnd": "p"}"#),
-        ("shape (named heart)", #""kind": "shape", "path": {"shape": "heart", "fillColor": "#ff0000"}"#),
-        ("text (literal)", #""kind": "text", "text": {"string": "'Delete'", "fontSize": 17, "color": "mix(#000000, #ffffff, p)"}"#),
-        ("text (format(p, 2))", #""kind": "text", "text": {"string": "format(p, 2)", "alignment": "'center'"}"#),
-        ("symbol", #""kind": "symbol", "symbol": {"name": "'heart.fill'", "pointSize": "17 + p"}"#),
+        ("rect (frame, backgroundColor)", ##""backgroundColor": "mix(#ff000000, #ff0000ff, p)""##),
+        ("rect + transform", ##""backgroundColor": "#ff0000", "transform": {"rotation": "k * p", "scaleX": "1 + p", "anchorY": 0.2}"##),
+        ("rect + border", ##""backgroundColor": "#ff0000", "borderWidth": "p", "borderColor": "#00ff00""##),
+        ("rect + shadow", ##""backgroundColor": "#ff0000", "shadow": {"opacity": "p", "radius": 4, "offsetY": 2}"##),
+        ("shape (path data)", ##""kind": "shape", "path": {"data": "'M0 0 L10 0 L10 10 Z'", "fillColor": "mix(#ff000000, #ff0000ff, p)", "strokeEnd": "p"}"##),
+        ("shape (named heart)", ##""kind": "shape", "path": {"shape": "heart", "fillColor": "#ff0000"}"##),
+        ("text (literal)", ##""kind": "text", "text": {"string": "'Delete'", "fontSize": 17, "color": "mix(#000000, #ffffff, p)"}"##),
+        ("text (format(p, 2))", ##""kind": "text", "text": {"string": "format(p, 2)", "alignment": "'center'"}"##),
+        ("symbol", ##""kind": "symbol", "symbol": {"name": "'heart.fill'", "pointSize": "17 + p"}"##),
     ]
 
     static func run() {

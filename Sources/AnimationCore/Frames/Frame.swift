@@ -164,8 +164,8 @@ extension Layer {
     private static let blurPart = LayerSchema.part("blur")
 
     @inline(__always)
-    private func color(at at: Int) -> Color {
-        Color(red: value(at: at), green: value(at: at + 1), blue: value(at: at + 2), alpha: value(at: at + 3))
+    private func color(at offset: Int) -> Color {
+        Color(red: value(at: offset), green: value(at: offset + 1), blue: value(at: offset + 2), alpha: value(at: offset + 3))
     }
 
     /// Untransformed frame in the control's coordinates; `scale` applies about its centre.
