@@ -37,6 +37,8 @@ let groups: [BenchGroup] = [
                run: SessionsBench.run),
     BenchGroup(name: "sampling", summary: "frames sampled per second per control; against store size and log length",
                run: SamplingBench.run),
+    BenchGroup(name: "layer-kinds", summary: "ns per layer per frame of each layer kind and optional part (synthetic definitions)",
+               run: LayerKindsBench.run),
     BenchGroup(name: "replay", summary: "restart replay of 1,000,000 journalled events",
                run: ReplayBench.run),
 ]

@@ -27,6 +27,8 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     let layout: StateLayout
     /// What every frame of this instance shares, and where its values go.
     public let frameShape: FrameShape
+    /// The render's writes of a frame's values, in order.
+    let renderSteps: FixedArray<RenderStep>
     /// The state of a session before its first input, the same for every session of this
     /// instance: made once and shared (copy-on-write, as any copy of a control), so a new
     /// session and its first checkpoint cost no state of their own. Set at the end of `init`.
@@ -74,6 +76,7 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
         reactions = definition.reactionTable
         frameSize = max(definition.frameSize, 8)
         frameShape = FrameShape(definition.render, strings: strings, enumerations: definition.outputEnums)
+        renderSteps = FixedArray(RenderStep.steps(definition.render, shape: frameShape, enumerations: definition.outputEnums))
         layout = definition.stateLayout
         groupCompleting = definition.groups.map { $0.members.map { $0.onComplete != nil } }
         let initial = DefinedControl(building: self)
@@ -104,9 +107,8 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     /// Runs `program` with a fresh register file over this instance's tables, then `body` on it.
     @inline(__always)
     func evaluate<Source: MachineSource, Result>(_ program: Program, source: Source, at t: Double,
-                                                 _ body: (UnsafeMutablePointer<Double>) -> Result) -> Result {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: frameSize) { registers in
-            let r = registers.baseAddress!
+                                                 _ body: (Registers) -> Result) -> Result {
+        Registers.with(count: frameSize) { r in
             run(program, r, source: source, at: t)
             return readRegisters(r, body)
         }
@@ -118,15 +120,15 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     /// below the stack pointer (valgrind), right only while nothing else used that stack. A call
     /// that returns before the space is given back cannot be reordered past it.
     @inline(never)
-    private func readRegisters<Result>(_ r: UnsafeMutablePointer<Double>, _ body: (UnsafeMutablePointer<Double>) -> Result) -> Result {
+    private func readRegisters<Result>(_ r: Registers, _ body: (Registers) -> Result) -> Result {
         body(r)
     }
 
     @inline(__always)
-    func run<Source: MachineSource>(_ program: Program, _ r: UnsafeMutablePointer<Double>, source: Source, at t: Double) {
+    func run<Source: MachineSource>(_ program: Program, _ r: Registers, source: Source, at t: Double) {
         guard program.count > 0 else { return }
-        Machine.run(code.base + Int(program.start), count: Int(program.count), r, literals: literals.base,
-                    constants: constantTable.base, strings: strings, source, at: t)
+        Machine.run(code.elements, from: Int(program.start), count: Int(program.count), r, literals: literals.elements,
+                    constants: constantTable.elements, strings: strings, source, at: t)
     }
 }
 
@@ -195,14 +197,10 @@ private struct Flattened {
     mutating func runSetup() {
         let definition = self.definition
         let strings = StringTable(literals: definition.literalStrings, instance: self.strings)
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(definition.frameSize, 1)) { registers in
-            let r = registers.baseAddress!
+        Registers.with(count: definition.frameSize) { r in
             for step in definition.setup {
-                numbers.withUnsafeBufferPointer { constants in
-                    Machine.run(definition.codeTable.base + Int(step.program.start), count: Int(step.program.count), r,
-                                literals: definition.literalTable.base, constants: constants.baseAddress!,
-                                strings: strings, NoSource(), at: 0)
-                }
+                Machine.run(definition.codeTable.elements, from: Int(step.program.start), count: Int(step.program.count), r,
+                            literals: definition.literalTable.elements, constants: numbers, strings: strings, NoSource(), at: 0)
                 for k in 0..<step.width { numbers[step.slot + k] = r[step.result + k] }
             }
         }

@@ -60,14 +60,14 @@ enum Op: UInt8, Sendable {
 /// What a program reads besides its registers: the session's variables and its primitives.
 protocol MachineSource {
     /// Writes the primitive read `kind`/`index`/`field` at `t` into `r` (four registers for a colour).
-    func read(_ kind: Int32, _ index: Int32, _ field: Int32, at t: Double, into r: UnsafeMutablePointer<Double>)
+    func read(_ kind: Int32, _ index: Int32, _ field: Int32, at t: Double, into r: Registers)
     func variable(_ index: Int) -> Double
 }
 
 /// A source with no primitives: programs of the configuration alone.
 struct NoSource: MachineSource {
-    func read(_ kind: Int32, _ index: Int32, _ field: Int32, at t: Double, into r: UnsafeMutablePointer<Double>) {
-        r.pointee = 0
+    func read(_ kind: Int32, _ index: Int32, _ field: Int32, at t: Double, into r: Registers) {
+        r[0] = 0
     }
 
     func variable(_ index: Int) -> Double { 0 }
@@ -92,18 +92,28 @@ struct StringTable: Sendable {
     }
 }
 
+/// A table the machine reads by index: a definition's code and literals, an instance's constants
+/// (`FixedArray.Elements` on every frame and event; an array where a program runs once).
+protocol MachineTable<Element> {
+    associatedtype Element
+    subscript(index: Int) -> Element { get }
+}
+
+extension Array: MachineTable {}
+
 enum Machine {
-    /// Runs `count` instructions from `code` over registers `r`; `literals` and `constants` are the
-    /// definition's and the instance's tables.
+    /// Runs the `count` instructions of `code` from `start` over registers `r`; `literals` and
+    /// `constants` are the definition's and the instance's tables. Jumps are relative to `start`.
     @inline(__always)
-    static func run<Source: MachineSource>(_ code: UnsafePointer<Instruction>, count: Int, _ r: UnsafeMutablePointer<Double>,
-                                           literals: UnsafePointer<Double>, constants: UnsafePointer<Double>,
-                                           strings: StringTable, _ source: Source, at t: Double) {
+    static func run<Source: MachineSource, Code: MachineTable<Instruction>, Literals: MachineTable<Double>,
+                    Constants: MachineTable<Double>>(_ code: Code, from start: Int, count: Int, _ r: Registers,
+                                                     literals: Literals, constants: Constants,
+                                                     strings: StringTable, _ source: Source, at t: Double) {
         do {
             var pc = 0
             let end = count
             while pc < end {
-                let i = code[pc]
+                let i = code[start + pc]
                 pc += 1
                 let d = Int(i.dst), a = Int(i.a), b = Int(i.b), c = Int(i.c)
                 switch i.op {
@@ -114,7 +124,7 @@ enum Machine {
                 case .variable: r[d] = source.variable(a)
                 case .move: r[d] = r[a]
                 case .move4: for k in 0..<4 { r[d + k] = r[a + k] }
-                case .read: source.read(i.a, i.b, i.c, at: t, into: r + d)
+                case .read: source.read(i.a, i.b, i.c, at: t, into: r.from(d))
                 case .add: r[d] = r[a] + r[b]
                 case .subtract: r[d] = r[a] - r[b]
                 case .multiply: r[d] = r[a] * r[b]

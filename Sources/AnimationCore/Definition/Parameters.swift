@@ -269,16 +269,4 @@ extension ParameterSpec {
         default: .number(0)
         }
     }
-
-    /// Writes a scalar value into registers.
-    func store(_ value: ParameterValue, into r: UnsafeMutablePointer<Double>) {
-        switch value {
-        case let .number(number): r.pointee = number
-        case let .bool(flag): r.pointee = flag ? 1 : 0
-        case let .enumeration(index): r.pointee = Double(index)
-        case let .color(color):
-            r[0] = color.red; r[1] = color.green; r[2] = color.blue; r[3] = color.alpha
-        default: r.pointee = 0
-        }
-    }
 }

@@ -61,14 +61,16 @@ public struct Layer: Sendable, Equatable {
     public var superlayer: String?
     /// Which of `LayerSchema.parts` it has: bit `i` for part `i`.
     public private(set) var parts: UInt32
-    /// Its parts' fields' values in the table's order (a colour's four; a text's index in `texts`).
-    public private(set) var values: [Double]
-    /// The texts its text fields name, in order.
-    public private(set) var texts: [String]
+    /// Its parts' fields' values in the table's order (a colour's four; a text's index in `texts`,
+    /// from its start). A slice: the layers of a frame made from its values share one array.
+    public private(set) var values: ArraySlice<Double>
+    /// The texts its text fields name, in order (a slice, shared as `values`).
+    public private(set) var texts: ArraySlice<String>
 
     /// A layer with the values of the parts in `parts` (`LayerSchema`'s layout), as a frame's
     /// values give them.
-    public init(id: String, kind: Kind, superlayer: String? = nil, parts: UInt32, values: [Double], texts: [String]) {
+    public init(id: String, kind: Kind, superlayer: String? = nil, parts: UInt32, values: ArraySlice<Double>,
+                texts: ArraySlice<String>) {
         precondition(values.count == LayerSchema.width(parts), "\(values.count) values for the parts of layer '\(id)'")
         self.id = id
         self.kind = kind
@@ -77,6 +79,14 @@ public struct Layer: Sendable, Equatable {
         self.values = values
         self.texts = texts
     }
+
+    /// The value at `at` from the start of its values.
+    @inline(__always)
+    public func value(at: Int) -> Double { values[values.startIndex + at] }
+
+    /// The text a text field's value names.
+    @inline(__always)
+    func text(_ value: Double) -> String { texts[texts.startIndex + Int(value)] }
 
     /// A layer built part by part (tests and hand-made frames): each part's fields' values by the table.
     public init(id: String, kind: Kind = .rect, frame: Rect, backgroundColor: Color? = nil,
@@ -119,10 +129,10 @@ extension Layer {
         return LayerSchema.parts[index].fields.map { field in
             defer { at += field.kind.width }
             return switch field.kind {
-            case .number: .number(values[at])
-            case .bool: .bool(values[at] != 0)
-            case .color: .color(Color(red: values[at], green: values[at + 1], blue: values[at + 2], alpha: values[at + 3]))
-            case .text: .string(texts[Int(values[at])])
+            case .number: .number(value(at: at))
+            case .bool: .bool(value(at: at) != 0)
+            case .color: .color(color(at: at))
+            case .text: .string(text(value(at: at)))
             }
         }
     }
@@ -146,42 +156,50 @@ extension Layer {
             }
         }
         if let at = LayerSchema.offset(ofPart: index, in: parts) {
-            values.replaceSubrange(at ..< at + part.width, with: written)
+            values.replaceSubrange(values.startIndex + at ..< values.startIndex + at + part.width, with: written)
         } else {
             parts |= 1 << UInt32(index)
             let at = LayerSchema.offset(ofPart: index, in: parts)!
-            values.insert(contentsOf: written, at: at)
+            values.insert(contentsOf: written, at: values.startIndex + at)
         }
     }
 
     private static let framePart = LayerSchema.part("frame")
+    private static let backgroundPart = LayerSchema.part("background")
     private static let appearancePart = LayerSchema.part("appearance")
+    private static let strokePart = LayerSchema.part("stroke")
+    private static let blurPart = LayerSchema.part("blur")
+
+    @inline(__always)
+    private func color(at offset: Int) -> Color {
+        Color(red: value(at: offset), green: value(at: offset + 1), blue: value(at: offset + 2), alpha: value(at: offset + 3))
+    }
 
     /// Untransformed frame in the control's coordinates; `scale` applies about its centre.
     public var frame: Rect {
         get {
             guard let at = LayerSchema.offset(ofPart: Self.framePart, in: parts) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-            return Rect(x: values[at], y: values[at + 1], width: values[at + 2], height: values[at + 3])
+            return Rect(x: value(at: at), y: value(at: at + 1), width: value(at: at + 2), height: value(at: at + 3))
         }
         set {
             guard let at = LayerSchema.offset(ofPart: Self.framePart, in: parts) else {
                 return set("frame", [.number(newValue.minX), .number(newValue.minY), .number(newValue.size.width), .number(newValue.size.height)])
             }
-            values[at] = newValue.minX
-            values[at + 1] = newValue.minY
-            values[at + 2] = newValue.size.width
-            values[at + 3] = newValue.size.height
+            let start = values.startIndex + at
+            values[start] = newValue.minX
+            values[start + 1] = newValue.minY
+            values[start + 2] = newValue.size.width
+            values[start + 3] = newValue.size.height
         }
     }
 
     /// The appearance part's field at `k` (corner radius, opacity, scale), or its default.
     private func appearance(_ k: Int, default fallback: Double) -> Double {
-        LayerSchema.offset(ofPart: Self.appearancePart, in: parts).map { values[$0 + k] } ?? fallback
+        LayerSchema.offset(ofPart: Self.appearancePart, in: parts).map { value(at: $0 + k) } ?? fallback
     }
 
     public var backgroundColor: Color? {
-        if case let .color(c)? = part("background")?[0] { return c }
-        return nil
+        LayerSchema.offset(ofPart: Self.backgroundPart, in: parts).map { color(at: $0) }
     }
 
     public var cornerRadius: Double { appearance(0, default: 0) }
@@ -192,24 +210,21 @@ extension Layer {
             guard let at = LayerSchema.offset(ofPart: Self.appearancePart, in: parts) else {
                 return set("appearance", [.number(0), .number(newValue), .number(1)])
             }
-            values[at + 1] = newValue
+            values[values.startIndex + at + 1] = newValue
         }
     }
 
     public var scale: Double { appearance(2, default: 1) }
 
     public var stroke: Stroke? {
-        guard let f = part("stroke"), case let .color(color) = f[0], case let .number(lineWidth) = f[1],
-              case let .number(strokeEnd) = f[2], case let .number(startAngle) = f[3], case let .bool(clockwise) = f[4]
-        else { return nil }
-        return Stroke(color: color, lineWidth: lineWidth, strokeEnd: strokeEnd, startAngle: startAngle, clockwise: clockwise)
+        guard let at = LayerSchema.offset(ofPart: Self.strokePart, in: parts) else { return nil }
+        return Stroke(color: color(at: at), lineWidth: value(at: at + 4), strokeEnd: value(at: at + 5),
+                      startAngle: value(at: at + 6), clockwise: value(at: at + 7) != 0)
     }
 
     public var blur: Blur? {
-        guard let f = part("blur"), case let .number(fraction) = f[0], case let .string(style) = f[1],
-              case let .number(radius) = f[2]
-        else { return nil }
-        return Blur(fraction: fraction, style: style, radius: radius)
+        guard let at = LayerSchema.offset(ofPart: Self.blurPart, in: parts) else { return nil }
+        return Blur(fraction: value(at: at), style: text(value(at: at + 1)), radius: value(at: at + 2))
     }
 }
 

@@ -133,17 +133,27 @@ extension Frame {
             }
             properties.append(Field(property.name, value))
         }
+        // The layers' values in one array and their texts in another, each layer a slice of both:
+        // texts resolved first, then sliced (a slice taken earlier would make the next write copy).
+        var own = Array(UnsafeBufferPointer(start: values, count: shape.count))
+        var texts: [String] = []
+        for layer in shape.layers where !layer.textOffsets.isEmpty && values[layer.offset] != 0 {
+            let start = layer.offset + 1, first = texts.count
+            for at in layer.textOffsets {
+                let path = values[start + at] < 0 ? NamedShape.text(code: values[start + at], values + start, at: at) : nil
+                texts.append(path ?? shape.text(at: values[start + at]))
+                own[start + at] = Double(texts.count - 1 - first)
+            }
+        }
         var layers: [Layer] = []
         layers.reserveCapacity(shape.layers.count)
+        var textStart = 0
         for layer in shape.layers where values[layer.offset] != 0 {
-            var own = Array(UnsafeBufferPointer(start: values + layer.offset + 1, count: layer.end - layer.offset - 1))
-            var texts: [String] = []
-            for at in layer.textOffsets {
-                let path = own[at] < 0 ? own.withUnsafeBufferPointer { NamedShape.text(code: own[at], $0.baseAddress!, at: at) } : nil
-                texts.append(path ?? shape.text(at: own[at]))
-                own[at] = Double(texts.count - 1)
-            }
-            layers.append(Layer(id: layer.id, kind: layer.kind, superlayer: layer.superlayer, parts: layer.parts, values: own, texts: texts))
+            let textEnd = textStart + layer.textOffsets.count
+            layers.append(Layer(id: layer.id, kind: layer.kind, superlayer: layer.superlayer, parts: layer.parts,
+                                values: own[layer.offset + 1 ..< layer.end],
+                                texts: texts[textStart ..< textEnd]))
+            textStart = textEnd
         }
         self.init(t: t, properties: properties, layers: layers)
     }
@@ -174,7 +184,7 @@ extension FrameShape {
             values += layer.values
             for at in shape.textOffsets {
                 values[start + at] = Double(texts.count)
-                texts.append(layer.texts[Int(layer.values[at])])
+                texts.append(layer.text(layer.value(at: at)))
             }
             offset = shape.end
             return shape

@@ -90,9 +90,19 @@ public enum LayerSchema {
         return index
     }
 
+    /// Each part's width, by index.
+    private static let widths = parts.map(\.width)
+
     /// How many values the parts in `mask` take.
     public static func width(_ mask: UInt32) -> Int {
-        parts.indices.reduce(0) { mask & 1 << UInt32($1) != 0 ? $0 + parts[$1].width : $0 }
+        // Over the set bits alone: a layer's accessors ask this of every read.
+        let widths = self.widths
+        var rest = mask, total = 0
+        while rest != 0 {
+            total += widths[rest.trailingZeroBitCount]
+            rest &= rest - 1
+        }
+        return total
     }
 
     /// Where part `index`'s values start among those of the parts in `mask` (nil if it is not among them).

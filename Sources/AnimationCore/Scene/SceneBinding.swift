@@ -282,24 +282,21 @@ public struct SceneLinks: Sendable {
 extension SceneLinks.Compiled {
     /// The command with its arguments computed from `inputs` (by `self.inputs`).
     func command(_ values: [Double]) -> Command {
-        var r = [Double](repeating: 0, count: registers)
-        for (k, value) in values.enumerated() where k < r.count { r[k] = value }
-        if !code.isEmpty {
-            let table = StringTable(literals: strings, instance: [])
-            let pool = literals.isEmpty ? [0.0] : literals
-            let constants = [0.0]
-            code.withUnsafeBufferPointer { code in
-                pool.withUnsafeBufferPointer { pool in
-                    constants.withUnsafeBufferPointer { constants in
-                        r.withUnsafeMutableBufferPointer { r in
-                            Machine.run(code.baseAddress!, count: code.count, r.baseAddress!, literals: pool.baseAddress!,
-                                        constants: constants.baseAddress!, strings: table, NoSource(), at: 0)
-                        }
-                    }
-                }
+        Registers.with(count: registers, zeroed: registers) { r in
+            for (k, value) in values.enumerated() where k < registers { r[k] = value }
+            if !code.isEmpty {
+                Machine.run(code, from: 0, count: code.count, r, literals: literals.isEmpty ? [0.0] : literals, constants: [0.0],
+                            strings: StringTable(literals: strings, instance: []), NoSource(), at: 0)
             }
+            return command(from: r)
         }
-        return Command(command, arguments.map { argument in
+    }
+
+    /// The command read from the registers, in a call of its own (`ControlInstance.readRegisters`
+    /// says why: reads inlined into the registers' scope were moved past its end).
+    @inline(never)
+    private func command(from r: Registers) -> Command {
+        Command(command, arguments.map { argument in
             switch argument {
             case let .fixed(value): value
             case let .computed(register, isBool): isBool ? .bool(r[register] != 0) : .number(r[register])

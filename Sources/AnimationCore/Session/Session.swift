@@ -189,7 +189,7 @@ public struct Session: Sendable {
     public func withFrameValues<Result>(at t: Double, _ body: (UnsafePointer<Double>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: max(frameShape.count, 1)) { buffer in
             let values = buffer.baseAddress!
-            control(at: t).reading(at: t) { $0.render(at: t, into: values) }
+            control(at: t).reading(at: t) { $0.render(at: t, into: FrameValues(values)) }
             return body(values)
         }
     }
@@ -215,9 +215,9 @@ public struct Session: Sendable {
             return forEachControl(from: from, to: to, fps: fps, folding: folding) { control, t, caughtUp in
                 // Caught up, no deadline is due by t: what `reading(at:)` would find out again.
                 if caughtUp {
-                    control.render(at: t, into: values)
+                    control.render(at: t, into: FrameValues(values))
                 } else {
-                    control.reading(at: t) { $0.render(at: t, into: values) }
+                    control.reading(at: t) { $0.render(at: t, into: FrameValues(values)) }
                 }
                 body(t, values)
             }

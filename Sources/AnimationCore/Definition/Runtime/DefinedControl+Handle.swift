@@ -26,8 +26,10 @@ extension DefinedControl {
     mutating func recognizeTap(_ index: Int, at point: Point, at t: Double, emit: inout [Emission]) throws(ControlError) {
         time = t
         defer { if !deferred.isEmpty { deferred.removeAll() } }
-        let items = [Recognized.tap(index, point)]
-        try items.withUnsafeBufferPointer { (buffer) throws(ControlError) in try react(buffer, at: t, emit: &emit) }
+        try ScratchList.with(capacity: 1) { (items: inout ScratchList<Recognized>) throws(ControlError) in
+            items.append(.tap(index, point))
+            try react(items, at: t, emit: &emit)
+        }
         try runDeferred(emit: &emit)
     }
 
@@ -43,7 +45,7 @@ extension DefinedControl {
             throw .invalidParameter(ParameterError(definition.commands[index].parameters.first?.name ?? command.name,
                                                    "expected \(plan.count) arguments, got \(command.arguments.count)"))
         }
-        try withRegisters(frameSize) { (r) throws(ControlError) in
+        try Registers.forReactions(count: frameSize) { (r) throws(ControlError) in
             var next = 0
             for position in plan.indices {
                 let argument = plan[position]
@@ -96,19 +98,17 @@ extension DefinedControl {
         guard count > 0 else { return }
         if finger == 0, touch.isDown, let slot = instance.definition.elapsedSlot { setVariable(slot, t) }
         // Twice the inputs: a tap may recognize and have an earlier recognition delivered at once.
-        try withUnsafeTemporaryAllocation(of: Recognized.self, capacity: 2 * count) { (buffer) throws(ControlError) in
-            var found = feed(touch, finger: finger, at: t, location, inputs: mask, into: buffer.baseAddress!)
-            if instance.definition.arbitrates { found = try arbitrate(buffer.baseAddress!, found, at: t) }
-            defer { buffer.baseAddress!.deinitialize(count: found) }
-            guard found > 0 else { return }
-            try react(UnsafeBufferPointer(rebasing: buffer[0..<found]), at: t, emit: &emit)
+        try ScratchList.with(capacity: 2 * count) { (found: inout ScratchList<Recognized>) throws(ControlError) in
+            feed(touch, finger: finger, at: t, location, inputs: mask, into: &found)
+            if instance.definition.arbitrates { try arbitrate(&found, at: t) }
+            guard found.count > 0 else { return }
+            try react(found, at: t, emit: &emit)
         }
     }
 
-    /// Every input sees the touch; what each recognised is written to `out`, in order. Returns how many.
+    /// Every input sees the touch; what each recognised is added to `out`, in order.
     private mutating func feed(_ touch: Touch, finger: Int, at t: Double, _ location: Point, inputs mask: UInt64,
-                               into out: UnsafeMutablePointer<Recognized>) -> Int {
-        var found = 0
+                               into out: inout ScratchList<Recognized>) {
         let definition = instance.definition
         for index in 0..<inputCount where index >= 64 || mask & (1 << UInt64(index)) != 0 {
             // The second finger is for the two-finger recognizers only.
@@ -121,18 +121,18 @@ extension DefinedControl {
                 setInput(index, .transform(transform))
                 guard let event else { continue }
                 if case .began = event { exclude(by: index, spec.simultaneous) }
-                (out + found).initialize(to: .transform(index, event, transform.location)); found += 1
+                out.append(.transform(index, event, transform.location))
             case let (.control(tracking), .control(spec)):
                 var tracking = tracking
                 tracking.bounds = region(spec.region, at: t)
                 let begins = touch.isDown ? beginsTracking(spec.overrides, at: location, t) : true
                 let outcome = tracking.handle(touch, at: t, begins: begins)
                 setInput(index, .control(tracking))
-                (out + found).initialize(to: .control(index, outcome, location)); found += 1
+                out.append(.control(index, outcome, location))
             case let (.tap(tap), .tap(spec)):
                 var tap = tap
                 let area = landing(touch, spec.region, at: t)
-                if tap.handle(touch, at: t, accepts: area.contains) { (out + found).initialize(to: .tap(index, location)); found += 1 }
+                if tap.handle(touch, at: t, accepts: area.contains) { out.append(.tap(index, location)) }
                 setInput(index, .tap(tap))
             case let (.pan(pan), .pan(spec)):
                 var pan = pan
@@ -156,7 +156,7 @@ extension DefinedControl {
                 setInput(index, .pan(pan))
                 guard let event else { continue }
                 if case .began = event, !pan.isHeld { exclude(by: index, spec.simultaneous) }
-                (out + found).initialize(to: .pan(index, event, location)); found += 1
+                out.append(.pan(index, event, location))
             case let (.swipe(swipe), .swipe(spec)):
                 var swipe = swipe
                 let area = landing(touch, spec.region, at: t)
@@ -165,7 +165,7 @@ extension DefinedControl {
                 guard let translation else { continue }
                 // Discrete, yet recognized while the finger is down: it excludes as a pan that begins does.
                 exclude(by: index, spec.simultaneous)
-                (out + found).initialize(to: .swipe(index, location, translation: translation)); found += 1
+                out.append(.swipe(index, location, translation: translation))
             case let (.longPress(press), .longPress(spec)):
                 var press = press
                 let area = landing(touch, spec.region, at: t)
@@ -173,19 +173,19 @@ extension DefinedControl {
                 setInput(index, .longPress(press))
                 guard let event else { continue }
                 if case .began = event { exclude(by: index, spec.simultaneous) }
-                (out + found).initialize(to: .longPress(index, event)); found += 1
+                out.append(.longPress(index, event))
             default:
                 break
             }
         }
-        return found
     }
 
     /// The reactions to what the inputs recognised, in order.
-    private mutating func react(_ recognized: UnsafeBufferPointer<Recognized>, at t: Double, emit: inout [Emission]) throws(ControlError) {
+    private mutating func react(_ recognized: ScratchList<Recognized>, at t: Double, emit: inout [Emission]) throws(ControlError) {
         let definition = instance.definition
-        try withRegisters(frameSize) { (r) throws(ControlError) in
-            for item in recognized {
+        try Registers.forReactions(count: frameSize) { (r) throws(ControlError) in
+            for position in 0..<recognized.count {
+                let item = recognized[position]
                 switch item {
                 case let .control(index, outcome, point):
                     guard case let .control(spec) = definition.inputs[index] else { continue }
@@ -269,7 +269,7 @@ extension DefinedControl {
     /// A control event: its name emitted (when the input emits them), then its reactions.
     @inline(__always)
     private mutating func controlEvent(_ event: ControlTracking.Event, _ spec: ControlInputSpec, _ point: Point,
-                                       _ r: UnsafeMutablePointer<Double>, at t: Double, emit: inout [Emission]) throws(ControlError) {
+                                       _ r: Registers, at t: Double, emit: inout [Emission]) throws(ControlError) {
         if spec.emitsControlEvents { emit.add(Emission(t: t, name: event.rawValue)) }
         let reactions = instance.definition.eventLists[Int(spec.on.start) + Int(event.index)]
         guard reactions.count > 0 else { return }
@@ -311,8 +311,9 @@ extension DefinedControl {
     /// failure requirements): recognizer timers follow the recognizers' state, and each
     /// tap's recognition that `requireToFail` holds is held, dropped or delivered (UIKit's
     /// failure requirements: held while a required recognizer is possible, dropped when one
-    /// recognizes, delivered when all have failed). Returns how many of `out` remain.
-    mutating func arbitrate(_ out: UnsafeMutablePointer<Recognized>, _ found: Int, at t: Double) throws(ControlError) -> Int {
+    /// recognizes, delivered when all have failed): `out` keeps what goes on to react.
+    mutating func arbitrate(_ out: inout ScratchList<Recognized>, at t: Double) throws(ControlError) {
+        let found = out.count
         let definition = instance.definition
         // Recognizers that recognized or began in this event.
         var won: UInt64 = 0
@@ -375,6 +376,7 @@ extension DefinedControl {
             out[kept] = item
             kept += 1
         }
+        out.keepFirst(kept)
         // Recognitions held before: dropped when what they wait for recognized, delivered when it all failed.
         for index in 0..<inputCount {
             guard case var .tap(tap) = input(index), let point = tap.held, case let .tap(spec) = definition.inputs[index] else { continue }
@@ -382,17 +384,15 @@ extension DefinedControl {
                 tap.held = nil
             } else if spec.requireToFail & possible == 0 {
                 tap.held = nil
-                (out + kept).initialize(to: .tap(index, point))
-                kept += 1
+                out.append(.tap(index, point))
             } else {
                 continue
             }
             setInput(index, .tap(tap))
         }
         for ended in endedHeld {
-            (out + kept).initialize(to: .pan(ended.index, .began(translation: .zero, velocity: ended.velocity), ended.at))
-            (out + kept + 1).initialize(to: .pan(ended.index, .ended(translation: .zero, velocity: ended.velocity), ended.at))
-            kept += 2
+            out.append(.pan(ended.index, .began(translation: .zero, velocity: ended.velocity), ended.at))
+            out.append(.pan(ended.index, .ended(translation: .zero, velocity: ended.velocity), ended.at))
         }
         // Pans held by failure requirements: failed when one of them recognized or began, let
         // through (beginning now, excluding the others) when all have failed.
@@ -404,11 +404,9 @@ extension DefinedControl {
             } else if spec.requireToFail & possible == 0, let point = pan.location, let event = pan.release() {
                 setInput(index, .pan(pan))
                 exclude(by: index, spec.simultaneous)
-                (out + kept).initialize(to: .pan(index, event, point))
-                kept += 1
+                out.append(.pan(index, event, point))
             }
         }
-        return kept
     }
 
     /// Input `index` is a pan whose began stands: neither held nor failed since.
@@ -453,17 +451,14 @@ extension DefinedControl {
     /// then what that changes for the others, and the reactions.
     mutating func recognizerTimer(_ index: Int, at t: Double, emit: inout [Emission]) throws(ControlError) {
         let count = inputCount
-        try withUnsafeTemporaryAllocation(of: Recognized.self, capacity: 2 * count) { (buffer) throws(ControlError) in
-            let out = buffer.baseAddress!
-            var found = 0
+        try ScratchList.with(capacity: 2 * count) { (out: inout ScratchList<Recognized>) throws(ControlError) in
             switch (input(index), instance.definition.inputs[index]) {
             case let (.longPress(press), .longPress(spec)) where press.beginTime == t:
                 var press = press
                 if let event = press.pressDurationElapsed() {
                     setInput(index, .longPress(press))
                     exclude(by: index, spec.simultaneous)
-                    out.initialize(to: .longPress(index, event))
-                    found = 1
+                    out.append(.longPress(index, event))
                 }
             case (.tap(var tap), _):
                 if tap.intervalElapsed(at: t) { setInput(index, .tap(tap)) }
@@ -472,10 +467,9 @@ extension DefinedControl {
             default:
                 break
             }
-            found = try arbitrate(out, found, at: t)
-            defer { out.deinitialize(count: found) }
-            guard found > 0 else { return }
-            try react(UnsafeBufferPointer(start: out, count: found), at: t, emit: &emit)
+            try arbitrate(&out, at: t)
+            guard out.count > 0 else { return }
+            try react(out, at: t, emit: &emit)
         }
     }
 
@@ -502,24 +496,8 @@ extension DefinedControl {
     /// Runs an entry point's reactions in a fresh frame (no event fields).
     mutating func runEntry(_ reactions: ReactionList, at t: Double, emit: inout [Emission]) throws(ControlError) {
         guard !reactions.isEmpty else { return }
-        try withRegisters(frameSize) { (r) throws(ControlError) in try run(reactions, r, at: t, emit: &emit) }
+        try Registers.forReactions(count: frameSize) { (r) throws(ControlError) in try run(reactions, r, at: t, emit: &emit) }
     }
-}
-
-/// A fresh, zeroed register file of `size` registers on the stack for `body`.
-@inline(__always)
-func withRegisters(_ size: Int, _ body: (UnsafeMutablePointer<Double>) throws(ControlError) -> Void) throws(ControlError) {
-    let failure: ControlError? = withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { buffer in
-        let r = buffer.baseAddress!
-        r.initialize(repeating: 0, count: min(size, 16))
-        do throws(ControlError) {
-            try body(r)
-            return nil
-        } catch {
-            return error
-        }
-    }
-    if let failure { throw failure }
 }
 
 extension Touch {

@@ -3,7 +3,7 @@ extension DefinedControl {
     /// value starts from where it shows. A motion that ends where it starts leaves the value at
     /// rest there and schedules no completion; one that lasts replaces the value's animations and
     /// (re)schedules its completion timer for the instant it comes to rest.
-    mutating func startMotion(_ index: Int, _ r: UnsafeMutablePointer<Double>, at t: Double) throws(ControlError) {
+    mutating func startMotion(_ index: Int, _ r: Registers, at t: Double) throws(ControlError) {
         let plan = definition.motionPlans[index]
         for axis in plan.axes { try cutCompletions(of: axis.animated, at: t) }
         var end = t
@@ -37,7 +37,7 @@ extension DefinedControl {
     }
 
     /// Fields: velocity, minimum, maximum, bounces; shared: rate, stopSpeed, bounceDecay, bounceEpsilon.
-    private mutating func decelerate(_ plan: MotionPlan, _ r: UnsafeMutablePointer<Double>, at t: Double) throws(ParameterError) -> Double {
+    private mutating func decelerate(_ plan: MotionPlan, _ r: Registers, at t: Double) throws(ParameterError) -> Double {
         let s = plan.shared
         let physics = try ScrollPhysics(decelerationRate: r[s[0]], stopSpeed: r[s[1]], bounceDecay: r[s[2]], bounceEpsilon: r[s[3]])
         let releases = plan.axes.map { axis in
@@ -56,7 +56,7 @@ extension DefinedControl {
     /// Fields: velocity, pageSize, minimum, maximum, bounces, dimension, origin, pageVelocity; shared:
     /// flickSpeed, ceilingAtEnd, clockRate. The page is picked by `pageVelocity`; the spring starts
     /// with `velocity`.
-    private mutating func page(_ plan: MotionPlan, _ r: UnsafeMutablePointer<Double>, at t: Double) throws(ParameterError) -> Double {
+    private mutating func page(_ plan: MotionPlan, _ r: Registers, at t: Double) throws(ParameterError) -> Double {
         let s = plan.shared
         let uikit = PagingMotion.Snap.uikit
         let snap = try PagingMotion.Snap(settleSpeed: uikit.settleSpeed, settleDistance: uikit.settleDistance,
@@ -79,7 +79,7 @@ extension DefinedControl {
     }
 
     /// Fields: to; shared: duration. Every moved value takes the same time, unless none moves.
-    private mutating func move(_ plan: MotionPlan, _ r: UnsafeMutablePointer<Double>, at t: Double) throws(ParameterError) -> Double {
+    private mutating func move(_ plan: MotionPlan, _ r: Registers, at t: Double) throws(ParameterError) -> Double {
         let duration = r[plan.shared[0]]
         let moves = try plan.axes.map { (axis) throws(ParameterError) in
             try SineMove(from: shown(axis.animated, at: t), to: r[axis.registers[0]], at: t, duration: duration)
@@ -92,7 +92,7 @@ extension DefinedControl {
     /// Fields: velocity, position; shared: decelerationRate, minimumSpeed, flickSpeed,
     /// flickAdvances, response, dampingRatio, flickDampingRatio. Targets whose condition is false
     /// are not candidates; with none, nothing happens.
-    private mutating func snap(_ plan: MotionPlan, _ r: UnsafeMutablePointer<Double>, at t: Double) throws(ParameterError) -> Double {
+    private mutating func snap(_ plan: MotionPlan, _ r: Registers, at t: Double) throws(ParameterError) -> Double {
         let s = plan.shared
         let chooser = try ProjectedSnap(decelerationRate: r[s[0]], minimumSpeed: r[s[1]], flickSpeed: r[s[2]],
                                         flickAdvances: r[s[3]] != 0)

@@ -19,8 +19,7 @@ extension DefinedControl {
     /// `beginTrackingWithTouch:`'s answer for a touch-down at `location`.
     func beginsTracking(_ overrides: ControlOverrides, at location: Point, _ t: Double) -> Bool {
         guard let begins = overrides.begins else { return true }
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: frameSize) { buffer in
-            let r = buffer.baseAddress!
+        return Registers.with(count: frameSize) { r in
             r[0] = location.x
             r[1] = location.y
             instance.run(begins.program, r, source: self, at: t)
@@ -29,7 +28,7 @@ extension DefinedControl {
     }
 
     /// A tracking override's reactions, with the touch's location in `event.location`.
-    mutating func runOverride(_ list: ReactionList, _ point: Point, _ r: UnsafeMutablePointer<Double>,
+    mutating func runOverride(_ list: ReactionList, _ point: Point, _ r: Registers,
                               at t: Double, emit: inout [Emission]) throws(ControlError) {
         r[0] = point.x
         r[1] = point.y

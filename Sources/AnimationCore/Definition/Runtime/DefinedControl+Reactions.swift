@@ -1,13 +1,13 @@
 extension DefinedControl {
     /// Evaluates a reaction's program into the context's registers.
     @inline(__always)
-    func compute(_ program: Program, _ r: UnsafeMutablePointer<Double>, at t: Double) {
+    func compute(_ program: Program, _ r: Registers, at t: Double) {
         instance.run(program, r, source: self, at: t)
     }
 
     /// Runs `reactions` in order; any failure throws out of the whole input (which the session
     /// then refuses, unchanged).
-    mutating func run(_ list: ReactionList, _ r: UnsafeMutablePointer<Double>, at t: Double,
+    mutating func run(_ list: ReactionList, _ r: Registers, at t: Double,
                       emit: inout [Emission]) throws(ControlError) {
         guard list.count > 0 else { return }
         let pool = instance.reactions
@@ -48,7 +48,7 @@ extension DefinedControl {
                 compute(program, r, at: t)
                 let definition = instance.definition
                 let body = definition.actions[action].reactions
-                try withRegisters(frameSize) { (frame) throws(ControlError) in
+                try Registers.forReactions(count: frameSize) { (frame) throws(ControlError) in
                     var next = 0
                     for index in Int(arguments.start)..<Int(arguments.start + arguments.count) {
                         let argument = definition.runArguments[index]
@@ -122,7 +122,7 @@ extension DefinedControl {
         }
     }
 
-    private mutating func animate(_ first: Int, _ width: Int, _ r: UnsafeMutablePointer<Double>, _ result: Int,
+    private mutating func animate(_ first: Int, _ width: Int, _ r: Registers, _ result: Int,
                                   _ source: TimingSource, _ mode: AnimateMode, _ completion: ReactionList,
                                   at t: Double) throws(ControlError) {
         let (base, relativeVelocity) = try self.timing(source, r)
@@ -154,7 +154,7 @@ extension DefinedControl {
     /// `animate` with `keyframes`: a `CAKeyframeAnimation` of each scalar of the value, replacing
     /// what is in flight (whose completions then run unfinished). Paced key times are spaced by
     /// the distance between values over every scalar at once (a colour's four components).
-    private mutating func animateKeyframes(_ first: Int, _ width: Int, _ r: UnsafeMutablePointer<Double>, _ plan: KeyframePlan,
+    private mutating func animateKeyframes(_ first: Int, _ width: Int, _ r: Registers, _ plan: KeyframePlan,
                                            _ source: TimingSource, _ mode: AnimateMode, _ completion: ReactionList,
                                            at t: Double) throws(ControlError) {
         let timing = Self.repeating(try self.timing(source, r).timing, mode, r)
@@ -182,7 +182,7 @@ extension DefinedControl {
     }
 
     /// An `animate`'s timing as the reaction computed it, and a spring's relative initial velocity.
-    private func timing(_ source: TimingSource, _ r: UnsafeMutablePointer<Double>) throws(ControlError) -> (timing: Timing, relativeVelocity: Double?) {
+    private func timing(_ source: TimingSource, _ r: Registers) throws(ControlError) -> (timing: Timing, relativeVelocity: Double?) {
         let timing: Timing
         var relativeVelocity: Double?
         switch source {
@@ -211,7 +211,7 @@ extension DefinedControl {
     }
 
     /// `repeatCount` and `autoreverses` over `timing` (docs/fidelity.md#repeat), when given.
-    private static func repeating(_ timing: Timing, _ mode: AnimateMode, _ r: UnsafeMutablePointer<Double>) -> Timing {
+    private static func repeating(_ timing: Timing, _ mode: AnimateMode, _ r: Registers) -> Timing {
         guard mode.repeatsForever || mode.repeatCount >= 0 || mode.autoreverses else { return timing }
         let count = mode.repeatsForever ? Double.infinity : mode.repeatCount < 0 ? 1 : r[Int(mode.repeatCount)]
         // CAMediaTiming: a count of 0 (or not a number) runs once.
@@ -264,7 +264,7 @@ extension DefinedControl {
 
     // MARK: Animator groups
 
-    private mutating func runGroupReaction(_ reaction: Reaction, _ r: UnsafeMutablePointer<Double>, at t: Double,
+    private mutating func runGroupReaction(_ reaction: Reaction, _ r: Registers, at t: Double,
                                            emit: inout [Emission]) throws(ControlError) {
         let index: Int
         switch reaction {
@@ -381,7 +381,7 @@ extension DefinedControl {
         }
     }
 
-    private func animatorTiming(_ timing: AnimatorTiming, _ r: UnsafeMutablePointer<Double>) -> PropertyAnimator.TimingParameters {
+    private func animatorTiming(_ timing: AnimatorTiming, _ r: Registers) -> PropertyAnimator.TimingParameters {
         switch timing {
         case let .cubic(curve): .cubic(curve)
         case let .dampedSpring(zeta, velocity): .dampedSpring(dampingRatio: r[zeta], initialVelocity: r[velocity])
@@ -395,7 +395,7 @@ extension DefinedControl {
         for completion in completions {
             let spec = definition.groups[index].members[completion.member]
             guard let reactions = spec.onComplete, reactions.count > 0 else { continue }
-            try withRegisters(frameSize) { (r) throws(ControlError) in
+            try Registers.forReactions(count: frameSize) { (r) throws(ControlError) in
                 r[0] = Double(EnumType.position.cases.firstIndex(of: completion.position.rawValue) ?? 0)
                 r[1] = Double(spec.nameString)
                 try run(reactions, r, at: completion.t, emit: &emit)

@@ -1,7 +1,7 @@
 extension DefinedControl: MachineSource {
 
     /// What programs read of the primitives, at `t`.
-    func read(_ kind: Int32, _ index: Int32, _ field: Int32, at t: Double, into r: UnsafeMutablePointer<Double>) {
+    func read(_ kind: Int32, _ index: Int32, _ field: Int32, at t: Double, into r: Registers) {
         let i = Int(index), f = Int(field)
         func flag(_ value: Bool) -> Double { value ? 1 : 0 }
         switch Read.Kind(rawValue: kind) {

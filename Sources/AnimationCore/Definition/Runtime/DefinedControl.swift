@@ -250,7 +250,7 @@ public struct DefinedControl: Sendable, Equatable {
                 case let .recognizer(input):
                     try recognizerTimer(input, at: deadline, emit: &produced)
                 case let .completion(list, _, finished):
-                    try withRegisters(frameSize) { (r) throws(ControlError) in
+                    try Registers.forReactions(count: frameSize) { (r) throws(ControlError) in
                         r[0] = finished ? 1 : 0
                         try run(list, r, at: deadline, emit: &produced)
                     }
@@ -303,74 +303,42 @@ public struct DefinedControl: Sendable, Equatable {
     /// The frame at `t`, assuming no deadline lies before `t` (`frame(at:)` handles later times).
     public func render(at t: Double) -> Frame {
         let shape = instance.frameShape
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: max(shape.count, 1)) { values in
-            render(at: t, into: values.baseAddress!)
-            return Frame(t: t, shape: shape, values: values.baseAddress!)
+        return FrameValues.with(count: shape.count) { values in
+            render(at: t, into: values)
+            return values.frame(t: t, shape: shape)
         }
     }
 
     /// The frame at `t` as `instance.frameShape`'s values, written to `values` (assuming no
     /// deadline lies before `t`, as `render(at:)`).
-    func render(at t: Double, into values: UnsafeMutablePointer<Double>) {
-        let definition = instance.definition
-        instance.evaluate(definition.render.program, source: self, at: t) { r in
-            definition.render.properties.withUnsafeBufferPointer { fields in
-                instance.frameShape.properties.withUnsafeBufferPointer { properties in
-                    for index in fields.indices {
-                        write(fields[index], r, into: values + properties[index].offset)
-                    }
+    func render(at t: Double, into values: FrameValues) {
+        let instance = self.instance
+        instance.evaluate(instance.definition.render.program, source: self, at: t) { r in
+            let steps = instance.renderSteps.elements, count = instance.renderSteps.count
+            var index = 0
+            while index < count {
+                let step = steps[index]
+                index += 1
+                let v = values.from(Int(step.offset))
+                switch step.kind {
+                case .number: v[0] = value(step.operand, r)
+                case .color: for k in 0..<4 { v[k] = value(step.operand, r, k) }
+                case .text: v[0] = instance.frameShape.text(instance.strings, value(step.operand, r))
+                case .enumeration:
+                    v[0] = instance.frameShape.text(enumeration: Int(step.extra), cases: Int(step.count), value(step.operand, r))
+                case .visibility:
+                    let shown = value(step.operand, r) != 0
+                    v[0] = shown ? 1 : 0
+                    if !shown { index += Int(step.count) }
+                case .shown: v[0] = 1
                 }
-            }
-            definition.render.layers.withUnsafeBufferPointer { plans in
-                instance.frameShape.layers.withUnsafeBufferPointer { layers in
-                    for index in plans.indices {
-                        write(plans.baseAddress! + index, r, into: values, layers[index])
-                    }
-                }
-            }
-        }
-    }
-
-    /// A property's value or values (a colour's four; a text's index in the shape's texts).
-    @inline(__always)
-    private func write(_ field: OutputField, _ r: UnsafeMutablePointer<Double>, into v: UnsafeMutablePointer<Double>) {
-        switch field.kind {
-        case .number, .bool: v[0] = value(field.value, r)
-        case .color: for k in 0..<4 { v[k] = value(field.value, r, k) }
-        case .string: v[0] = instance.frameShape.text(instance.strings, value(field.value, r))
-        case let .enumeration(enumIndex):
-            v[0] = instance.frameShape.text(enumeration: enumIndex, cases: instance.definition.outputEnums[enumIndex].cases.count,
-                                            value(field.value, r))
-        }
-    }
-
-    /// A layer's values where `shape` puts them, in `LayerSchema`'s order (a hidden one's first
-    /// value 0, the rest left).
-    @inline(__always)
-    private func write(_ layer: UnsafePointer<LayerPlan>, _ r: UnsafeMutablePointer<Double>, into values: UnsafeMutablePointer<Double>,
-                       _ shape: FrameShape.LayerShape) {
-        let v = values + shape.offset
-        if let visible = layer.pointee.visible, value(visible, r) == 0 {
-            v[0] = 0
-            return
-        }
-        v[0] = 1
-        var at = v + 1
-        layer.pointee.fields.withUnsafeBufferPointer { fields in
-            for field in fields {
-                switch field.kind {
-                case .number, .bool: at[0] = value(field.operand, r)
-                case .color: for k in 0..<4 { at[k] = value(field.operand, r, k) }
-                case .text: at[0] = instance.frameShape.text(instance.strings, value(field.operand, r))
-                }
-                at += field.kind.width
             }
         }
     }
 
     /// An output's value: in a register, the instance's constants or the literals.
     @inline(__always)
-    func value(_ operand: Operand, _ r: UnsafeMutablePointer<Double>, _ k: Int = 0) -> Double {
+    func value(_ operand: Operand, _ r: Registers, _ k: Int = 0) -> Double {
         let i = Int(operand.index) + k
         switch operand.kind {
         case .register: return r[i]
@@ -380,12 +348,12 @@ public struct DefinedControl: Sendable, Equatable {
     }
 
     @inline(__always)
-    func color(_ operand: Operand, _ r: UnsafeMutablePointer<Double>) -> Color {
+    func color(_ operand: Operand, _ r: Registers) -> Color {
         Color(red: value(operand, r, 0), green: value(operand, r, 1), blue: value(operand, r, 2), alpha: value(operand, r, 3))
     }
 
     @inline(__always)
-    func fieldValue(_ r: UnsafeMutablePointer<Double>, _ field: OutputField) -> FieldValue {
+    func fieldValue(_ r: Registers, _ field: OutputField) -> FieldValue {
         let number = value(field.value, r)
         switch field.kind {
         case .number: return .number(number)

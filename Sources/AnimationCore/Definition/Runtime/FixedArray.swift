@@ -30,4 +30,21 @@ final class FixedArray<Element: BitwiseCopyable>: @unchecked Sendable {
         assert(index >= 0 && index < count, "FixedArray index out of range")
         return base[index]
     }
+
+    /// The elements as the machine reads them: the address in a value, so a program's loop keeps
+    /// it in a register instead of loading it from this object at every step. Valid while this
+    /// array is alive: the machine runs inside a call on the instance or definition that holds it.
+    @inline(__always)
+    var elements: Elements { Elements(base: base, count: count) }
+
+    struct Elements: MachineTable {
+        fileprivate let base: UnsafePointer<Element>
+        fileprivate let count: Int
+
+        @inline(__always)
+        subscript(index: Int) -> Element {
+            assert(index >= 0 && index < count, "FixedArray index out of range")
+            return base[index]
+        }
+    }
 }
