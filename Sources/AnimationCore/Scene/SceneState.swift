@@ -49,15 +49,20 @@ public struct SceneState: Sendable {
     /// start, and whether it is away from it now (SceneState+Links).
     var groupRest: [Double] = []
     var activeMembers: [Bool] = []
-    /// Taps that recognised while a recogniser of another view they wait for was still deciding
-    /// (`require(toFail:)`): delivered when it fails, dropped when it recognises.
-    var waiting: [WaitingTap] = []
+    /// Recognisers waiting for a recogniser of another view that was still deciding
+    /// (`require(toFail:)`): taps that recognised at a lift, and pans and long presses whose
+    /// began is held while their touch is down (SceneState+FailureRequirements). Delivered when
+    /// what they wait for fails, dropped when it recognises.
+    var waiting: [Waiting] = []
 
-    struct WaitingTap: Sendable {
+    struct Waiting: Sendable {
         let view: Int
         let input: Int
-        /// Where it was recognised, in its recogniser's coordinates.
+        /// Where a tap was recognised, in its recogniser's coordinates.
         let point: Point
+        /// A held pan or long press: the id of its touch (the recogniser carries `isHeld` and
+        /// follows the finger); nil for a tap recognised at its lift.
+        var touch: Int? = nil
     }
 
     public init(scene: Scene) {
@@ -184,7 +189,7 @@ public struct SceneState: Sendable {
         fileprivate let time: Double
         fileprivate let bound: [Command]
         fileprivate let activeMembers: [Bool]
-        fileprivate let waiting: [WaitingTap]
+        fileprivate let waiting: [Waiting]
 
         /// The views whose control the batch changed (by an input, a command or a deadline), in view order.
         public var views: [Int] {
@@ -342,6 +347,8 @@ public struct SceneState: Sendable {
                 if !waiting.isEmpty { resolveWaiting(at: due.t, emit: &emit) }
                 runLinks(from: caused, at: due.t, emit: &emit)
             }
+            // A long press waiting for another view's recogniser that is deciding: its began is held.
+            if let v = due.view, !scene.nodes[v].waits.isEmpty, holdWaitingPress(v, at: due.t) { continue }
             if let v = due.view {
                 var produced: [Emission] = []
                 change(v) { $0.fireDeadline(emit: &produced) }
