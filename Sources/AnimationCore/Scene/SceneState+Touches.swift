@@ -161,6 +161,7 @@ extension SceneState {
         if !waiting.isEmpty { try settleHeldAtLift(k, recognizedTaps, at: t, emit: &emit) }
         for (candidate, fails) in zip(candidates, failing) where !fails { waiting.append(candidate) }
         for i in touches[k].participants.indices { giveBackHysteresis(k, i) }
+        recordPanEnds(k, at: t)
         if recognized != nil {
             try cancelDelivery(k, at: t, emit: &emit)
         } else if let hit {
@@ -184,6 +185,7 @@ extension SceneState {
             try send(.cancel, to: participant.view, inputs: scene.nodes[participant.view].recognizers, at: t, emit: &emit)
         }
         for i in touches[k].participants.indices { giveBackHysteresis(k, i) }
+        recordPanEnds(k, at: t)
         try cancelDelivery(k, at: t, emit: &emit)
         touches.remove(at: k)
     }
@@ -253,7 +255,7 @@ extension SceneState {
             if let spec = scene.nodes[v].content?.descendantScrolling {
                 guard touches[k].participants[j].status == .possible, !scene.nodes[v].pans.isEmpty, let control = controls[v] else { return nil }
                 let (when, room) = control.instance.evaluate(spec.program, source: control, at: t) { r in (r[spec.when] != 0, r[spec.room]) }
-                return when ? (j, max(room, 0)) : nil
+                return when && !swipedTooSoon(s, container: v, at: t) ? (j, max(room, 0)) : nil
             }
             if scrollAxes(v)?.y == true { return nil }
         }

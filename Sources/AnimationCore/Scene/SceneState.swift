@@ -54,6 +54,14 @@ public struct SceneState: Sendable {
     /// began is held while their touch is down (SceneState+FailureRequirements). Delivered when
     /// what they wait for fails, dropped when it recognises.
     var waiting: [Waiting] = []
+    /// When each scroll view's pan last ended, for the sheet's `MinimumSheetSwipeInterval`
+    /// (SceneState+SheetSwipeInterval): a few views at most, so a list of pairs.
+    var panEnds: [PanEnd] = []
+
+    struct PanEnd: Sendable {
+        let view: Int
+        let t: Double
+    }
 
     struct Waiting: Sendable {
         let view: Int
@@ -190,6 +198,7 @@ public struct SceneState: Sendable {
         fileprivate let bound: [Command]
         fileprivate let activeMembers: [Bool]
         fileprivate let waiting: [Waiting]
+        fileprivate let panEnds: [PanEnd]
 
         /// The views whose control the batch changed (by an input, a command or a deadline), in view order.
         public var views: [Int] {
@@ -208,7 +217,7 @@ public struct SceneState: Sendable {
     public mutating func apply<Batch: Collection<(t: Double, input: SceneInput)>>(
         _ batch: Batch, keeping: Bool = true, checkpoint: (_ applied: Int) -> Bool = { _ in false }
     ) throws(SceneTimeline.BatchError) -> Changes {
-        let before = (touches: touches, time: time, bound: bound, active: activeMembers, waiting: waiting)
+        let before = (touches: touches, time: time, bound: bound, active: activeMembers, waiting: waiting, panEnds: panEnds)
         var emitted: [SceneEmission] = []
         var checkpoints: [SceneState] = []
         var index = 0
@@ -226,7 +235,7 @@ public struct SceneState: Sendable {
         defer { if depth == 0 { originals = [] } }
         return Changes(emitted: emitted, count: index, checkpoints: checkpoints, originals: keeping ? originals : [],
                        touches: before.touches, time: before.time, bound: before.bound, activeMembers: before.active,
-                       waiting: before.waiting)
+                       waiting: before.waiting, panEnds: before.panEnds)
     }
 
     /// A copy of the scene as it stands, with no change open (it shares every control's state
@@ -247,6 +256,7 @@ public struct SceneState: Sendable {
         bound = changes.bound
         activeMembers = changes.activeMembers
         waiting = changes.waiting
+        panEnds = changes.panEnds
     }
 
     private mutating func step(_ input: SceneInput, at t: Double, emit emitted: inout [SceneEmission]) throws(SceneInputError) {
@@ -288,6 +298,7 @@ public struct SceneState: Sendable {
         let (outer, mark, touches, time, bound) = (changeStart, originals.count, self.touches, self.time, self.bound)
         let activeMembers = self.activeMembers
         let waiting = self.waiting
+        let panEnds = self.panEnds
         changeStart = mark
         depth += 1
         defer {
@@ -306,6 +317,7 @@ public struct SceneState: Sendable {
             self.bound = bound
             self.activeMembers = activeMembers
             self.waiting = waiting
+            self.panEnds = panEnds
             throw error
         }
     }
