@@ -57,3 +57,24 @@ struct SceneSheetSwipeIntervalTests {
         #expect(state.number("list", "contentOffsetY", at: 0.375) == 0, "pinned at its top: no rubber band")
     }
 }
+
+/// The sheet leaves alone a list that has a refresh control (`_shouldInteractWithDescendentScrollView:`
+/// answers no when the scroll view's `refreshControl` is set): a pull-down at the list's top pulls the
+/// list, not the sheet.
+@Suite("Scenes: a sheet leaves a list with a refresh control to itself")
+struct SceneSheetRefreshControlTests {
+    typealias H = SceneSheetHandoffTests
+
+    @Test("A pull-down 40 pt at the top of a list inside a refresh control: the sheet stays at 395.04, the list is pulled")
+    func refreshControlKeepsTheDrag() throws {
+        let list = sceneView("list", try builtIn("scrollView", ["width": 390, "height": 780]), 0, 0, 390, 780)
+        let refresh = sceneView("refresh", try builtIn("refreshControl", ["width": 390, "height": 780]), 0, 20, 390, 780, [list])
+        var state = try Scenes.state([sceneView("sheet", try builtIn("sheet", ["containerWidth": 390, "containerHeight": 844]), 0, 0, 390, 844, [refresh])])
+        try state.down(1, 195, 600, at: 0)
+        try state.drag(1, from: 195, 600, by: 0, 5, steps: 8, from: 0)
+        #expect(state.number("sheet", "sheetTop", at: 0.125) == H.medium)
+        #expect(state.bool("sheet", "isDragging", at: 0.125) == false)
+        let offset = state.number("list", "contentOffsetY", at: 0.125)
+        #expect(offset < 0 && offset > -30, "30 pt of travel on the rubber band: \(offset)")
+    }
+}

@@ -8,6 +8,13 @@ extension SceneState {
     /// UIKit's `MinimumSheetSwipeInterval` default.
     public static let minimumSheetSwipeInterval = 0.4
 
+    /// The scroll view's parent is its refresh control (a container declaring `isRefreshControl`):
+    /// UIKit's sheet does not interact with a scroll view that has a `refreshControl`.
+    func hasRefreshControl(_ scrollView: Int) -> Bool {
+        guard let parent = scene.nodes[scrollView].parent else { return false }
+        return scene.nodes[parent].content?.isRefreshControl == true
+    }
+
     /// Scroll views whose pan recognised for touch `k`, which ends now: their pan ended at `t`.
     mutating func recordPanEnds(_ k: Int, at t: Double) {
         for participant in touches[k].participants where participant.status == .recognized && scene.nodes[participant.view].isScrollView {

@@ -249,7 +249,7 @@ extension SceneState {
     /// vertical one finds that one, `_shouldBeFoundByDescendentScrollView`).
     private func interactingContainer(_ k: Int, inner i: Int, at t: Double) -> (Int, Double)? {
         let s = touches[k].participants[i].view
-        guard let axes = scrollAxes(s), axes.y, !axes.x, (contentOrigin(s, at: t).y * 3).rounded() >= 0 else { return nil }
+        guard let axes = scrollAxes(s), axes.y, !axes.x, !hasRefreshControl(s), (contentOrigin(s, at: t).y * 3).rounded() >= 0 else { return nil }
         for j in touches[k].participants.indices.dropFirst(i + 1) {
             let v = touches[k].participants[j].view
             if let spec = scene.nodes[v].content?.descendantScrolling {
