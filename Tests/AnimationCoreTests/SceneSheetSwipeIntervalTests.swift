@@ -77,4 +77,14 @@ struct SceneSheetRefreshControlTests {
         let offset = state.number("list", "contentOffsetY", at: 0.125)
         #expect(offset < 0 && offset > -30, "30 pt of travel on the rubber band: \(offset)")
     }
+
+    @Test("isRefreshControl is a literal bool, refused elsewhere at its pointer")
+    func declarationIsChecked() throws {
+        func fault(_ value: String) throws -> String? {
+            try DefinitionTests.fault(#"{"content": {"frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "isRefreshControl": \#(value)}}"#)
+                .map { $0.code + " " + $0.pointer }
+        }
+        #expect(try fault("true") == nil)
+        #expect(try fault(#""yes""#)?.hasSuffix(" /content/isRefreshControl") == true)
+    }
 }
