@@ -327,7 +327,7 @@ struct APISceneTests {
                 "invalid_view", "scene.views[0].id"),
         Refusal(#"{"scene":{"views":[{"id":"a","frame":{"x":0,"y":0,"width":1,"height":1},"recognizesSimultaneouslyWith":["b"]}]}}"#,
                 "unknown_view", "scene.views[0].recognizesSimultaneouslyWith[0]"),
-        Refusal(#"{"scene":{"views":[{"id":"a","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10},"requireToFail":[{"recognizer":"pan","toFail":{"view":"b","recognizer":"pan"}}]},{"id":"b","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10}}]}}"#,
+        Refusal(#"{"scene":{"views":[{"id":"a","control":"scrollView","frame":{"x":0,"y":0,"width":10,"height":10},"requireToFail":[{"recognizer":"touch","toFail":{"view":"b","recognizer":"pan"}}]},{"id":"b","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10}}]}}"#,
                 "unknown_recognizer", "scene.views[0].requireToFail[0].recognizer"),
         Refusal(#"{"scene":{"views":[{"id":"a","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10},"requireToFail":[{"recognizer":"grabber","toFail":{"view":"nowhere","recognizer":"pan"}}]},{"id":"b","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10}}]}}"#,
                 "unknown_view", "scene.views[0].requireToFail[0].toFail.view"),

@@ -393,6 +393,9 @@ struct LongPressInputSpec: Sendable {
     var ended: ReactionList
     var cancelled: ReactionList
     var simultaneous: UInt64 = 0
+    /// `requireToFail`: the recognizers (one bit per input index) that must fail before its
+    /// began is delivered (docs/fidelity.md#arbitration).
+    var requireToFail: UInt64 = 0
 }
 
 /// What a frame shows: one program computing every property and layer field.

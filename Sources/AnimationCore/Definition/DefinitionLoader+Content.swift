@@ -26,6 +26,9 @@ struct ContentSpec: Sendable {
     /// `interactsWithDescendantScrollView` (UIKit's `_UISheetInteraction` with a descendant scroll
     /// view): one program computing whether it takes part and its room.
     var descendantScrolling: (program: Program, when: Int, room: Int)?
+    /// `isRefreshControl` (a literal): the container is the `refreshControl` of the scroll view it
+    /// holds, which a sheet then leaves to scroll alone (`_shouldInteractWithDescendentScrollView:`).
+    var isRefreshControl = false
 }
 
 extension DefinitionLoader {
@@ -63,7 +66,9 @@ extension DefinitionLoader {
             try section.finish()
             descendant = (builder.finish(), when, room)
         }
+        let refreshes = try r.bool("isRefreshControl", default: false)
         try r.finish()
-        parts.content = ContentSpec(frame: frame, scrolls: scrolls, isDecelerating: decelerating, descendantScrolling: descendant)
+        parts.content = ContentSpec(frame: frame, scrolls: scrolls, isDecelerating: decelerating, descendantScrolling: descendant,
+                                    isRefreshControl: refreshes)
     }
 }

@@ -219,7 +219,8 @@ extension DefinitionLoader {
                 let lists = try continuousEvents(&on, at: path, moving: eventContext(location, 2), cancelled: eventContext([:], 0), "long press events")
                 parts.inputs.append(.longPress(LongPressInputSpec(
                     region: region, minimumPressDuration: duration, allowableMovement: movement, began: lists[0], changed: lists[1],
-                    ended: lists[2], cancelled: lists[3], simultaneous: try inputMask(&r, "simultaneousWith", of: member.key))))
+                    ended: lists[2], cancelled: lists[3], simultaneous: try inputMask(&r, "simultaneousWith", of: member.key),
+                    requireToFail: try inputMask(&r, "requireToFail", of: member.key))))
             }
             _ = r.raw("on")
             _ = r.raw("type")

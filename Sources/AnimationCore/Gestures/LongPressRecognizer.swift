@@ -11,14 +11,17 @@ public struct LongPressRecognizer: Sendable, Equatable {
 
     public var minimumPressDuration: Double
     public var allowableMovement: Double
+    /// Began, but held by a failure requirement (`require(toFail:)`): its began is not delivered
+    /// until `release()`; set by whoever arbitrates, as a pan's (docs/fidelity.md#arbitration).
+    public var isHeld = false
     public private(set) var phase: Phase = .idle
 
     public enum Phase: Sendable, Equatable {
         case idle
         /// Down at `start` at `t`, last seen at `last`, the press not yet long enough.
         case possible(start: Point, t: Double, last: Point)
-        /// Began: `.changed` follows each move.
-        case recognized
+        /// Began, the finger last seen at `last`: `.changed` follows each move.
+        case recognized(last: Point)
     }
 
     public enum Event: Sendable, Equatable {
@@ -32,7 +35,10 @@ public struct LongPressRecognizer: Sendable, Equatable {
         self.allowableMovement = allowableMovement
     }
 
-    public var isRecognized: Bool { phase == .recognized }
+    public var isRecognized: Bool {
+        if case .recognized = phase { return true }
+        return false
+    }
     public var isPossible: Bool {
         if case .possible = phase { return true }
         return false
@@ -57,6 +63,7 @@ public struct LongPressRecognizer: Sendable, Equatable {
             phase = (dx * dx + dy * dy).squareRoot() > allowableMovement ? .idle : .possible(start: start, t: t0, last: p)
             return nil
         case let (.move(p), .recognized):
+            phase = .recognized(last: p)
             return .changed(p)
         case let (.up(p), .recognized):
             phase = .idle
@@ -75,15 +82,26 @@ public struct LongPressRecognizer: Sendable, Equatable {
     /// The press has lasted `minimumPressDuration`: it begins where the finger is.
     public mutating func pressDurationElapsed() -> Event? {
         guard case let .possible(_, _, last) = phase else { return nil }
-        phase = .recognized
+        phase = .recognized(last: last)
         return .began(last)
     }
 
-    /// Another recogniser won: a press that has not begun fails.
+    /// A held press's failure requirements failed: it begins now, where the finger is. Nil when
+    /// it is not held and recognized.
+    public mutating func release() -> Event? {
+        guard isHeld, case let .recognized(last) = phase else { return nil }
+        isHeld = false
+        return .began(last)
+    }
+
+    /// Another recogniser won: a press that has not begun (or whose began is held) fails.
     public mutating func fail() {
-        if isPossible { phase = .idle }
+        if isPossible || isHeld { reset() }
     }
 
     /// `reset`: forgets the touch, reporting nothing.
-    public mutating func reset() { phase = .idle }
+    public mutating func reset() {
+        phase = .idle
+        isHeld = false
+    }
 }

@@ -64,8 +64,11 @@ extension SceneState {
         for i in touches[k].participants.indices where touches[k].participants[i].status == .possible {
             let v = touches[k].participants[i].view
             let origin = touches[k].participants[i].origin
-            let (begins, blocked) = panBegins(v, with: Point(x: points[i].x - origin.x, y: points[i].y - origin.y), at: t)
-            heldBack[i] = blocked
+            let local = Point(x: points[i].x - origin.x, y: points[i].y - origin.y)
+            // Pans and long presses waiting for another view's recogniser take the move there.
+            let held = scene.nodes[v].waits.isEmpty ? 0 : holdWaiting(k, participant: i, local, at: t)
+            let (begins, blocked) = panBegins(v, with: local, at: t)
+            heldBack[i] = blocked | held
             guard begins else { continue }
             guard shouldBegin(v, touch: touches[k]) else {
                 try fail(k, participant: i, at: t, emit: &emit)
@@ -115,7 +118,7 @@ extension SceneState {
         var vetoed = [UInt64](repeating: 0, count: touches[k].participants.count)
         // Taps that would recognise but wait for another view's recogniser (require(toFail:)).
         var waits = [UInt64](repeating: 0, count: touches[k].participants.count)
-        var candidates: [WaitingTap] = []
+        var candidates: [Waiting] = []
         var recognizedTaps: [(view: Int, input: Int)] = []
         var recognized: Int?
         for i in touches[k].participants.indices where touches[k].participants[i].status == .possible {
@@ -131,7 +134,7 @@ extension SceneState {
                     vetoed[i] |= 1 << UInt64(index)
                 } else if scene.nodes[v].waits.contains(where: { $0.input == index }) {
                     waits[i] |= 1 << UInt64(index)
-                    candidates.append(WaitingTap(view: v, input: index, point: local))
+                    candidates.append(Waiting(view: v, input: index, point: local))
                 } else {
                     recognizedTaps.append((v, index))
                     if recognized == nil { recognized = i }
@@ -147,14 +150,17 @@ extension SceneState {
         // A waiting tap whose recogniser recognised (or began) already fails; so do those waiting
         // for a tap this lift recognises.
         let failing = candidates.map { waitsFor($0, recognizedTaps) }
-        if !waiting.isEmpty { waiting = waiting.filter { !waitsFor($0, recognizedTaps) } }
+        if !waiting.isEmpty { failWaiting(recognizedTaps) }
         for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
             let inputs = touches[k].handoff?.outer == i ? panInputs(participant.view) : scene.nodes[participant.view].recognizers
             if vetoed[i] | waits[i] != 0 { try send(.cancel, to: participant.view, inputs: vetoed[i] | waits[i], at: t, emit: &emit) }
-            try send(.up(points[i]), to: participant.view, inputs: inputs & ~vetoed[i] & ~waits[i], from: participant.origin, at: t, emit: &emit)
+            let held = waiting.isEmpty ? 0 : heldInputs(k, view: participant.view)
+            try send(.up(points[i]), to: participant.view, inputs: inputs & ~vetoed[i] & ~waits[i] & ~held, from: participant.origin, at: t, emit: &emit)
         }
+        if !waiting.isEmpty { try settleHeldAtLift(k, recognizedTaps, at: t, emit: &emit) }
         for (candidate, fails) in zip(candidates, failing) where !fails { waiting.append(candidate) }
         for i in touches[k].participants.indices { giveBackHysteresis(k, i) }
+        recordPanEnds(k, at: t)
         if recognized != nil {
             try cancelDelivery(k, at: t, emit: &emit)
         } else if let hit {
@@ -175,10 +181,12 @@ extension SceneState {
     }
 
     mutating func touchCancelled(_ k: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+        if !waiting.isEmpty { dropHeld(touch: touches[k].id) }
         for participant in touches[k].participants where participant.status != .failed {
             try send(.cancel, to: participant.view, inputs: scene.nodes[participant.view].recognizers, at: t, emit: &emit)
         }
         for i in touches[k].participants.indices { giveBackHysteresis(k, i) }
+        recordPanEnds(k, at: t)
         try cancelDelivery(k, at: t, emit: &emit)
         touches.remove(at: k)
     }
@@ -242,13 +250,13 @@ extension SceneState {
     /// vertical one finds that one, `_shouldBeFoundByDescendentScrollView`).
     private func interactingContainer(_ k: Int, inner i: Int, at t: Double) -> (Int, Double)? {
         let s = touches[k].participants[i].view
-        guard let axes = scrollAxes(s), axes.y, !axes.x, (contentOrigin(s, at: t).y * 3).rounded() >= 0 else { return nil }
+        guard let axes = scrollAxes(s), axes.y, !axes.x, !hasRefreshControl(s), (contentOrigin(s, at: t).y * 3).rounded() >= 0 else { return nil }
         for j in touches[k].participants.indices.dropFirst(i + 1) {
             let v = touches[k].participants[j].view
             if let spec = scene.nodes[v].content?.descendantScrolling {
                 guard touches[k].participants[j].status == .possible, !scene.nodes[v].pans.isEmpty, let control = controls[v] else { return nil }
                 let (when, room) = control.instance.evaluate(spec.program, source: control, at: t) { r in (r[spec.when] != 0, r[spec.room]) }
-                return when ? (j, max(room, 0)) : nil
+                return when && !swipedTooSoon(s, container: v, at: t) ? (j, max(room, 0)) : nil
             }
             if scrollAxes(v)?.y == true { return nil }
         }
@@ -325,7 +333,7 @@ extension SceneState {
     /// `gestureRecognizerShouldBegin` for a pan of `view`: a scroll view whose content already
     /// has the touch begins only if it may cancel it (`canCancelContentTouches` and
     /// `touchesShouldCancel(in:)`); otherwise it fails.
-    private func shouldBegin(_ view: Int, touch: ActiveTouch) -> Bool {
+    func shouldBegin(_ view: Int, touch: ActiveTouch) -> Bool {
         guard scene.nodes[view].isScrollView, let hit = touch.hit, hit != view, touch.delivery == .delivered else { return true }
         return scene.nodes[view].canCancelContentTouches && touchesShouldCancel(in: hit)
     }
@@ -364,9 +372,10 @@ extension SceneState {
 
     /// A view's recognisers fail for touch `k`: they get a cancel (a possible pan or tap just
     /// resets), and a scroll view holding the touch back lets it go.
-    private mutating func fail(_ k: Int, participant i: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+    mutating func fail(_ k: Int, participant i: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
         touches[k].participants[i].status = .failed
         let v = touches[k].participants[i].view
+        if !waiting.isEmpty { dropHeld(touch: touches[k].id, view: v) }
         try send(.cancel, to: v, inputs: scene.nodes[v].recognizers, at: t, emit: &emit)
         giveBackHysteresis(k, i)
         if case .held = touches[k].delivery, touches[k].holders.contains(v) { try updateHolders(k, at: t, emit: &emit) }
@@ -374,7 +383,7 @@ extension SceneState {
 
     /// A recogniser that cancels touches in views recognised: a held touch-down is dropped, a
     /// delivered touch is cancelled (`touchesCancelled`, a control's `touchCancel`).
-    private mutating func cancelDelivery(_ k: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+    mutating func cancelDelivery(_ k: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
         let delivery = touches[k].delivery
         touches[k].delivery = delivery == .none ? .none : .finished
         touches[k].holders = []
@@ -450,7 +459,7 @@ extension SceneState {
 extension SceneState {
     /// Whether what `tap` waits for has recognised: a tap among `taps` (recognised by this lift),
     /// or a pan, long press or pinch/rotation that has begun.
-    fileprivate func waitsFor(_ tap: WaitingTap, _ taps: [(view: Int, input: Int)]) -> Bool {
+    func waitsFor(_ tap: Waiting, _ taps: [(view: Int, input: Int)]) -> Bool {
         scene.nodes[tap.view].waits.contains { wait in
             wait.input == tap.input && (taps.contains { $0.view == wait.view && $0.input == wait.otherInput } || hasBegun(wait.view, wait.otherInput))
         }
@@ -458,19 +467,19 @@ extension SceneState {
 
     private func hasBegun(_ view: Int, _ input: Int) -> Bool {
         switch controls[view]?.input(input) {
-        case let .pan(recognizer)?: recognizer.isRecognized
-        case let .longPress(recognizer)?: recognizer.isRecognized
+        case let .pan(recognizer)?: recognizer.isRecognized && !recognizer.isHeld
+        case let .longPress(recognizer)?: recognizer.isRecognized && !recognizer.isHeld
         case let .transform(recognizer)?: recognizer.isRecognized
         default: false
         }
     }
 
     /// The recogniser is still deciding: UIKit's `.possible` with a touch (a multi-tap between its taps).
-    private func isDeciding(_ view: Int, _ input: Int) -> Bool {
+    func isDeciding(_ view: Int, _ input: Int) -> Bool {
         switch controls[view]?.input(input) {
         case let .tap(recognizer)?: recognizer.isTracking
-        case let .pan(recognizer)?: recognizer.isTracking && !recognizer.isRecognized
-        case let .longPress(recognizer)?: recognizer.isPossible
+        case let .pan(recognizer)?: recognizer.isTracking && (!recognizer.isRecognized || recognizer.isHeld)
+        case let .longPress(recognizer)?: recognizer.isPossible || recognizer.isHeld
         case let .swipe(recognizer)?: recognizer.isPossible
         case let .transform(recognizer)?: recognizer.isTracking && !recognizer.isRecognized
         default: false
@@ -484,6 +493,10 @@ extension SceneState {
         let taps = waiting
         waiting = []
         for tap in taps {
+            if tap.touch != nil {
+                resolveHeld(tap, at: t, emit: &emit)
+                continue
+            }
             if waitsFor(tap, []) { continue }
             if scene.nodes[tap.view].waits.contains(where: { $0.input == tap.input && isDeciding($0.view, $0.otherInput) }) {
                 waiting.append(tap)

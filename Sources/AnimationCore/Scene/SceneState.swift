@@ -49,15 +49,28 @@ public struct SceneState: Sendable {
     /// start, and whether it is away from it now (SceneState+Links).
     var groupRest: [Double] = []
     var activeMembers: [Bool] = []
-    /// Taps that recognised while a recogniser of another view they wait for was still deciding
-    /// (`require(toFail:)`): delivered when it fails, dropped when it recognises.
-    var waiting: [WaitingTap] = []
+    /// Recognisers waiting for a recogniser of another view that was still deciding
+    /// (`require(toFail:)`): taps that recognised at a lift, and pans and long presses whose
+    /// began is held while their touch is down (SceneState+FailureRequirements). Delivered when
+    /// what they wait for fails, dropped when it recognises.
+    var waiting: [Waiting] = []
+    /// When each scroll view's pan last ended, for the sheet's `MinimumSheetSwipeInterval`
+    /// (SceneState+SheetSwipeInterval): a few views at most, so a list of pairs.
+    var panEnds: [PanEnd] = []
 
-    struct WaitingTap: Sendable {
+    struct PanEnd: Sendable {
+        let view: Int
+        let t: Double
+    }
+
+    struct Waiting: Sendable {
         let view: Int
         let input: Int
-        /// Where it was recognised, in its recogniser's coordinates.
+        /// Where a tap was recognised, in its recogniser's coordinates.
         let point: Point
+        /// A held pan or long press: the id of its touch (the recogniser carries `isHeld` and
+        /// follows the finger); nil for a tap recognised at its lift.
+        var touch: Int? = nil
     }
 
     public init(scene: Scene) {
@@ -184,7 +197,8 @@ public struct SceneState: Sendable {
         fileprivate let time: Double
         fileprivate let bound: [Command]
         fileprivate let activeMembers: [Bool]
-        fileprivate let waiting: [WaitingTap]
+        fileprivate let waiting: [Waiting]
+        fileprivate let panEnds: [PanEnd]
 
         /// The views whose control the batch changed (by an input, a command or a deadline), in view order.
         public var views: [Int] {
@@ -203,7 +217,7 @@ public struct SceneState: Sendable {
     public mutating func apply<Batch: Collection<(t: Double, input: SceneInput)>>(
         _ batch: Batch, keeping: Bool = true, checkpoint: (_ applied: Int) -> Bool = { _ in false }
     ) throws(SceneTimeline.BatchError) -> Changes {
-        let before = (touches: touches, time: time, bound: bound, active: activeMembers, waiting: waiting)
+        let before = (touches: touches, time: time, bound: bound, active: activeMembers, waiting: waiting, panEnds: panEnds)
         var emitted: [SceneEmission] = []
         var checkpoints: [SceneState] = []
         var index = 0
@@ -221,7 +235,7 @@ public struct SceneState: Sendable {
         defer { if depth == 0 { originals = [] } }
         return Changes(emitted: emitted, count: index, checkpoints: checkpoints, originals: keeping ? originals : [],
                        touches: before.touches, time: before.time, bound: before.bound, activeMembers: before.active,
-                       waiting: before.waiting)
+                       waiting: before.waiting, panEnds: before.panEnds)
     }
 
     /// A copy of the scene as it stands, with no change open (it shares every control's state
@@ -242,6 +256,7 @@ public struct SceneState: Sendable {
         bound = changes.bound
         activeMembers = changes.activeMembers
         waiting = changes.waiting
+        panEnds = changes.panEnds
     }
 
     private mutating func step(_ input: SceneInput, at t: Double, emit emitted: inout [SceneEmission]) throws(SceneInputError) {
@@ -283,6 +298,7 @@ public struct SceneState: Sendable {
         let (outer, mark, touches, time, bound) = (changeStart, originals.count, self.touches, self.time, self.bound)
         let activeMembers = self.activeMembers
         let waiting = self.waiting
+        let panEnds = self.panEnds
         changeStart = mark
         depth += 1
         defer {
@@ -301,6 +317,7 @@ public struct SceneState: Sendable {
             self.bound = bound
             self.activeMembers = activeMembers
             self.waiting = waiting
+            self.panEnds = panEnds
             throw error
         }
     }
@@ -342,6 +359,8 @@ public struct SceneState: Sendable {
                 if !waiting.isEmpty { resolveWaiting(at: due.t, emit: &emit) }
                 runLinks(from: caused, at: due.t, emit: &emit)
             }
+            // A long press waiting for another view's recogniser that is deciding: its began is held.
+            if let v = due.view, !scene.nodes[v].waits.isEmpty, holdWaitingPress(v, at: due.t) { continue }
             if let v = due.view {
                 var produced: [Emission] = []
                 change(v) { $0.fireDeadline(emit: &produced) }

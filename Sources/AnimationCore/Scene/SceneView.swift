@@ -37,7 +37,7 @@ public struct SceneView: Sendable {
     /// Children stacked along an axis by a property of theirs (a list closing the gap of a
     /// deleted row); nil: each child stays at its frame.
     public var stack: SceneStack?
-    /// This view's taps that wait for another view's recogniser to fail (`require(toFail:)`).
+    /// This view's taps, pans and long presses that wait for another view's recogniser to fail (`require(toFail:)`).
     public var requireToFail: [FailureRequirement] = []
     /// Back to front.
     public var children: [SceneView]

@@ -33,6 +33,34 @@ extension DefinedControl {
         try runDeferred(emit: &emit)
     }
 
+    /// The pan or long press of input `index`, whose began a scene held while a recogniser of
+    /// another view it waits for was deciding, begins now (a pan from translation 0, a press where
+    /// the finger is), excluding the control's other recognisers; with `lifted`, its finger has
+    /// gone: it begins and ends there at once, excluding nothing (docs/scenes.md).
+    mutating func beginHeld(_ index: Int, lifted: Bool, at t: Double, emit: inout [Emission]) throws(ControlError) {
+        time = t
+        defer { if !deferred.isEmpty { deferred.removeAll() } }
+        var items: [Recognized] = []
+        switch (input(index), instance.definition.inputs[index]) {
+        case (.pan(var pan), let .pan(spec)):
+            guard let point = pan.location, case let .began(_, velocity)? = pan.release() else { return }
+            if lifted { pan.reset() } else { exclude(by: index, spec.simultaneous) }
+            setInput(index, .pan(pan))
+            items.append(.pan(index, .began(translation: .zero, velocity: velocity), point))
+            if lifted { items.append(.pan(index, .ended(translation: .zero, velocity: velocity), point)) }
+        case (.longPress(var press), let .longPress(spec)):
+            guard case let .began(point)? = press.release() else { return }
+            if lifted { press.reset() } else { exclude(by: index, spec.simultaneous) }
+            setInput(index, .longPress(press))
+            items.append(.longPress(index, .began(point)))
+            if lifted { items.append(.longPress(index, .ended(point))) }
+        default:
+            return
+        }
+        try items.withUnsafeBufferPointer { (buffer) throws(ControlError) in try react(buffer, at: t, emit: &emit) }
+        try runDeferred(emit: &emit)
+    }
+
     // MARK: Commands
 
     private mutating func handleCommand(_ command: Command, at t: Double, emit: inout [Emission]) throws(ControlError) {
@@ -169,10 +197,24 @@ extension DefinedControl {
             case let (.longPress(press), .longPress(spec)):
                 var press = press
                 let area = landing(touch, spec.region, at: t)
+                let wasHeld = press.isHeld
                 let event = press.handle(touch, at: t, accepts: area.contains)
+                if wasHeld || spec.requireToFail != 0 {
+                    // Failure requirements, as a pan's: a began goes out held, moves are withheld
+                    // while held, an end goes out still held for arbitrate to settle.
+                    if case .began? = event {
+                        press.isHeld = true
+                    } else if wasHeld, case .ended? = event {
+                        // Idle now, and held until arbitrate has seen it.
+                    } else if wasHeld {
+                        if event != nil { press.isHeld = press.isRecognized }
+                        setInput(index, .longPress(press))
+                        continue
+                    }
+                }
                 setInput(index, .longPress(press))
                 guard let event else { continue }
-                if case .began = event { exclude(by: index, spec.simultaneous) }
+                if case .began = event, !press.isHeld { exclude(by: index, spec.simultaneous) }
                 out.append(.longPress(index, event))
             default:
                 break
@@ -280,14 +322,14 @@ extension DefinedControl {
 
     /// Recognizer `winner` began: every other recognizer still possible fails (the first to begin
     /// wins, docs/fidelity.md#arbitration), except those it recognizes simultaneously with.
-    private mutating func exclude(by winner: Int, _ simultaneous: UInt64) {
+    mutating func exclude(by winner: Int, _ simultaneous: UInt64) {
         for index in 0..<inputCount where index != winner && (index >= 64 || simultaneous & (1 << UInt64(index)) == 0) {
             switch input(index) {
             case var .tap(tap):
                 tap.fail()
                 setInput(index, .tap(tap))
                 if instance.definition.arbitrates { dropRecognizerTimers(index) }
-            case var .longPress(press) where press.isPossible:
+            case var .longPress(press) where press.isPossible || press.isHeld:
                 press.fail()
                 setInput(index, .longPress(press))
                 dropRecognizerTimers(index)
@@ -321,7 +363,7 @@ extension DefinedControl {
             switch out[k] {
             case let .tap(index, _) where index < 64: won |= 1 << UInt64(index)
             case let .pan(index, .began, _) where index < 64 && panBegins(index): won |= 1 << UInt64(index)
-            case let .longPress(index, .began) where index < 64: won |= 1 << UInt64(index)
+            case let .longPress(index, .began) where index < 64 && pressBegins(index): won |= 1 << UInt64(index)
             case let .swipe(index, _, _) where index < 64: won |= 1 << UInt64(index)
             case let .transform(index, .began, _) where index < 64: won |= 1 << UInt64(index)
             default: break
@@ -335,7 +377,7 @@ extension DefinedControl {
                 if tap.isTracking { possible |= bit }
                 try followTimer(index, tap.waitDeadline)
             case let .longPress(press):
-                if press.isPossible { possible |= bit }
+                if press.isPossible || press.isHeld { possible |= bit }
                 try followTimer(index, press.beginTime)
             case let .pan(pan):
                 if pan.phase != .idle && (!pan.isRecognized || pan.isHeld) { possible |= bit }
@@ -351,9 +393,20 @@ extension DefinedControl {
         // Recognitions this event made, held or dropped by what they wait for.
         var kept = 0
         var endedHeld: [(index: Int, velocity: Point, at: Point)] = []
+        var endedHeldPresses: [(index: Int, at: Point)] = []
         for k in 0..<found {
             let item = out[k]
             if case let .pan(index, .began, _) = item, !panBegins(index), !letThrough(index, won: won, possible: possible) { continue }
+            if case let .longPress(index, .began) = item, !pressBegins(index), !letPressThrough(index, won: won, possible: possible) { continue }
+            if case let .longPress(index, .ended(point)) = item, case var .longPress(press) = input(index), press.isHeld {
+                // Lifted while held: began and end delivered now if all it waits for failed, else unseen.
+                press.isHeld = false
+                setInput(index, .longPress(press))
+                if case let .longPress(spec) = definition.inputs[index], spec.requireToFail & (won | possible) == 0 {
+                    endedHeldPresses.append((index, point))
+                }
+                continue
+            }
             if case let .pan(index, .ended(_, velocity), point) = item, case var .pan(pan) = input(index), pan.isHeld {
                 // Lifted while held: its began and end are delivered now if all it waits for failed
                 // (translation 0: counted from now), else it ends unseen.
@@ -394,10 +447,16 @@ extension DefinedControl {
             out.append(.pan(ended.index, .began(translation: .zero, velocity: ended.velocity), ended.at))
             out.append(.pan(ended.index, .ended(translation: .zero, velocity: ended.velocity), ended.at))
         }
+        for ended in endedHeldPresses {
+            out.append(.longPress(ended.index, .began(ended.at)))
+            out.append(.longPress(ended.index, .ended(ended.at)))
+        }
         // Pans held by failure requirements: failed when one of them recognized or began, let
         // through (beginning now, excluding the others) when all have failed.
         for index in 0..<inputCount {
-            guard case var .pan(pan) = input(index), pan.isHeld, case let .pan(spec) = definition.inputs[index] else { continue }
+            // A pan a scene holds (its control declares no requirement) is the scene's to settle.
+            guard case var .pan(pan) = input(index), pan.isHeld, case let .pan(spec) = definition.inputs[index],
+                  spec.requireToFail != 0 else { continue }
             if spec.requireToFail & won != 0 {
                 pan.reset()
                 setInput(index, .pan(pan))
@@ -407,6 +466,41 @@ extension DefinedControl {
                 out.append(.pan(index, event, point))
             }
         }
+        // Long presses held the same way: failed, or let through where the finger is.
+        for index in 0..<inputCount {
+            guard case var .longPress(press) = input(index), press.isHeld, case let .longPress(spec) = definition.inputs[index],
+                  spec.requireToFail != 0 else { continue }
+            if spec.requireToFail & won != 0 {
+                press.reset()
+                setInput(index, .longPress(press))
+            } else if spec.requireToFail & possible == 0, let event = press.release() {
+                setInput(index, .longPress(press))
+                exclude(by: index, spec.simultaneous)
+                out.append(.longPress(index, event))
+            }
+        }
+    }
+
+    /// Input `index` is a long press whose began stands: not held.
+    private func pressBegins(_ index: Int) -> Bool {
+        if case let .longPress(press) = input(index) { press.isRecognized && !press.isHeld } else { false }
+    }
+
+    /// A long press whose began this event is held by `requireToFail`, settled as `letThrough`
+    /// settles a pan's. Whether its began goes out.
+    private mutating func letPressThrough(_ index: Int, won: UInt64, possible: UInt64) -> Bool {
+        guard case var .longPress(press) = input(index), press.isHeld, case let .longPress(spec) = instance.definition.inputs[index] else { return false }
+        if spec.requireToFail & won != 0 {
+            press.reset()
+        } else if spec.requireToFail & possible != 0 {
+            return false
+        } else {
+            press.isHeld = false
+        }
+        setInput(index, .longPress(press))
+        guard !press.isHeld, press.isRecognized else { return false }
+        exclude(by: index, spec.simultaneous)
+        return true
     }
 
     /// Input `index` is a pan whose began stands: neither held nor failed since.
@@ -456,8 +550,10 @@ extension DefinedControl {
             case let (.longPress(press), .longPress(spec)) where press.beginTime == t:
                 var press = press
                 if let event = press.pressDurationElapsed() {
+                    // With failure requirements its began goes out held (arbitrate settles it).
+                    if spec.requireToFail != 0 { press.isHeld = true }
                     setInput(index, .longPress(press))
-                    exclude(by: index, spec.simultaneous)
+                    if !press.isHeld { exclude(by: index, spec.simultaneous) }
                     out.append(.longPress(index, event))
                 }
             case (.tap(var tap), _):

@@ -49,7 +49,7 @@ extension DefinedControl: MachineSource {
         case .longPress?:
             guard case let .longPress(press) = input(i) else { r[0] = 0; return }
             switch f {
-            case 0: r[0] = flag(press.isRecognized)
+            case 0: r[0] = flag(press.isRecognized && !press.isHeld)
             case 1: r[0] = flag(press.phase != .idle)
             default: r[0] = elapsed(press.phase != .idle, at: t)
             }
