@@ -40,24 +40,28 @@ extension DefinedControl {
     mutating func beginHeld(_ index: Int, lifted: Bool, at t: Double, emit: inout [Emission]) throws(ControlError) {
         time = t
         defer { if !deferred.isEmpty { deferred.removeAll() } }
-        var items: [Recognized] = []
+        var began: Recognized, ended: Recognized?
         switch (input(index), instance.definition.inputs[index]) {
         case (.pan(var pan), let .pan(spec)):
             guard let point = pan.location, case let .began(_, velocity)? = pan.release() else { return }
             if lifted { pan.reset() } else { exclude(by: index, spec.simultaneous) }
             setInput(index, .pan(pan))
-            items.append(.pan(index, .began(translation: .zero, velocity: velocity), point))
-            if lifted { items.append(.pan(index, .ended(translation: .zero, velocity: velocity), point)) }
+            began = .pan(index, .began(translation: .zero, velocity: velocity), point)
+            ended = lifted ? .pan(index, .ended(translation: .zero, velocity: velocity), point) : nil
         case (.longPress(var press), let .longPress(spec)):
             guard case let .began(point)? = press.release() else { return }
             if lifted { press.reset() } else { exclude(by: index, spec.simultaneous) }
             setInput(index, .longPress(press))
-            items.append(.longPress(index, .began(point)))
-            if lifted { items.append(.longPress(index, .ended(point))) }
+            began = .longPress(index, .began(point))
+            ended = lifted ? .longPress(index, .ended(point)) : nil
         default:
             return
         }
-        try items.withUnsafeBufferPointer { (buffer) throws(ControlError) in try react(buffer, at: t, emit: &emit) }
+        try ScratchList.with(capacity: 2) { (items: inout ScratchList<Recognized>) throws(ControlError) in
+            items.append(began)
+            if let ended { items.append(ended) }
+            try react(items, at: t, emit: &emit)
+        }
         try runDeferred(emit: &emit)
     }
 
