@@ -594,10 +594,15 @@ extension JSONWriter {
 
 /// The writer's bytes: a growable buffer owned by one writer at a time (`JSONWriter.unique()`
 /// copies it before a shared one is changed), so it is safe to send.
+///
+/// Its fields are not checked for exclusive access at run time: only the one writer that owns
+/// the buffer touches them, one call at a time, and no call reenters another. Inlined into
+/// Routes, where the compiler cannot see every access, each check would cost a thread-local
+/// lookup per append (measured: docs/performance.md, "One JSON module").
 @usableFromInline final class JSONBytes: @unchecked Sendable {
-    @usableFromInline var base: UnsafeMutablePointer<UInt8>
-    @usableFromInline var count = 0
-    @usableFromInline var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var count = 0
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
 
     @usableFromInline init(capacity: Int) {
         self.capacity = max(capacity, 16)
