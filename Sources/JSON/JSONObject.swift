@@ -23,8 +23,8 @@ public struct JSONObject: Sendable {
         }
     }
 
-    public var count: Int { members.count }
-    public var isEmpty: Bool { members.isEmpty }
+    @inlinable public var count: Int { members.count }
+    @inlinable public var isEmpty: Bool { members.isEmpty }
     public var keys: [String] { members.map(\.key) }
 
     /// For the parser, which has already rejected duplicates and may have built the index.
@@ -94,12 +94,12 @@ extension JSONObject: Equatable {
 
 /// The members by position, in document order (what a reader that reports unused members counts).
 extension JSONObject: RandomAccessCollection {
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { members.count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { members.count }
 
-    public subscript(position: Int) -> JSON.Member { members[position] }
+    @inlinable public subscript(position: Int) -> JSON.Member { members[position] }
 
-    public func makeIterator() -> IndexingIterator<[JSON.Member]> {
+    @inlinable public func makeIterator() -> IndexingIterator<[JSON.Member]> {
         members.makeIterator()
     }
 }
