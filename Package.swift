@@ -9,8 +9,11 @@ let package = Package(
         .library(name: "Routes", targets: ["Routes"]),
     ],
     targets: [
+        // The JSON value (members in document order), its strict parser and its writer. Pure: no
+        // Foundation, no I/O. The one model AnimationCore's loaders read and Routes' codecs write.
+        .target(name: "JSON"),
         // Pure, deterministic motion engine and control state machines. No clocks, no I/O.
-        .target(name: "AnimationCore"),
+        .target(name: "AnimationCore", dependencies: ["JSON"]),
         // HTTP/1.1 on bytes: request values, the incremental parser, the response encoder. No sockets.
         .target(name: "HTTP1"),
         // The built-in control definitions (Controls/) and scenes (Scenes/) as data, embedded by the
@@ -18,7 +21,7 @@ let package = Package(
         .target(name: "BuiltIns", exclude: ["Controls", "Scenes"], plugins: ["EmbedControls"]),
         // HTTP values, routing, wire formats and the session store. No sockets. Resources/ holds
         // symlinks to openapi.yaml, playground/ and client/: compiled in, as `PackageResources`.
-        .target(name: "Routes", dependencies: ["AnimationCore", "HTTP1", "BuiltIns"],
+        .target(name: "Routes", dependencies: ["JSON", "AnimationCore", "HTTP1", "BuiltIns"],
                 resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground"),
                             .embedInCode("Resources/client")]),
         // The plugin's build-time tool: definition files → a Swift file in the plugin's work directory.
@@ -30,9 +33,10 @@ let package = Package(
         .executableTarget(name: "Bench", dependencies: ["AnimationCore", "Routes"], path: "Benchmarks/Bench"),
         // Helpers shared by the test targets (the seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
-        // The control tests drive the built-in definitions, which Routes embeds.
-        .testTarget(name: "AnimationCoreTests", dependencies: ["AnimationCore", "Routes"]),
+        // The control tests drive the built-in definitions, read from BuiltIns as Routes reads them.
+        .testTarget(name: "AnimationCoreTests", dependencies: ["AnimationCore", "BuiltIns"]),
         // Goldens/ holds the golden corpus, read from the source tree by GoldenCorpusTests.
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "AnimationCore", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Routes", "HTTP1", "TestSupport"], exclude: ["Goldens"]),

@@ -1,7 +1,7 @@
 import AnimationCore
 @testable import Routes
 
-// libFuzzer target for request-body decoding (Sources/Routes/JSON and Sources/Routes/Wire), linked
+// libFuzzer target for request-body decoding (Sources/JSON and Sources/Routes/Wire), linked
 // by fuzz/run.sh with the Routes library as SwiftPM builds it, over AnimationCore. The bytes are parsed as
 // JSON; an object is decoded as a create-session body (`ConfigCodec.instance`) and as an events body
 // (`EventCodec.decodeBody`) for every built-in control; decoded events are applied to a `Session` of

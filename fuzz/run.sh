@@ -39,9 +39,9 @@ fi
 # that imports it (`@testable` where it needs internal types) and links its objects.
 case "$target" in
   http) library=HTTP1; modules=(HTTP1); entry=$root/fuzz/HTTPParserFuzz.swift; support=() ;;
-  decoding) library=Routes; modules=(AnimationCore HTTP1 BuiltIns Routes); entry=$root/fuzz/RequestDecodingFuzz.swift
+  decoding) library=Routes; modules=(JSON AnimationCore HTTP1 BuiltIns Routes); entry=$root/fuzz/RequestDecodingFuzz.swift
     support=("$root/fuzz/FuzzSupport.swift") ;;
-  definition) library=Routes; modules=(AnimationCore HTTP1 BuiltIns Routes); entry=$root/fuzz/DefinitionFuzz.swift
+  definition) library=Routes; modules=(JSON AnimationCore HTTP1 BuiltIns Routes); entry=$root/fuzz/DefinitionFuzz.swift
     support=("$root/fuzz/FuzzSupport.swift") ;;
   *) usage ;;
 esac

@@ -8,4 +8,12 @@ public enum BuiltInFiles {
     public static var controls: [(name: String, text: String)] { BuiltInControlFiles.files }
     /// File name and text of each built-in scene, in file-name order.
     public static var scenes: [(name: String, text: String)] { BuiltInSceneFiles.files }
+
+    /// The name a built-in is known by, from its file's: `03-switch.json` → `switch`.
+    public static func name(file: String) -> String {
+        var name = Substring(file)
+        if name.hasSuffix(".json") { name = name.dropLast(5) }
+        if let dash = name.firstIndex(of: "-"), name[..<dash].allSatisfy(\.isNumber) { name = name[name.index(after: dash)...] }
+        return String(name)
+    }
 }

@@ -1,6 +1,5 @@
 import Testing
 @testable import AnimationCore
-import Routes
 
 /// The one deliberate change of behaviour in the card's move to a definition: an animator
 /// completion that falls due during another operation is delivered, after the input's other

@@ -1,6 +1,6 @@
 import Testing
 @testable import AnimationCore
-import Routes
+import BuiltIns
 
 // Shared vocabulary for the control scenario tests (Button, ProgressButton, Switch, Card,
 // Session, Gesture): scripts of timed inputs, sessions built from them, and assertions that
@@ -42,11 +42,21 @@ func verticalDrag(x: Double, _ path: [(t: Double, y: Double)]) -> [TimedInput] {
         + [.up(x, last.y, at: last.t)]
 }
 
+/// Every built-in definition file (`Sources/BuiltIns/Controls`) by name, parsed and loaded once,
+/// as Routes' catalogue loads them; one that does not load stops the tests naming it.
+let builtInDefinitions: [String: ControlDefinition] = Dictionary(uniqueKeysWithValues: BuiltInFiles.controls.map { file in
+    do {
+        return (BuiltInFiles.name(file: file.name), try ControlDefinition(JSONParser().parse(Array(file.text.utf8))))
+    } catch {
+        preconditionFailure("built-in control \(file.name) does not load: \(error)")
+    }
+})
+
 /// A built-in control (its definition file) with `config` read over its defaults, as a
 /// session's `config` is.
 func builtIn(_ name: String, _ config: Tree = [:]) throws -> ControlInstance {
-    let entry = try #require(BuiltInControls.named(name), "no built-in control '\(name)'")
-    return try ControlInstance(entry.definition, name: name, configuration: config)
+    let definition = try #require(builtInDefinitions[name], "no built-in control '\(name)'")
+    return try ControlInstance(definition, name: name, configuration: config)
 }
 
 extension Session {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import AnimationCore
-import Routes
 
 /// The definition interpreter on small definitions: expressions evaluated as Swift evaluates
 /// them (bit for bit), names and their errors, and the reactions the built-ins do not exercise.
@@ -9,7 +8,7 @@ import Routes
 @Suite("Definitions: expressions, names, timers")
 struct DefinitionTests {
     static func tree(_ json: String) throws -> Tree {
-        Tree(try JSONParser().parse(Array(json.utf8)))
+        try JSONParser().parse(Array(json.utf8))
     }
 
     static func load(_ json: String) throws -> ControlDefinition {

@@ -1,6 +1,5 @@
 import Testing
 @testable import AnimationCore
-import Routes
 
 /// The motion reactions on small definitions (docs/controls.md#motion): `decelerate`, `page`,
 /// `move` and `snap` move animated numbers the way the engine's primitives do, against the
@@ -9,7 +8,7 @@ import Routes
 @Suite("Definitions: motion reactions")
 struct MotionReactionTests {
     static func load(_ json: String) throws -> ControlDefinition {
-        try ControlDefinition(Tree(try JSONParser().parse(Array(json.utf8))))
+        try ControlDefinition(try JSONParser().parse(Array(json.utf8)))
     }
 
     static func session(_ json: String) throws -> Session {

@@ -1,6 +1,5 @@
 import Testing
 @testable import AnimationCore
-import Routes
 
 /// `require(toFail:)` between recognisers of different views (docs/scenes.md#arbitration): a
 /// row's single tap waiting for a photo's double tap inside it. UIKit holds the tap while the
@@ -9,7 +8,7 @@ import Routes
 @Suite("Scenes: a tap waiting for another view's double tap to fail")
 struct SceneFailureRequirementTests {
     static func control(_ name: String, _ json: String) throws -> ControlInstance {
-        try ControlInstance(ControlDefinition(Tree(JSONParser().parse(Array(json.utf8)))), name: name, configuration: nil)
+        try ControlInstance(ControlDefinition(JSONParser().parse(Array(json.utf8))), name: name, configuration: nil)
     }
 
     /// A 390 × 200 row with a tap `select`, holding a 100 × 100 photo with a double tap `zoom`.

@@ -1,6 +1,5 @@
 import Testing
 @testable import AnimationCore
-import Routes
 
 /// A list in a sheet, as UIKit's `UISheetPresentationController` shares a drag with its scrolling
 /// content (docs/scenes.md#arbitration; sources in docs/fidelity.md#scenes): the sheet
@@ -95,7 +94,7 @@ struct SceneSheetHandoffTests {
             let json = #"{"variables": {"y": {"type": "number", "initial": 0}}, "inputs": {"pan": {"type": "pan", "region": {"x": 0, "y": 0, "width": 10, "height": 10}, "on": {}}},"#
                 + #" "content": {"frame": {"x": 0, "y": "y", "width": 10, "height": 10}, "interactsWithDescendantScrollView": \#(section)}}"#
             do {
-                _ = try ControlDefinition(Tree(JSONParser().parse(Array(json.utf8))))
+                _ = try ControlDefinition(JSONParser().parse(Array(json.utf8)))
                 return nil
             } catch let error as DocumentError {
                 return (error.code.rawValue + " " + error.message, error.path.pointer)

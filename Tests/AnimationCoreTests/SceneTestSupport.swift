@@ -1,6 +1,5 @@
 import Testing
 @testable import AnimationCore
-import Routes
 
 /// A view of a scene document at (x, y), width × height in its parent.
 func sceneView(_ id: String, _ control: ControlInstance? = nil, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
@@ -24,7 +23,7 @@ enum Scenes {
          "content": {"frame": {"x": 0, "y": 0, "width": "width", "height": "height"}},
          "layers": [{"id": "cell", "frame": {"x": 0, "y": 0, "width": "width", "height": "height"}, "backgroundColor": "white"}]}
         """#
-        return try ControlInstance(ControlDefinition(Tree(JSONParser().parse(Array(json.utf8)))), name: "row", configuration: nil)
+        return try ControlInstance(ControlDefinition(JSONParser().parse(Array(json.utf8))), name: "row", configuration: nil)
     }
 
     /// Each emission as `view name @t`, in order.

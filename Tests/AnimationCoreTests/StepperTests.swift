@@ -247,9 +247,7 @@ extension Tree {
     /// An object with `other`'s members added (replacing same-named ones).
     func merging(_ other: Tree) -> Tree {
         guard case var .object(members) = self, case let .object(more) = other else { return self }
-        for member in more {
-            if let index = members.firstIndex(where: { $0.key == member.key }) { members[index] = member } else { members.append(member) }
-        }
+        for member in more { members[member.key] = member.value }
         return .object(members)
     }
 }

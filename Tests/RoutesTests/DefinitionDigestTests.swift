@@ -34,11 +34,11 @@ struct DefinitionDigestTests {
     }
 
     @Test func everyBuiltInKeepsItsDigestWhenItsMembersAreReversed() throws {
-        func reversed(_ tree: Tree) -> Tree {
-            switch tree {
-            case let .object(members): .object(members.reversed().map { Tree.Member($0.key, reversed($0.value)) })
+        func reversed(_ json: JSON) -> JSON {
+            switch json {
+            case let .object(members): .object(JSONObject(members.reversed().map { ($0.key, reversed($0.value)) }))
             case let .array(items): .array(items.map(reversed))
-            default: tree
+            default: json
             }
         }
         for entry in BuiltInControls.all {

@@ -30,7 +30,7 @@ struct JournalDefineRecordTests {
         #expect(JournalRecord.isDefine(payload, of: first.digest))
         #expect(!JournalRecord.isDefine(payload, of: second.digest))
         #expect(!JournalRecord.isDefine(Array(#"{"op":"define","digest":""#.utf8) + Array(first.digest.utf8), of: first.digest))
-        let create = JournalRecord.create(id: "s1", clock: .virtual, created: 0, control: "switch", digest: first.digest, config: Tree.object([])).bytes
+        let create = JournalRecord.create(id: "s1", clock: .virtual, created: 0, control: "switch", digest: first.digest, config: .object([:])).bytes
         #expect(!JournalRecord.isDefine(create, of: first.digest))
     }
 }

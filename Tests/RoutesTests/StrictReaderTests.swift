@@ -15,7 +15,7 @@ import Testing
     static func refused(_ count: Int, asking asked: [Int]) throws -> (object: WireError?, tree: DocumentError?) {
         let json = JSON.object(JSONObject(members(count)))
         var object = try ObjectReader(json, path: "config")
-        var tree = try TreeReader(Tree(json), at: TreePath([.key("config")]))
+        var tree = try TreeReader(json, at: TreePath([.key("config")]))
         for position in asked {
             #expect(object.raw("m\(position)") == .number(Double(position)))
             #expect(tree.raw("m\(position)") == .number(Double(position)))

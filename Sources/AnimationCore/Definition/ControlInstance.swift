@@ -45,7 +45,7 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     /// named under `path` (`config.effects[1].ratio`).
     public init(_ definition: ControlDefinition, name: String, configuration: Tree?,
                 at path: TreePath = TreePath([.key("config")])) throws(DocumentError) {
-        var reader = try TreeReader(configuration ?? .object([]), at: path)
+        var reader = try TreeReader(configuration ?? .object([:]), at: path)
         var values: [ParameterValue] = []
         for spec in definition.parameters { values.append(try spec.read(from: &reader)) }
         try reader.finish()
@@ -90,9 +90,9 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
         for (slots, (spec, value)) in zip(definition.layout, zip(definition.parameters, values)) {
             var derived = 0.0
             if case let .derived(slot, _) = slots { derived = constants[slot] }
-            members.append(.init(spec.name, spec.echo(value, derived: derived)))
+            members.append((spec.name, spec.echo(value, derived: derived)))
         }
-        return .object(members)
+        return .object(JSONObject(members))
     }
 
     /// The same definition and configuration (whatever the name).

@@ -40,11 +40,11 @@ extension DefinitionLoader {
             let copy = members.compactMap { member -> Tree.Member? in
                 switch member.key {
                 case "repeat": nil
-                case "id": Tree.Member("id", .string(id + String(k)))
+                case "id": ("id", .string(id + String(k)))
                 default: member
                 }
             }
-            copies.append(LayerCopy(tree: .object(copy), names: names,
+            copies.append(LayerCopy(tree: .object(JSONObject(copy)), names: names,
                                     shown: .binary(.less, .number(Double(k)), count, .bool)))
         }
         return copies

@@ -166,7 +166,7 @@ struct DefinitionLoader {
     }
 
     /// A section's members, bounded in number.
-    func members(_ section: TreeReader) throws(DocumentError) -> [Tree.Member] {
+    func members(_ section: TreeReader) throws(DocumentError) -> JSONObject {
         guard section.members.count <= DefinitionLimits.maximumNames else {
             throw DocumentError(.tooManyNames, at: section.path,
                                 "\(section.members.count) names; a section may have at most \(DefinitionLimits.maximumNames)")

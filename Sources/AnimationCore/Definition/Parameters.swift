@@ -238,16 +238,16 @@ extension ParameterSpec {
         case let (_, .string(text)): return .string(text)
         case let (.enumeration(type, _), .enumeration(index)): return .string(type.cases[index])
         case let (_, .spring(spring)): return SpringSpec.echo(spring)
-        case let (_, .curve(curve)): return .object(CurveSpec.echo(curve))
+        case let (_, .curve(curve)): return .object(JSONObject(CurveSpec.echo(curve)))
         case let (_, .timing(timing)): return timing.echo
         case let (.effects(spec, _), .effects(effects)):
             return .array(effects.map { effect in
                 let variant = spec.variants[effect.variant]
-                var members = [Tree.Member("type", .string(variant.name))]
+                var members: [Tree.Member] = [("type", .string(variant.name))]
                 for (field, fieldValue) in zip(variant.fields, effect.fields) {
-                    members.append(.init(field.name, field.echo(fieldValue, derived: 0)))
+                    members.append((field.name, field.echo(fieldValue, derived: 0)))
                 }
-                return .object(members)
+                return .object(JSONObject(members))
             })
         case (_, .derived): return .number(derived)
         default: return .null

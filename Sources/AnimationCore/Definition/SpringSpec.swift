@@ -51,21 +51,21 @@ public enum SpringSpec {
         var members: [Tree.Member]
         switch spring.parameters {
         case let .uikit(duration, zeta, v):
-            members = [.init("type", "uikit"), .init("duration", .number(duration)), .init("dampingRatio", .number(zeta)),
-                       .init("initialVelocity", .number(v))]
+            members = [("type", "uikit"), ("duration", .number(duration)), ("dampingRatio", .number(zeta)),
+                       ("initialVelocity", .number(v))]
         case let .physical(m, k, c, v, overdamping):
-            members = [.init("type", "physical"), .init("mass", .number(m)), .init("stiffness", .number(k)),
-                       .init("damping", .number(c)), .init("initialVelocity", .number(v)),
-                       .init("allowsOverdamping", .bool(overdamping))]
+            members = [("type", "physical"), ("mass", .number(m)), ("stiffness", .number(k)),
+                       ("damping", .number(c)), ("initialVelocity", .number(v)),
+                       ("allowsOverdamping", .bool(overdamping))]
         case let .response(response, zeta, v):
-            members = [.init("type", "response"), .init("response", .number(response)), .init("dampingRatio", .number(zeta)),
-                       .init("initialVelocity", .number(v))]
+            members = [("type", "response"), ("response", .number(response)), ("dampingRatio", .number(zeta)),
+                       ("initialVelocity", .number(v))]
         case let .perceptual(duration, bounce, v):
-            members = [.init("type", "perceptual"), .init("duration", .number(duration)), .init("bounce", .number(bounce)),
-                       .init("initialVelocity", .number(v))]
+            members = [("type", "perceptual"), ("duration", .number(duration)), ("bounce", .number(bounce)),
+                       ("initialVelocity", .number(v))]
         }
-        members.append(.init("resolved", resolved(spring)))
-        return .object(members)
+        members.append(("resolved", resolved(spring)))
+        return .object(JSONObject(members))
     }
 
     /// The constants the spring runs with and what its motion looks like.
@@ -114,8 +114,8 @@ public enum CurveSpec {
     /// `curve` (when the curve has a name) and `controlPoints`.
     public static func echo(_ curve: CubicBezier) -> [Tree.Member] {
         var members: [Tree.Member] = []
-        if let name = curve.name { members.append(.init("curve", .string(name))) }
-        members.append(.init("controlPoints", .array([curve.p1x, curve.p1y, curve.p2x, curve.p2y].map(Tree.number))))
+        if let name = curve.name { members.append(("curve", .string(name))) }
+        members.append(("controlPoints", .array([curve.p1x, curve.p1y, curve.p2x, curve.p2y].map(Tree.number))))
         return members
     }
 }
@@ -162,12 +162,12 @@ extension Timing {
     public var echo: Tree {
         switch self {
         case let .curve(curve, duration):
-            .object([.init("type", "curve"), .init("duration", .number(duration))] + CurveSpec.echo(curve))
+            .object(JSONObject([("type", "curve"), ("duration", .number(duration))] + CurveSpec.echo(curve)))
         case let .spring(spring):
             ["type": "spring", "spring": SpringSpec.echo(spring)]
         case let .repeating(base, count, autoreverses):
             // Made only by `animate` at run time, never a parameter; echoed for completeness.
-            .object([.init("repeatCount", .number(count)), .init("autoreverses", .bool(autoreverses)), .init("timing", base.echo)])
+            .object(JSONObject([("repeatCount", .number(count)), ("autoreverses", .bool(autoreverses)), ("timing", base.echo)]))
         }
     }
 

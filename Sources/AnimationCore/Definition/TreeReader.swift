@@ -4,7 +4,7 @@
 /// The messages are the API's, so a configuration read here answers exactly as the hand-written
 /// codecs did: "expected a number, got a string", "is required", "unknown field".
 public struct TreeReader: Sendable {
-    public let members: [Tree.Member]
+    public let members: JSONObject
     public let path: TreePath
     /// The code shape faults carry: `invalid_field` for what clients send, `invalid_definition`
     /// for a definition.

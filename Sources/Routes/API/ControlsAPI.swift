@@ -242,14 +242,14 @@ struct ControlsAPI: Sendable {
         if let description = control.version.definition.description { w.member("description", description) }
         w.member("digest", control.version.digest)
         w.key("parameters")
-        w.value(document["parameters"] ?? .object([]))
+        w.value(document["parameters"] ?? .object([:]))
         w.key("commands")
         w.beginObject()
         for command in control.version.definition.commands {
             w.key(command.name)
             w.beginObject()
             w.key("parameters")
-            w.value(document["commands"]?[command.name]?["parameters"] ?? .object([]))
+            w.value(document["commands"]?[command.name]?["parameters"] ?? .object([:]))
             w.endObject()
         }
         w.endObject()

@@ -99,7 +99,7 @@ struct CurvesAPI: Sendable {
         }
         do throws(WireError) {
             do {
-                return try SpringSpec.decode(Tree(.object(object)), at: .root)
+                return try SpringSpec.decode(.object(object), at: .root)
             } catch {
                 throw WireError(field: error.path.dotted, error.message)
             }
@@ -123,7 +123,7 @@ struct CurvesAPI: Sendable {
         let curve: CubicBezier
         do throws(WireError) {
             do {
-                var reader = try TreeReader(Tree(.object(object)), at: .root)
+                var reader = try TreeReader(.object(object), at: .root)
                 curve = try CurveSpec.decode(&reader)
             } catch {
                 throw WireError(field: error.path.dotted, error.message)

@@ -1,3 +1,6 @@
+// The JSON module (the value, parser and writer every codec here uses), seen by whoever imports Routes.
+@_exported import JSON
+
 /// A JSON response written by `body`, ending in a newline so terminals show it whole.
 func json(status: Int, capacity: Int = 1024, _ body: (inout JSONWriter) -> Void) -> HTTPResponse {
     .now(jsonAnswer(status: status, capacity: capacity, body))

@@ -316,7 +316,7 @@ extension SessionsAPI {
                 if key == "digest", case let .string(digest) = value {
                     let name = object["control"]?.stringValue ?? ""
                     let builtIn = store.registry.named(name).map { $0.builtIn && $0.version.digest == digest } ?? false
-                    if !builtIn, let version = versions[digest] { members.append(("definition", JSON(version.document))) }
+                    if !builtIn, let version = versions[digest] { members.append(("definition", version.document)) }
                     continue
                 }
                 members.append((key, key == "config" ? value : portable(value, versions: versions)))

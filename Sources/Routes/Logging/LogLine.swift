@@ -1,4 +1,4 @@
-import HTTP1
+import JSON
 
 /// One logfmt record (`level=info msg=request method=GET ...`), the one way every module writes a log
 /// line: values are quoted (as JSON strings) only when they must be, so lines stay easy to grep and

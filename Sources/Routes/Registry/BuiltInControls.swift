@@ -7,17 +7,17 @@ public enum BuiltInControls {
     public struct Entry: Sendable {
         public let name: String
         /// The definition document as loaded.
-        public let document: Tree
+        public let document: JSON
         public let definition: ControlDefinition
     }
 
     /// Every built-in, in catalogue order. A built-in that does not load is a bug in this
     /// repository: the tests load them all, and the server stops at start-up naming the fault.
     public static let all: [Entry] = BuiltInFiles.controls.map { file in
-        let name = controlName(file: file.name)
-        let document: Tree
+        let name = BuiltInFiles.name(file: file.name)
+        let document: JSON
         do {
-            document = Tree(try JSONParser().parse(Array(file.text.utf8)))
+            document = try JSONParser().parse(Array(file.text.utf8))
         } catch {
             preconditionFailure("built-in control \(file.name) is not valid JSON: \(error)")
         }
@@ -30,13 +30,5 @@ public enum BuiltInControls {
 
     public static func named(_ name: String) -> Entry? {
         all.first { $0.name == name }
-    }
-
-    /// `03-switch.json` → `switch`.
-    static func controlName(file: String) -> String {
-        var name = Substring(file)
-        if name.hasSuffix(".json") { name = name.dropLast(5) }
-        if let dash = name.firstIndex(of: "-"), name[..<dash].allSatisfy(\.isNumber) { name = name[name.index(after: dash)...] }
-        return String(name)
     }
 }

@@ -27,7 +27,7 @@ final class RegisteredControl: Sendable {
     /// A session's instance: the shared default when the configuration is absent or says nothing.
     func instance(configuration json: JSON?) throws(DocumentError) -> ControlInstance {
         if json == nil || json == .object(JSONObject()) { return defaultInstance }
-        let instance = try ControlInstance(version.definition, name: name, configuration: json.map(Tree.init))
+        let instance = try ControlInstance(version.definition, name: name, configuration: json)
         return instance.hasConfiguration(of: defaultInstance) ? defaultInstance : instance
     }
 }

@@ -5,7 +5,7 @@ import AnimationCore
 /// canonical JSON (the version's identity) and the compiled definition. Sessions hold the version
 /// they were created with, whatever happens to the name later.
 final class DefinitionVersion: Sendable {
-    let document: Tree
+    let document: JSON
     let compact: [UInt8]
     let digest: String
     /// The digest journals written before canonical digests named it by: the SHA-256 of `compact`
@@ -13,7 +13,7 @@ final class DefinitionVersion: Sendable {
     let compactDigest: String
     let definition: ControlDefinition
 
-    init(document: Tree, definition: ControlDefinition) {
+    init(document: JSON, definition: ControlDefinition) {
         self.document = document
         var writer = JSONWriter(reservingCapacity: 4096)
         writer.value(document)
@@ -27,7 +27,7 @@ final class DefinitionVersion: Sendable {
     /// writer's one spelling. The same definition has one digest whoever sends it, whatever the
     /// order its members come in (a typed client writes them in its schema's order) and however
     /// its numbers are spelled (`1`, `1.0`, `1e0`).
-    static func digest(of document: Tree) -> String {
+    static func digest(of document: JSON) -> String {
         var writer = JSONWriter(reservingCapacity: 4096)
         writer.canonicalValue(document)
         return SHA256.hex(writer.bytes)
@@ -43,14 +43,13 @@ final class DefinitionVersion: Sendable {
     /// Compiles a posted definition; faults are problems naming the pointer under `member`
     /// (`/definition/layers/2/frame/width`).
     static func load(_ json: JSON, under member: String, limits: Limits) throws(Problem) -> DefinitionVersion {
-        let tree = Tree(json)
         let size = serialize(json).count
         guard size <= limits.maxDefinitionBytes else {
             throw Problem(413, "definition_too_large", "the definition is \(size) bytes of JSON; at most \(limits.maxDefinitionBytes)",
                           field: "/" + member)
         }
         do {
-            return DefinitionVersion(document: tree, definition: try ControlDefinition(tree))
+            return DefinitionVersion(document: json, definition: try ControlDefinition(json))
         } catch {
             throw Problem(definition: error, under: member)
         }

@@ -24,7 +24,7 @@ enum BuiltInScenes {
         guard let description = json["description"]?.stringValue, let scene = json["scene"] else {
             preconditionFailure("built-in scene \(file.name) needs a description and a scene")
         }
-        return Entry(name: BuiltInControls.controlName(file: file.name), description: description, scene: scene)
+        return Entry(name: BuiltInFiles.name(file: file.name), description: description, scene: scene)
     }
 
     static func named(_ name: String) -> Entry? {

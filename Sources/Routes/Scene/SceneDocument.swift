@@ -81,7 +81,7 @@ struct SceneDocument: Sendable {
             var view = SceneView(id: id, control: resolved?.0, frame: frame)
             var stored: [(key: String, value: JSON)] = [("id", .string(id))]
             if let (instance, version) = resolved {
-                stored += [("control", .string(instance.name)), ("digest", .string(version.digest)), ("config", JSON(instance.echo))]
+                stored += [("control", .string(instance.name)), ("digest", .string(version.digest)), ("config", instance.echo)]
             }
             stored.append(("frame", r.raw("frame")!))
             if let alpha = try r.number("alpha") {

@@ -73,10 +73,10 @@ final class DurableAnswer: PendingResponse {
 ///   resolved `config`); its events records carry each input's `touch` or `view`.
 /// - `{"op":"delete","id"}`.
 enum JournalRecord: Sendable {
-    case define(digest: String, document: Tree)
+    case define(digest: String, document: JSON)
     case register(name: String, digest: String)
     case unregister(name: String)
-    case create(id: String, clock: SessionClock, created: Double, control: String, digest: String?, config: Tree)
+    case create(id: String, clock: SessionClock, created: Double, control: String, digest: String?, config: JSON)
     case events(id: String, base: Int, items: [JSON])
     case delete(id: String)
     case scene(id: String, clock: SessionClock, created: Double, document: JSON)
@@ -218,7 +218,7 @@ enum JournalRecord: Sendable {
         case "define":
             guard let digest = try r.string("digest") else { throw WireError(field: "digest", "is required") }
             guard let document = r.raw("definition") else { throw WireError(field: "definition", "is required") }
-            self = .define(digest: digest, document: Tree(document))
+            self = .define(digest: digest, document: document)
         case "register":
             guard let name = try r.string("name"), let digest = try r.string("digest") else {
                 throw WireError(field: "name", "name and digest are required")
@@ -234,7 +234,7 @@ enum JournalRecord: Sendable {
             guard let control = try r.string("control") else { throw WireError(field: "control", "is required") }
             let digest = try r.string("digest")
             self = .create(id: id, clock: clock, created: created, control: control, digest: digest,
-                           config: r.raw("config").map(Tree.init) ?? .object([]))
+                           config: r.raw("config") ?? .object([:]))
         case "events":
             guard let id = try r.string("id") else { throw WireError(field: "id", "is required") }
             guard let base = try r.number("base").flatMap({ Int(exactly: $0) }), base >= 0 else {

@@ -218,7 +218,7 @@ extension SessionStore {
             do {
                 let named = registry.named(control)
                 if let named, named.version === version {
-                    instance = try named.instance(configuration: JSON(config))
+                    instance = try named.instance(configuration: config)
                 } else {
                     instance = try ControlInstance(version.definition, name: control, configuration: config)
                 }
@@ -298,7 +298,7 @@ extension SessionStore {
             throw WireError(field: view.field("digest"), "definition \(digest) is not in the journal")
         }
         do {
-            return (try ControlInstance(version.definition, name: name, configuration: view.raw("config").map(Tree.init)), version)
+            return (try ControlInstance(version.definition, name: name, configuration: view.raw("config")), version)
         } catch {
             throw WireError(code: error.code.rawValue, field: view.field("config"), error.message)
         }

@@ -200,7 +200,7 @@ enum EventCodec {
 
     private static func treeReader(_ json: JSON, at path: TreePath) throws(WireError) -> TreeReader {
         do {
-            return try TreeReader(Tree(json), at: path)
+            return try TreeReader(json, at: path)
         } catch {
             throw WireError(code: error.code.rawValue, field: error.path.dotted, error.message)
         }

@@ -191,24 +191,24 @@ extension Array {
     }
 }
 
-/// The bytes the grammar names.
-enum JSONByte {
-    static let tab: UInt8 = 0x09
-    static let lineFeed: UInt8 = 0x0A
-    static let carriageReturn: UInt8 = 0x0D
-    static let space: UInt8 = 0x20
-    static let quote: UInt8 = 0x22
-    static let plus: UInt8 = 0x2B
-    static let comma: UInt8 = 0x2C
-    static let minus: UInt8 = 0x2D
-    static let dot: UInt8 = 0x2E
-    static let slash: UInt8 = 0x2F
-    static let zero: UInt8 = 0x30
-    static let nine: UInt8 = 0x39
-    static let colon: UInt8 = 0x3A
-    static let openBracket: UInt8 = 0x5B
-    static let backslash: UInt8 = 0x5C
-    static let closeBracket: UInt8 = 0x5D
-    static let openBrace: UInt8 = 0x7B
-    static let closeBrace: UInt8 = 0x7D
+/// The bytes the grammar names (constants, so they fold into the code that uses them in any module).
+@usableFromInline package enum JSONByte {
+    @inlinable package static var tab: UInt8 { 0x09 }
+    @inlinable package static var lineFeed: UInt8 { 0x0A }
+    @inlinable package static var carriageReturn: UInt8 { 0x0D }
+    @inlinable package static var space: UInt8 { 0x20 }
+    @inlinable package static var quote: UInt8 { 0x22 }
+    @inlinable package static var plus: UInt8 { 0x2B }
+    @inlinable package static var comma: UInt8 { 0x2C }
+    @inlinable package static var minus: UInt8 { 0x2D }
+    @inlinable package static var dot: UInt8 { 0x2E }
+    @inlinable package static var slash: UInt8 { 0x2F }
+    @inlinable package static var zero: UInt8 { 0x30 }
+    @inlinable package static var nine: UInt8 { 0x39 }
+    @inlinable package static var colon: UInt8 { 0x3A }
+    @inlinable package static var openBracket: UInt8 { 0x5B }
+    @inlinable package static var backslash: UInt8 { 0x5C }
+    @inlinable package static var closeBracket: UInt8 { 0x5D }
+    @inlinable package static var openBrace: UInt8 { 0x7B }
+    @inlinable package static var closeBrace: UInt8 { 0x7D }
 }

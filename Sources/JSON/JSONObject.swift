@@ -4,7 +4,7 @@
 /// `indexThreshold` members it also keeps a key → position index, so a hostile body with
 /// thousands of keys costs neither the parser nor a caller quadratic time.
 public struct JSONObject: Sendable {
-    public private(set) var members: [(key: String, value: JSON)]
+    public private(set) var members: [JSON.Member]
     private var index: [String: Int]?
 
     static let indexThreshold = 12
@@ -23,8 +23,8 @@ public struct JSONObject: Sendable {
         }
     }
 
-    public var count: Int { members.count }
-    public var isEmpty: Bool { members.isEmpty }
+    @inlinable public var count: Int { members.count }
+    @inlinable public var isEmpty: Bool { members.isEmpty }
     public var keys: [String] { members.map(\.key) }
 
     /// For the parser, which has already rejected duplicates and may have built the index.
@@ -92,8 +92,14 @@ extension JSONObject: Equatable {
     }
 }
 
-extension JSONObject: Sequence {
-    public func makeIterator() -> IndexingIterator<[(key: String, value: JSON)]> {
+/// The members by position, in document order (what a reader that reports unused members counts).
+extension JSONObject: RandomAccessCollection {
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { members.count }
+
+    @inlinable public subscript(position: Int) -> JSON.Member { members[position] }
+
+    @inlinable public func makeIterator() -> IndexingIterator<[JSON.Member]> {
         members.makeIterator()
     }
 }

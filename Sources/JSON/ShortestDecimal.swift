@@ -9,11 +9,14 @@
 /// one with the fewest digits, and of those the closest to the value (the even one on a tie).
 /// Three 64-bit multiplications instead of the standard library's general formatter; the
 /// equality with `description` is checked over millions of values in every magnitude
-/// (`ShortestDecimalTests`, and `Bench shortest-decimal` over a hundred million in CI).
-enum ShortestDecimal {
+/// (`ShortestDecimalTests`).
+///
+/// `write` is the one entry point the writer's inlined code reaches from other modules: a call
+/// there, everything under it inlined into it here.
+@usableFromInline enum ShortestDecimal {
     /// Writes `x` into `text` (room for `writeRoom` bytes: it stores whole words) and returns how
     /// many bytes it wrote, or nil when `x` is outside the range this handles.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     static func write(_ x: Double, into text: UnsafeMutablePointer<UInt8>) -> Int? {
         let magnitude = x.magnitude
         // ≥ the Double nearest 1e-4 (which is above 10⁻⁴, so every decimal in range is ≥ 0.0001).
@@ -126,7 +129,7 @@ enum ShortestDecimal {
     }
 
     /// The bytes `write` may change from its `text` on (more than it keeps: whole words).
-    static let writeRoom = 48
+    @inlinable static var writeRoom: Int { 48 }
 
     /// `0.000000`.
     private static let zeroPoint: StaticString = "0.000000"

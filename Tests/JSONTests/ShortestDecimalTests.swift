@@ -1,5 +1,5 @@
 import Testing
-@testable import Routes
+@testable import JSON
 import TestSupport
 
 /// `ShortestDecimal` against its oracle, the standard library's `description` (what the JSON

@@ -11,6 +11,9 @@ public enum JSON: Sendable, Equatable {
     case string(String)
     case array([JSON])
     case object(JSONObject)
+
+    /// An object's member: its key and its value.
+    public typealias Member = (key: String, value: JSON)
 }
 
 extension JSON: ExpressibleByNilLiteral {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Routes
+@testable import JSON
 
 @Suite("JSON values")
 struct JSONValueTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Routes
+@testable import JSON
 import TestSupport
 
 @Suite("JSONParser")

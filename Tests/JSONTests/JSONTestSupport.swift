@@ -1,4 +1,4 @@
-@testable import Routes
+@testable import JSON
 import TestSupport
 
 /// Parses UTF-8 text with the default parser.

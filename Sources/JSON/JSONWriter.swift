@@ -1,4 +1,3 @@
-import HTTP1
 /// Writes compact JSON straight into a byte buffer, for responses and animation frames.
 ///
 /// The writer inserts every comma and colon itself, so a caller cannot produce invalid JSON by
@@ -9,14 +8,18 @@ import HTTP1
 /// The bytes live in a copy-on-write buffer of its own rather than a `[UInt8]`: a frames
 /// response is thousands of small appends, and checking uniqueness once per call instead of
 /// once per byte run is what keeps the encoder ahead of the sampling it serves.
+///
+/// Routes writes every answer and frame through it from another module, so the calls a frame
+/// makes are `@inlinable` (with what they reach `@usableFromInline`): compiled into the caller as
+/// they were when the writer lived in Routes.
 public struct JSONWriter: Sendable {
-    private var storage: JSONBytes
+    @usableFromInline var storage: JSONBytes
     /// One entry per open container: true for an object, false for an array.
-    private var openContainers = ContainerStack()
+    @usableFromInline var openContainers = ContainerStack()
     /// Whether the next value or key is preceded by a comma.
-    private var needsComma = false
+    @usableFromInline var needsComma = false
     /// Whether a key was just written, so a value must follow.
-    private var afterKey = false
+    @usableFromInline var afterKey = false
 
     /// The JSON text written so far (a copy, with room for one more byte, so a caller can end it
     /// with a newline without copying it again).
@@ -27,24 +30,24 @@ public struct JSONWriter: Sendable {
     }
 
     /// How many bytes are written so far.
-    public var count: Int { storage.count }
+    @inlinable public var count: Int { storage.count }
 
     /// Makes room for at least `capacity` bytes in all, so the writes up to it never move the
     /// bytes (a frames window reserves from its first frame's size).
-    public mutating func reserveCapacity(_ capacity: Int) {
+    @inlinable public mutating func reserveCapacity(_ capacity: Int) {
         unique().reserve(capacity)
     }
 
     /// Whether the writer holds one complete top-level value.
     public var isComplete: Bool { openContainers.isEmpty && needsComma }
 
-    public mutating func beginObject() { open(JSONByte.openBrace, isObject: true) }
-    public mutating func endObject() { close(JSONByte.closeBrace, isObject: true) }
-    public mutating func beginArray() { open(JSONByte.openBracket, isObject: false) }
-    public mutating func endArray() { close(JSONByte.closeBracket, isObject: false) }
+    @inlinable public mutating func beginObject() { open(JSONByte.openBrace, isObject: true) }
+    @inlinable public mutating func endObject() { close(JSONByte.closeBrace, isObject: true) }
+    @inlinable public mutating func beginArray() { open(JSONByte.openBracket, isObject: false) }
+    @inlinable public mutating func endArray() { close(JSONByte.closeBracket, isObject: false) }
 
     /// Writes an object member's key; the next call writes its value.
-    public mutating func key(_ key: String) {
+    @inlinable public mutating func key(_ key: String) {
         assert(openContainers.last == true && !afterKey, "a key belongs in an object, before a value")
         let out = unique()
         if needsComma { out.append(JSONByte.comma) }
@@ -56,7 +59,7 @@ public struct JSONWriter: Sendable {
 
     /// A key fixed in the source (the encoders' own member names): letters, digits and `_` only, so
     /// it is copied without the escaping scan. A frames window writes thousands of these.
-    public mutating func key(literal key: StaticString) {
+    @inlinable public mutating func key(literal key: StaticString) {
         assert(openContainers.last == true && !afterKey, "a key belongs in an object, before a value")
         assert(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount).allSatisfy {
             $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
@@ -71,28 +74,28 @@ public struct JSONWriter: Sendable {
         afterKey = true
     }
 
-    public mutating func member(literal key: StaticString, _ value: Double) {
+    @inlinable public mutating func member(literal key: StaticString, _ value: Double) {
         self.key(literal: key)
         self.value(value)
     }
 
-    public mutating func member(literal key: StaticString, _ value: String) {
+    @inlinable public mutating func member(literal key: StaticString, _ value: String) {
         self.key(literal: key)
         self.value(value)
     }
 
-    public mutating func member(literal key: StaticString, _ value: Bool) {
+    @inlinable public mutating func member(literal key: StaticString, _ value: Bool) {
         self.key(literal: key)
         self.value(value)
     }
 
-    public mutating func value(_ string: String) {
+    @inlinable public mutating func value(_ string: String) {
         let out = beginValue()
         Self.appendQuoted(string, to: out)
     }
 
     /// A string value given as UTF-8 bytes (escaped like any string), for text built on the stack.
-    public mutating func value(utf8 text: UnsafeBufferPointer<UInt8>) {
+    @inlinable public mutating func value(utf8 text: UnsafeBufferPointer<UInt8>) {
         let out = beginValue()
         out.append(JSONByte.quote)
         Self.appendEscaped(text, to: out)
@@ -104,60 +107,60 @@ public struct JSONWriter: Sendable {
     /// from 1e-4 to 2^53 by `ShortestDecimal` (the same bytes, faster), elsewhere by the
     /// standard library.
     /// A non-finite value has no JSON form: it is a programmer error and is written as `null`.
-    public mutating func value(_ number: Double) {
+    @inlinable public mutating func value(_ number: Double) {
         let out = beginValue()
         Self.appendNumber(number, to: out)
     }
 
-    public mutating func value(_ number: Int) {
+    @inlinable public mutating func value(_ number: Int) {
         let out = beginValue()
         Self.appendInteger(number, to: out)
     }
 
-    public mutating func value(_ bool: Bool) {
+    @inlinable public mutating func value(_ bool: Bool) {
         let out = beginValue()
         out.append(bool ? "true" : "false")
     }
 
-    public mutating func null() {
+    @inlinable public mutating func null() {
         let out = beginValue()
         out.append("null")
     }
 
     /// `key(key)` then `value(value)`, for the common one-line member.
-    public mutating func member(_ key: String, _ value: String) {
+    @inlinable public mutating func member(_ key: String, _ value: String) {
         self.key(key)
         self.value(value)
     }
 
-    public mutating func member(_ key: String, _ value: Double) {
+    @inlinable public mutating func member(_ key: String, _ value: Double) {
         self.key(key)
         self.value(value)
     }
 
-    public mutating func member(_ key: String, _ value: Int) {
+    @inlinable public mutating func member(_ key: String, _ value: Int) {
         self.key(key)
         self.value(value)
     }
 
-    public mutating func member(_ key: String, _ value: Bool) {
+    @inlinable public mutating func member(_ key: String, _ value: Bool) {
         self.key(key)
         self.value(value)
     }
 
-    public mutating func member(_ key: String, _ value: JSON) {
+    @inlinable public mutating func member(_ key: String, _ value: JSON) {
         self.key(key)
         self.value(value)
     }
 
-    private mutating func open(_ bracket: UInt8, isObject: Bool) {
+    @inlinable mutating func open(_ bracket: UInt8, isObject: Bool) {
         let out = beginValue()
         out.append(bracket)
         openContainers.push(isObject)
         needsComma = false
     }
 
-    private mutating func close(_ bracket: UInt8, isObject: Bool) {
+    @inlinable mutating func close(_ bracket: UInt8, isObject: Bool) {
         assert(openContainers.last == isObject && !afterKey, "an end call that does not match the open container, or follows a key")
         openContainers.pop()
         unique().append(bracket)
@@ -167,8 +170,8 @@ public struct JSONWriter: Sendable {
     /// Writes the separator a value needs and returns the buffer to write the value into;
     /// whatever follows it is a value, so the next one needs a comma (containers reset that for
     /// their first element).
-    @inline(__always)
-    private mutating func beginValue() -> JSONBytes {
+    @inlinable @inline(__always)
+    mutating func beginValue() -> JSONBytes {
         assert(openContainers.last == true ? afterKey : !(openContainers.isEmpty && needsComma),
                "a value in an object needs a key first; a JSON text has one top-level value")
         let out = unique()
@@ -179,8 +182,8 @@ public struct JSONWriter: Sendable {
     }
 
     /// The buffer, copied first if another writer shares it (value semantics).
-    @inline(__always)
-    private mutating func unique() -> JSONBytes {
+    @inlinable @inline(__always)
+    mutating func unique() -> JSONBytes {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         return storage
     }
@@ -189,23 +192,23 @@ public struct JSONWriter: Sendable {
 extension JSONWriter {
     /// The open containers, innermost last, as bits: a `[Bool]` cost every writer (one per
     /// response) an allocation, and two when a second level opened. Past 64 levels, an array.
-    struct ContainerStack: Sendable {
+    @usableFromInline struct ContainerStack: Sendable {
         /// Bit i: whether the container at depth i (from 0) is an object, for i < 64.
-        private var bits: UInt64 = 0
+        @usableFromInline var bits: UInt64 = 0
         /// The containers past the 64th.
-        private var deeper: [Bool] = []
-        private(set) var count = 0
+        @usableFromInline var deeper: [Bool] = []
+        @usableFromInline var count = 0
 
-        var isEmpty: Bool { count == 0 }
+        @inlinable var isEmpty: Bool { count == 0 }
 
         /// Whether the innermost container is an object; nil when none is open.
-        var last: Bool? {
+        @inlinable var last: Bool? {
             if count == 0 { return nil }
             if count > 64 { return deeper.last }
             return bits & (1 << UInt64(count - 1)) != 0
         }
 
-        mutating func push(_ isObject: Bool) {
+        @inlinable mutating func push(_ isObject: Bool) {
             if count < 64 {
                 let bit = UInt64(1) << UInt64(count)
                 bits = isObject ? bits | bit : bits & ~bit
@@ -215,7 +218,7 @@ extension JSONWriter {
             count += 1
         }
 
-        mutating func pop() {
+        @inlinable mutating func pop() {
             precondition(count > 0, "no open container to close")
             count -= 1
             if count >= 64 { deeper.removeLast() }
@@ -228,8 +231,8 @@ extension JSONWriter {
     /// bookkeeping (the comma before it is the writer's; everything inside is the caller's, who
     /// must append exactly one valid JSON value). For encoders whose shape is fixed, such as a
     /// frame, where keys and punctuation are known runs of bytes.
-    @inline(__always)
-    mutating func rawValue(_ body: (inout RawJSON) -> Void) {
+    @inlinable @inline(__always)
+    package mutating func rawValue(_ body: (inout RawJSON) -> Void) {
         var raw = RawJSON(out: beginValue())
         body(&raw)
     }
@@ -237,70 +240,74 @@ extension JSONWriter {
 
 /// A JSON value's bytes appended straight into a `JSONWriter`'s buffer (`JSONWriter.rawValue`):
 /// literal runs, numbers and strings formatted as the writer formats them, no structure checks.
-struct RawJSON {
-    fileprivate let out: JSONBytes
+@usableFromInline package struct RawJSON {
+    @usableFromInline let out: JSONBytes
+
+    @usableFromInline init(out: JSONBytes) {
+        self.out = out
+    }
 
     /// Bytes fixed in the source, punctuation included (`,"width":`).
-    @inline(__always)
-    mutating func append(_ literal: StaticString) {
+    @inlinable @inline(__always)
+    package mutating func append(_ literal: StaticString) {
         out.append(literal)
     }
 
-    @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    @inlinable @inline(__always)
+    package mutating func append(_ byte: UInt8) {
         out.append(byte)
     }
 
     /// Bytes prepared earlier (a key with its quotes and colon).
-    @inline(__always)
-    mutating func append(_ bytes: [UInt8]) {
+    @inlinable @inline(__always)
+    package mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { out.append($0) }
     }
 
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         out.append(bytes)
     }
 
     /// A number as `JSONWriter.value(_: Double)` writes it.
-    @inline(__always)
-    mutating func number(_ number: Double) {
+    @inlinable @inline(__always)
+    package mutating func number(_ number: Double) {
         JSONWriter.appendNumber(number, to: out)
     }
 
     /// `true` or `false`.
-    @inline(__always)
-    mutating func bool(_ bool: Bool) {
+    @inlinable @inline(__always)
+    package mutating func bool(_ bool: Bool) {
         out.append(bool ? "true" : "false")
     }
 
     /// A string in quotes, escaped as `JSONWriter.value(_: String)` escapes it.
-    @inline(__always)
-    mutating func string(_ string: String) {
+    @inlinable @inline(__always)
+    package mutating func string(_ string: String) {
         JSONWriter.appendQuoted(string, to: out)
     }
 
     /// A string given as UTF-8 bytes, in quotes and escaped.
-    @inline(__always)
-    mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    package mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
         out.append(JSONByte.quote)
         JSONWriter.appendEscaped(text, to: out)
         out.append(JSONByte.quote)
     }
 
     /// Lets `body` fill exactly `length` bytes in place (`#rrggbbaa` colours, written without a copy).
-    @inline(__always)
-    mutating func write(count length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+    @inlinable @inline(__always)
+    package mutating func write(count length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
         out.write(count: length, body)
     }
 
     /// Bytes written so far by the writer this appends to.
-    var count: Int { out.count }
+    @inlinable package var count: Int { out.count }
 
     /// Lets `body` write up to `maximum` bytes through a `JSONCursor`, which checks no capacity
     /// and keeps no count per write: for a run of many small pieces whose total is bounded (a frame).
-    @inline(__always)
-    mutating func write(upTo maximum: Int, _ body: (inout JSONCursor) -> Void) {
+    @inlinable @inline(__always)
+    package mutating func write(upTo maximum: Int, _ body: (inout JSONCursor) -> Void) {
         _ = out.write(upTo: maximum) { start in
             var cursor = JSONCursor(position: start)
             body(&cursor)
@@ -311,14 +318,14 @@ struct RawJSON {
 
     /// Bytes prepared once to be copied many times (a window's keys and layer heads): `body`
     /// appends them through a `RawJSON` of their own.
-    static func prepared(_ body: (inout RawJSON) -> Void) -> [UInt8] {
+    package static func prepared(_ body: (inout RawJSON) -> Void) -> [UInt8] {
         var raw = RawJSON(out: JSONBytes(capacity: 512))
         body(&raw)
         return raw.out.array()
     }
 
     /// The bytes `string` would take in quotes and escaped, for preparing keys once.
-    static func quoted(_ string: String) -> [UInt8] {
+    package static func quoted(_ string: String) -> [UInt8] {
         let out = JSONBytes(capacity: string.utf8.count + 8)
         JSONWriter.appendQuoted(string, to: out)
         return out.array()
@@ -328,7 +335,8 @@ struct RawJSON {
 extension JSONWriter {
     /// Appends `string` in quotes, escaping `"`, `\` and the control characters (as `\n`, `\t`,
     /// `\r`, `\b`, `\f`, or `\u00XX` in lowercase hex). Everything else is copied as UTF-8.
-    fileprivate static func appendQuoted(_ string: String, to out: JSONBytes) {
+    @inlinable
+    static func appendQuoted(_ string: String, to out: JSONBytes) {
         var string = string
         string.withUTF8 { utf8 in
             out.append(JSONByte.quote)
@@ -340,12 +348,13 @@ extension JSONWriter {
     }
 
     /// Whether a byte of `utf8` is a control character, `"` or `\`.
-    @inline(__always)
-    private static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always)
+    static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         ByteScan.contains(utf8, below: 0x20, orAnyOf: JSONByte.quote, JSONByte.backslash, JSONByte.quote, JSONByte.quote)
     }
 
-    fileprivate static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: JSONBytes) {
+    @usableFromInline
+    static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: JSONBytes) {
         var runStart = 0
         for position in utf8.indices {
             let byte = utf8[position]
@@ -374,18 +383,19 @@ extension JSONWriter {
         }
     }
 
-    fileprivate static func appendNumber(_ number: Double, to out: JSONBytes) {
+    @inlinable
+    static func appendNumber(_ number: Double, to out: JSONBytes) {
         _ = out.write(upTo: numberRoom) { writeNumber(number, at: $0) }
     }
 
     /// The bytes `writeNumber` may change from its `text` on: a number's text is at most 24
     /// bytes, and `ShortestDecimal` stores whole words past it.
-    static let numberRoom = ShortestDecimal.writeRoom
+    @inlinable package static var numberRoom: Int { ShortestDecimal.writeRoom }
 
     /// Writes `number` at `text` (room for `numberRoom` bytes) as `value(_: Double)` writes it,
     /// and returns how many bytes it wrote: in place, for a writer that made room for many
     /// values at once (`JSONCursor`) as for one.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func writeNumber(_ number: Double, at text: UnsafeMutablePointer<UInt8>) -> Int {
         if number.magnitude <= 0x1p53 {
             let integer = Int(number)
@@ -395,17 +405,25 @@ extension JSONWriter {
             UnsafeMutableRawPointer(text).storeBytes(of: UInt32(littleEndian: 0x6C6C_756E), as: UInt32.self) // null
             return 4
         }
+        return writeByStandardLibrary(number, at: text)
+    }
+
+    /// The numbers `ShortestDecimal` does not cover, as Swift's `description` spells them.
+    @usableFromInline
+    static func writeByStandardLibrary(_ number: Double, at text: UnsafeMutablePointer<UInt8>) -> Int {
         var sink = TextSink(start: text)
         number.write(to: &sink)
         return sink.count
     }
 
-    private static func appendInteger(_ integer: Int, to out: JSONBytes) {
+    @inlinable
+    static func appendInteger(_ integer: Int, to out: JSONBytes) {
         _ = out.write(upTo: 20) { writeInteger(integer, at: $0) }
     }
 
     /// Writes `integer` in decimal at `text` (room for 20 bytes) and returns how many bytes it wrote.
-    private static func writeInteger(_ integer: Int, at text: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable
+    static func writeInteger(_ integer: Int, at text: UnsafeMutablePointer<UInt8>) -> Int {
         let sign = integer < 0 ? 1 : 0
         text[0] = JSONByte.minus
         var magnitude = integer.magnitude
@@ -451,42 +469,46 @@ extension JSONWriter {
 
 /// Writes at a position in a buffer that has room for all it writes (`RawJSON.write(upTo:)`):
 /// no capacity check and no count per write, the small pieces copied as words.
-struct JSONCursor {
-    fileprivate(set) var position: UnsafeMutablePointer<UInt8>
+@usableFromInline package struct JSONCursor {
+    @usableFromInline package internal(set) var position: UnsafeMutablePointer<UInt8>
 
-    @inline(__always)
-    mutating func append(_ literal: StaticString) {
+    @usableFromInline init(position: UnsafeMutablePointer<UInt8>) {
+        self.position = position
+    }
+
+    @inlinable @inline(__always)
+    package mutating func append(_ literal: StaticString) {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    @inlinable @inline(__always)
+    package mutating func append(_ byte: UInt8) {
         position.pointee = byte
         position += 1
     }
 
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         JSONBytes.copy(source, bytes.count, to: position)
         position += bytes.count
     }
 
-    @inline(__always)
-    mutating func bool(_ bool: Bool) {
+    @inlinable @inline(__always)
+    package mutating func bool(_ bool: Bool) {
         append(bool ? "true" : "false")
     }
 
     /// Lets `body` fill exactly `length` bytes in place.
-    @inline(__always)
-    mutating func write(count length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+    @inlinable @inline(__always)
+    package mutating func write(count length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
         body(position)
         position += length
     }
 
     /// A number as `JSONWriter.value(_: Double)` writes it (room for `JSONWriter.numberRoom` bytes).
-    @inline(__always)
-    mutating func number(_ number: Double) {
+    @inlinable @inline(__always)
+    package mutating func number(_ number: Double) {
         position += JSONWriter.writeNumber(number, at: position)
     }
 
@@ -495,8 +517,8 @@ struct JSONCursor {
     /// `recent` (`WrittenNumber.recentCount` of them) keeps the numbers written lately by their
     /// bits: a frame repeats a value at other places (a property that is also a layer's y), and
     /// a miss at one place is then a copy too.
-    @inline(__always)
-    mutating func number(_ number: Double, memo: UnsafeMutablePointer<WrittenNumber>,
+    @inlinable @inline(__always)
+    package mutating func number(_ number: Double, memo: UnsafeMutablePointer<WrittenNumber>,
                          recent: UnsafeMutablePointer<WrittenNumber>) {
         let bits = number.bitPattern
         if memo.pointee.bits == bits, memo.pointee.length >= 0 {
@@ -507,8 +529,8 @@ struct JSONCursor {
 
     /// `number(_:memo:recent:)` past its place's memo, in a call of its own: the copy from the
     /// memo is what most numbers of a frame cost, and stays small enough to be inlined.
-    @inline(never)
-    private mutating func missed(_ number: Double, _ bits: UInt64, memo: UnsafeMutablePointer<WrittenNumber>,
+    @usableFromInline @inline(never)
+    mutating func missed(_ number: Double, _ bits: UInt64, memo: UnsafeMutablePointer<WrittenNumber>,
                                  recent: UnsafeMutablePointer<WrittenNumber>) {
         let kept = recent + WrittenNumber.recentSlot(bits)
         if kept.pointee.bits == bits, kept.pointee.length >= 0 {
@@ -522,8 +544,8 @@ struct JSONCursor {
     }
 
     /// A kept number's text, copied as three words (only its length counts).
-    @inline(__always)
-    private mutating func append(_ number: WrittenNumber) {
+    @inlinable @inline(__always)
+    mutating func append(_ number: WrittenNumber) {
         number.store(at: position)
         position += number.length
     }
@@ -531,16 +553,16 @@ struct JSONCursor {
 
 /// A number's text as `JSONCursor.number(_:memo:recent:)` keeps it: the value's bits and up to 24 bytes
 /// (length −1: nothing kept).
-struct WrittenNumber {
-    var bits: UInt64 = 0
-    var length = -1
-    var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+@usableFromInline package struct WrittenNumber {
+    @usableFromInline var bits: UInt64 = 0
+    @usableFromInline var length = -1
+    @usableFromInline var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
 
-    init() {}
+    @inlinable package init() {}
 
     /// The text of `length` bytes at `text`, kept as the text of the number with these bits
     /// (nothing kept if it is longer than 24). Read only within the text, by words that may overlap.
-    @inline(__always)
+    @inlinable @inline(__always)
     init(bits: UInt64, text: UnsafePointer<UInt8>, length: Int) {
         self.bits = bits
         guard length <= 24 else { return }
@@ -551,7 +573,7 @@ struct WrittenNumber {
     }
 
     /// Stores the text as three words at `target` (room for 24 bytes; only `length` of them count).
-    @inline(__always)
+    @inlinable @inline(__always)
     func store(at target: UnsafeMutablePointer<UInt8>) {
         let target = UnsafeMutableRawPointer(target)
         target.storeBytes(of: words.0, as: UInt64.self)
@@ -560,11 +582,11 @@ struct WrittenNumber {
     }
 
     /// How many numbers `JSONCursor.number(_:memo:recent:)` keeps by their bits.
-    static let recentCount = 8
+    @inlinable package static var recentCount: Int { 8 }
 
     /// Where the number with these bits is kept among the recent ones (the bits mixed by a
     /// multiplication, its top three bits: integral values differ only in their high bits).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func recentSlot(_ bits: UInt64) -> Int {
         Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 61)
     }
@@ -572,19 +594,24 @@ struct WrittenNumber {
 
 /// The writer's bytes: a growable buffer owned by one writer at a time (`JSONWriter.unique()`
 /// copies it before a shared one is changed), so it is safe to send.
-private final class JSONBytes: @unchecked Sendable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+///
+/// Its fields are not checked for exclusive access at run time: only the one writer that owns
+/// the buffer touches them, one call at a time, and no call reenters another. Inlined into
+/// Routes, where the compiler cannot see every access, each check would cost a thread-local
+/// lookup per append (measured: docs/performance.md, "One JSON module").
+@usableFromInline final class JSONBytes: @unchecked Sendable {
+    @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var count = 0
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
 
-    init(capacity: Int) {
+    @usableFromInline init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
 
-    func copy() -> JSONBytes {
+    @usableFromInline func copy() -> JSONBytes {
         let copy = JSONBytes(capacity: capacity)
         copy.base.initialize(from: base, count: count)
         copy.count = count
@@ -592,21 +619,21 @@ private final class JSONBytes: @unchecked Sendable {
     }
 
     /// The bytes as an array with one spare byte of capacity.
-    func array() -> [UInt8] {
+    @usableFromInline func array() -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
             if count > 0 { buffer.baseAddress!.initialize(from: base, count: count) }
             initialized = count
         }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func append(_ byte: UInt8) {
         if count == capacity { grow(to: count + 1) }
         base[count] = byte
         count += 1
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         let length = bytes.count
@@ -616,7 +643,7 @@ private final class JSONBytes: @unchecked Sendable {
     }
 
     /// Copies `length` bytes from `source` to `target`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func copy(_ source: UnsafePointer<UInt8>, _ length: Int, to target: UnsafeMutablePointer<UInt8>) {
         if length >= 4 && length <= 32 {
             // Keys, punctuation runs and short numbers: two overlapping word copies instead of a
@@ -646,13 +673,13 @@ private final class JSONBytes: @unchecked Sendable {
         }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func append(_ literal: StaticString) {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Lets `body` fill exactly `length` bytes in place.
-    @inline(__always)
+    @inlinable @inline(__always)
     func write(count length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
         if count + length > capacity { grow(to: count + length) }
         body(base + count)
@@ -661,7 +688,7 @@ private final class JSONBytes: @unchecked Sendable {
 
     /// Lets `body` fill up to `maximum` bytes in place and say how many it wrote (nil: none, and
     /// false is returned).
-    @inline(__always)
+    @inlinable @inline(__always)
     func write(upTo maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int?) -> Bool {
         if count + maximum > capacity { grow(to: count + maximum) }
         guard let written = body(base + count) else { return false }
@@ -669,12 +696,12 @@ private final class JSONBytes: @unchecked Sendable {
         return true
     }
 
-    func reserve(_ needed: Int) {
+    @inlinable func reserve(_ needed: Int) {
         if needed > capacity { grow(to: needed) }
     }
 
-    @inline(never)
-    private func grow(to needed: Int) {
+    @usableFromInline @inline(never)
+    func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

@@ -1,5 +1,5 @@
 import Testing
-@testable import Routes
+@testable import JSON
 import TestSupport
 
 /// A quick in-process stand-in for libFuzzer: the parser must return or throw, never trap, and
