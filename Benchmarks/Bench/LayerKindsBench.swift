@@ -49,7 +49,7 @@ enum LayerKindsBench {
                          "frame": {"x": "k * 10 + p", "y": 0, "width": 10, "height": 10}, \#(members)}]}
             """#
         do {
-            let definition = try ControlDefinition(Tree(try JSONParser().parse(Array(text.utf8))))
+            let definition = try ControlDefinition(try JSONParser().parse(Array(text.utf8)))
             var session = Session(configuration: try ControlInstance(definition, name: "layers", configuration: nil))
             try session.apply([TimedInput(t: 0, input: .command(Command("go")))])
             return session
