@@ -1,8 +1,8 @@
 /// A definition with one resolved configuration, named as the session's control: the constant
 /// tables every program of a session reads. Immutable; sessions of one configuration share one.
 ///
-/// `@unchecked Sendable`: immutable once made (`initialState` and `animatorPlans` are set at the
-/// end of `init`, before the instance is shared).
+/// `@unchecked Sendable`: immutable once made (`initialState`, `animatorPlans` and `echo` are set
+/// at the end of `init`, before the instance is shared).
 public final class ControlInstance: @unchecked Sendable, Equatable {
     public let definition: ControlDefinition
     /// The control's name as sessions report it (`button`, or a registered name).
@@ -82,10 +82,15 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
         let initial = DefinedControl(building: self)
         initialState = initial.stateBuffer
         animatorPlans = initial.initialAnimatorPlans()
+        echo = makeEcho()
     }
 
-    /// The fully resolved configuration, as sessions echo it.
-    public var echo: Tree {
+    /// The fully resolved configuration, as sessions echo it: made once (a create writes it to
+    /// the journal and into its answer, and sessions of one configuration share the instance).
+    /// Set at the end of `init`.
+    public private(set) var echo: Tree = .null
+
+    private func makeEcho() -> Tree {
         var members: [Tree.Member] = []
         for (slots, (spec, value)) in zip(definition.layout, zip(definition.parameters, values)) {
             var derived = 0.0
