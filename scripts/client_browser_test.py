@@ -174,11 +174,19 @@ def run(base, screenshot, executable, timeout, only_definitions=False):
             page.mouse.move(gx, gy + 4)
             page.mouse.down()
             steps, distance = 18, card_box["height"] * 0.45
+            # Each move is seen by the page before the clock runs on and the next is sent: Chromium
+            # coalesces pointermoves that reach a busy renderer into one event, and a slow machine
+            # under load (CI) did exactly that to a fixed real-time pause (14 moves, a gap of 80 ms).
+            page.evaluate("() => { window.__moves = 0; "
+                          "document.addEventListener('pointermove', () => { window.__moves += 1; }, true); }")
             for i in range(1, steps + 1):
                 page.clock.run_for(16)
-                # A real frame between moves, so Chromium does not coalesce two into one event.
-                time.sleep(0.025)
                 page.mouse.move(gx, gy + 4 - distance * i / steps)
+                waited = time.monotonic()
+                while page.evaluate("window.__moves") < i:
+                    if time.monotonic() - waited > 10:
+                        raise Failure(f"the page never saw move {i} of the drag")
+                    time.sleep(0.005)
             page.mouse.up()
             # stateChanged comes when the animation completes, long after the last event: the
             # session asks for what was emitted meanwhile as it polls.
