@@ -606,6 +606,34 @@ def wait_emitted_scene(browser, view, name):
         WAIT, f"the scene's log to show {name} from {view}")
 
 
+def edge_drag(base, browser, control, x0, y, x1, seconds, steps, hold):
+    """A drag from the left screen edge to x1, held, released; dragged again (three times at most)
+    when the page stamped it too slowly to be an edge swipe at all. UIScreenEdgePanGestureRecognizer
+    fails unless the finger has moved 15 pt from the edge within 0.25 s of the touch-down
+    (docs/fidelity.md#screen-edge-pan), and a loaded machine held a drag's first moves back longer
+    than that (its first 15 pt stamped 0.257 s after the touch-down: no pop began). Whether it did is
+    read from the session's log, on the session clock; a drag that was a swipe is checked as before."""
+    for attempt in range(3):
+        logged = session_of(base, browser, control, "/events")["count"]
+        drag(browser, x0, y, x1, y, seconds, steps=steps, hold=hold)
+        until = time.monotonic() + WAIT
+        while True:
+            events = session_of(base, browser, control, "/events")["events"][logged:]
+            if any(e["type"] == "touchUp" for e in events):
+                break
+            if time.monotonic() > until:
+                raise Failure(f"{control}: the edge drag's touchUp did not reach the server within {WAIT} s: {events}")
+            time.sleep(0.05)
+        down = next(e for e in events if e["type"] == "touchDown")
+        away = next((e["t"] for e in events if e["type"] == "touchMove" and e["x"] - down["x"] >= 15), None)
+        if away is not None and away - down["t"] < 0.25:
+            return
+        when = "never" if away is None else f"{away - down['t']:.3f} s after its touch-down"
+        print(f"browser-test: {control}: the page stamped the edge drag's first 15 pt {when}, past the 0.25 s of "
+              "an edge swipe (a loaded machine): dragged again")
+    raise Failure(f"{control}: three edge drags, none stamped as a swipe from the edge (15 pt within 0.25 s)")
+
+
 def drive_navigation_pop(browser, base):
     """UINavigationController's interactive pop from the left edge: a short drag held still cancels
     (progress 0.15 + no velocity is short of min(187.5 / width, 0.5)); a drag past 70 % held still
@@ -616,14 +644,14 @@ def drive_navigation_pop(browser, base):
     if start["depth"] != 2 or start["interactive"] is not False:
         raise Failure(f"{control}: should start two deep and still; it was {start}")
     left, y, width = surface["left"], surface["y"], surface["width"]
-    drag(browser, left + 2, y, left + width * 0.2, y, 0.3, steps=10, hold=0.4)
+    edge_drag(base, browser, control, left + 2, y, left + width * 0.2, 0.3, steps=10, hold=0.4)
     wait_emitted(browser, control, "interactivePopBegan", WAIT)
     wait_emitted(browser, control, "interactivePopCancelled", WAIT)
     cancelled = wait_state(base, browser, control, lambda s: not s["interactive"] and s["progress"] == 0, WAIT,
                            "the cancelled pop to settle back")
     if cancelled["depth"] != 2:
         raise Failure(f"{control}: a cancelled pop changed the depth: {cancelled}")
-    drag(browser, left + 2, y, left + width * 0.75, y, 0.5, steps=16, hold=0.4)
+    edge_drag(base, browser, control, left + 2, y, left + width * 0.75, 0.5, steps=16, hold=0.4)
     popped = wait_state(base, browser, control, lambda s: s["depth"] == 1 and not s["interactive"], WAIT,
                         "the completed pop to leave one level")
     wait_emitted(browser, control, "didShowViewController", WAIT)
