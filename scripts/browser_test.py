@@ -36,6 +36,11 @@ import urllib.request
 
 from cdp import VIEWPORT, Browser, Failure
 
+# How long a wait for the page or the server to show something may take before the test fails: a
+# bound on a hang, not a speed target (what is shown is checked, not when). A loaded machine takes
+# seconds over what a quiet one does in milliseconds.
+WAIT = 60
+
 
 PANELS_READY = """
 (() => {
@@ -93,7 +98,7 @@ STATE = """
 def exercise(browser, url, started):
     """Loads the page at `url`, taps the switch, drags the card; checks the DOM. The final state."""
     browser.navigate(url)
-    browser.wait_for(PANELS_READY, 15, "the four controls to render their first frames")
+    browser.wait_for(PANELS_READY, WAIT, "the four controls to render their first frames")
     before = browser.evaluate(STATE)
     print(f"browser-test: {url} rendered after {time.monotonic() - started:.1f} s; {', '.join(before['transports'])}")
     if before["switchOn"] is not False:
@@ -130,7 +135,7 @@ def exercise(browser, url, started):
         return (final["switchOn"] is True and final["cardState"] == "expanded"
                 and final["cardY"] == 244 and final["thumbCenterX"] == 35.5)
 
-    until = time.monotonic() + 6
+    until = time.monotonic() + WAIT
     while time.monotonic() < until and not settled():
         time.sleep(0.1)
     thrown = browser.thrown()
@@ -168,7 +173,7 @@ def catalogue():
 def session_of(base, browser, control, path=""):
     """The panel's session as the server has it (GET /v1/sessions/{id}, or a path below it)."""
     sid = browser.evaluate(f"document.querySelector('[data-control=\"{control}\"]').dataset.sessionId")
-    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}{path}", timeout=10) as answer:
+    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}{path}", timeout=WAIT) as answer:
         return json.load(answer)
 
 
@@ -216,15 +221,34 @@ def layer_box(browser, control, layer=None):
     }})()""")
 
 
+# The page's last pointermove (its client x and y), from a capturing listener added once per page.
+LAST_POINTER = """(() => {
+    if (!('__lastPointer' in window)) {
+        document.addEventListener('pointermove', (e) => { window.__lastPointer = [e.clientX, e.clientY]; }, true);
+    }
+    return window.__lastPointer || null;
+})()"""
+
+
 def drag(browser, x0, y0, x1, y1, seconds, steps=12, hold=0.0):
     """Press at (x0, y0), move to (x1, y1) in `steps` moves over `seconds`, stay `hold` s, release.
-    The sleeps pace the input as a hand would; no assertion rests on them."""
+    The sleeps pace the input as a hand would. A hold starts once the page has seen the last move:
+    a busy renderer handles queued moves late, and a release sent a fixed real time after the last
+    move would then reach the page right after it, the finger never held still on the session's
+    clock (a short edge drag "held" would be released moving)."""
+    browser.evaluate(LAST_POINTER)
+    browser.evaluate("window.__lastPointer = null")
     browser.mouse("mouseMoved", x0, y0, 0)
     browser.mouse("mousePressed", x0, y0, 1)
     for i in range(1, steps + 1):
         time.sleep(seconds / steps)
         browser.mouse("mouseMoved", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps, 1)
     if hold:
+        if abs(x1 - x0) + abs(y1 - y0) > 2:
+            browser.wait_for(f"""(() => {{
+                const p = {LAST_POINTER};
+                return p !== null && Math.abs(p[0] - {x1}) < 1 && Math.abs(p[1] - {y1}) < 1;
+            }})()""", WAIT, "the page to see the drag's last move")
         time.sleep(hold)
     browser.mouse("mouseReleased", x1, y1, 0)
 
@@ -240,12 +264,12 @@ def drive_checkbox(browser, base):
     if now_of(base, browser, "checkbox")["isOn"] is not False:
         raise Failure("the checkbox should start off")
     click(browser, box["x"], box["y"])
-    wait_state(base, browser, "checkbox", lambda s: s["isOn"] is True, 10, "isOn true after a click")
+    wait_state(base, browser, "checkbox", lambda s: s["isOn"] is True, WAIT, "isOn true after a click")
     browser.wait_for("""(() => {
         const mark = document.querySelector('[data-control="checkbox"] [data-layer-id="mark"]');
         return mark && / scale\(1\)$/.test(mark.style.transform);
-    })()""", 10, "the checkbox's mark to spring in to scale 1")
-    wait_emitted(browser, "checkbox", "valueChanged", 10)
+    })()""", WAIT, "the checkbox's mark to spring in to scale 1")
+    wait_emitted(browser, "checkbox", "valueChanged", WAIT)
     return "checkbox: a click turned it on, its mark sprang in to scale 1, valueChanged logged"
 
 
@@ -255,8 +279,8 @@ def drive_system_switch(browser, base):
         raise Failure("the system switch should start off")
     click(browser, track["x"], track["y"])
     rest = wait_state(base, browser, "systemSwitch", lambda s: s["isOn"] is True and abs(s["knobX"] - 22) < 0.01
-                      and abs(s["knobWidth"] - 27) < 0.01, 10, "isOn true and the knob at rest on the right")
-    wait_emitted(browser, "systemSwitch", "valueChanged", 10)
+                      and abs(s["knobWidth"] - 27) < 0.01, WAIT, "isOn true and the knob at rest on the right")
+    wait_emitted(browser, "systemSwitch", "valueChanged", WAIT)
     return f"systemSwitch: a click turned it on, the knob came to rest at x {rest['knobX']:.2f}, valueChanged logged"
 
 
@@ -266,28 +290,34 @@ def drive_scroll_view(browser, base):
     # does not decelerate a release whose last pan update was slower than 250 pt/s
     # (docs/fidelity.md#scroll-release); a loaded machine can deliver a hand's last moves late or
     # together, so a flick that ended slow is flicked again (at most three times).
+    # The offset at the release and 0.2 s after it are read on the session's clock (GET …/frame?t
+    # at the touchUp's time), not when the poll after the drag answers: on a loaded machine that
+    # poll can come when the deceleration is nearly over, so the offset "at the release" would be
+    # taken late, and a flick that decelerated would seem to have stopped.
     x, y0 = surface["x"], surface["top"] + surface["height"] * 0.7
     for attempt in range(3):
         drag(browser, x, y0, x, y0 - surface["height"] * 0.25, 0.15, steps=9)
-        released = wait_state(base, browser, "scrollView", lambda s: not s["isDragging"], 10, "the drag to end")
-        time.sleep(0.2)
-        if now_of(base, browser, "scrollView")["contentOffsetY"] > released["contentOffsetY"] + 1:
+        wait_state(base, browser, "scrollView", lambda s: not s["isDragging"], WAIT, "the drag to end")
+        up = [e["t"] for e in session_of(base, browser, "scrollView", "/events")["events"] if e["type"] == "touchUp"][-1]
+        released = session_of(base, browser, "scrollView", f"/frame?t={up!r}")["properties"]
+        later = session_of(base, browser, "scrollView", f"/frame?t={up + 0.2!r}")["properties"]
+        if later["contentOffsetY"] > released["contentOffsetY"] + 1:
             break
     else:
         raise Failure("scrollView: three flicks, none released fast enough to decelerate")
     rest = wait_state(base, browser, "scrollView", lambda s: not s["isDecelerating"] and not s["isDragging"]
-                      and s["contentOffsetY"] > released["contentOffsetY"] + 20, 15,
+                      and s["contentOffsetY"] > released["contentOffsetY"] + 20, WAIT,
                       "the offset to move on after the release and come to rest")
     again = wait_state(base, browser, "scrollView", lambda s: True, 1, "")
     if again["contentOffsetY"] != rest["contentOffsetY"]:
         raise Failure(f"scrollView: the offset did not rest: {rest['contentOffsetY']} then {again['contentOffsetY']}")
     for name in ("scrollViewWillBeginDecelerating", "scrollViewDidEndDecelerating"):
-        wait_emitted(browser, "scrollView", name, 10)
+        wait_emitted(browser, "scrollView", name, WAIT)
     browser.wait_for(f"""(() => {{
         const content = document.querySelector('[data-control="scrollView"] [data-layer-id="content"]');
         const m = content && /translate\(([-0-9.e]+)px, ([-0-9.e]+)px\)/.exec(content.style.transform);
         return m && Math.abs(parseFloat(m[2]) + {rest['contentOffsetY']}) < 0.01;
-    }})()""", 10, "the content layer drawn at the resting offset")
+    }})()""", WAIT, "the content layer drawn at the resting offset")
     return (f"scrollView: flicked, the offset went on from {released['contentOffsetY']:.1f} "
             f"(at the release) to rest at {rest['contentOffsetY']:.1f} pt, drawn there")
 
@@ -304,13 +334,13 @@ def drive_sheet(browser, base):
     distance = (top - large_top) * grabber["scale"]
     drag(browser, grabber["x"], grabber["y"], grabber["x"], grabber["y"] - distance, 0.5, steps=20, hold=0.15)
     wait_state(base, browser, "sheet", lambda s: s["selectedDetent"] == "large" and not s["isDragging"]
-               and abs(s["sheetTop"] - large_top) < 0.01, 10, "the sheet at rest at the large detent after a drag")
+               and abs(s["sheetTop"] - large_top) < 0.01, WAIT, "the sheet at rest at the large detent after a drag")
     settled = browser.wait_for(f"""(() => {{
         const row = document.querySelector('[data-control="sheet"] [data-prop="sheetTop"]');
         const v = row && JSON.parse(row.dataset.value);
         return v !== null && Math.abs(v - {large_top}) < 0.01 ? v : null;
-    }})()""", 10, f"the page to show the sheet's top at {large_top}")
-    wait_emitted(browser, "sheet", "detentChanged", 10)
+    }})()""", WAIT, f"the page to show the sheet's top at {large_top}")
+    wait_emitted(browser, "sheet", "detentChanged", WAIT)
     return f"sheet: dragged from medium (top {top:.1f}) to large, settled at top {settled:.1f}, detentChanged logged"
 
 
@@ -321,8 +351,8 @@ def drive_slider(browser, base):
     # Grab the thumb and drag it 60 % of the way along the track.
     drag(browser, thumb["x"], thumb["y"], thumb["x"] + surface["width"] * 0.6, thumb["y"], 0.3, steps=12)
     state = wait_state(base, browser, "slider", lambda s: s["value"] > before + 0.4 and not s.get("tracking", False),
-                       10, "the value to follow the drag")
-    wait_emitted(browser, "slider", "valueChanged", 10)
+                       WAIT, "the value to follow the drag")
+    wait_emitted(browser, "slider", "valueChanged", WAIT)
     return f"slider: thumb dragged, value {before} → {state['value']:.3f}, valueChanged logged"
 
 
@@ -331,11 +361,11 @@ def drive_stepper(browser, base):
     before = now_of(base, browser, "stepper")["value"]
     # The + half is the right one: a press and release at its centre.
     click(browser, surface["left"] + surface["width"] * 0.75, surface["y"])
-    state = wait_state(base, browser, "stepper", lambda s: s["value"] >= before + 1 and not s["plusHighlighted"], 10,
+    state = wait_state(base, browser, "stepper", lambda s: s["value"] >= before + 1 and not s["plusHighlighted"], WAIT,
                        "the value to step up and the + half to let go")
     if state["value"] != before + 1:
         raise Failure(f"stepper: a press shorter than the autorepeat delay should step once: {before} → {state['value']}")
-    wait_emitted(browser, "stepper", "valueChanged", 10)
+    wait_emitted(browser, "stepper", "valueChanged", WAIT)
     return f"stepper: + pressed, value {before} → {state['value']}"
 
 
@@ -349,9 +379,9 @@ def drive_segmented(browser, base):
     target = count - 1 if before != count - 1 else 0
     click(browser, surface["left"] + surface["width"] * (target + 0.5) / count, surface["y"])
     rest = wait_state(base, browser, "segmentedControl", lambda s: s["selectedSegmentIndex"] == target
-                      and abs(s["indicatorX"] - (target * pitch + config["indicatorInset"])) < 0.01, 10,
+                      and abs(s["indicatorX"] - (target * pitch + config["indicatorInset"])) < 0.01, WAIT,
                       f"segment {target} to be selected and the indicator to come to rest under it")
-    wait_emitted(browser, "segmentedControl", "valueChanged", 10)
+    wait_emitted(browser, "segmentedControl", "valueChanged", WAIT)
     return (f"segmentedControl: segment {target} tapped, selected {before} → {target}, "
             f"the indicator at x {rest['indicatorX']:.2f}")
 
@@ -362,7 +392,7 @@ SCENE = '#scene-panel'
 def scene_views(base, browser):
     """The scene panel's frame now over HTTP (GET …/frame on its wall clock): properties by view."""
     sid = browser.evaluate(f"document.querySelector('{SCENE}').dataset.sessionId")
-    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/frame", timeout=10) as answer:
+    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/frame", timeout=WAIT) as answer:
         frame = json.load(answer)
     return {entry["view"]: entry["frame"]["properties"] for entry in frame["views"]}
 
@@ -417,7 +447,7 @@ def exercise_scene(browser, base):
         return p && !p.hidden && p.dataset.scene === 'settings' && p.dataset.ready === 'true'
             && p.querySelectorAll('[data-view="switch0"] [data-layer-id]').length === 2
             && p.querySelectorAll('.controlsim-view').length === 23;
-    }})()""", 15, "the Settings scene to draw its 23 controls")
+    }})()""", WAIT, "the Settings scene to draw its 23 controls")
     start = wait_scene(base, browser, lambda v: True, 1, "")
     if start["switch0"]["isOn"] is not False or start["list"]["contentOffsetY"] != 0:
         raise Failure(f"scene: should start with switch0 off and the list at the top: {start['switch0']}, {start['list']}")
@@ -427,14 +457,14 @@ def exercise_scene(browser, base):
     at = scene_point(browser, 348.5, 22)
     click(browser, at["x"], at["y"])
     wait_scene(base, browser, lambda v: v["switch0"]["isOn"] is True and v["switch0"]["thumbCenterX"] == 35.5
-               and v["switch1"]["isOn"] is False, 10, "switch0 on and at rest, switch1 untouched")
+               and v["switch1"]["isOn"] is False, WAIT, "switch0 on and at rest, switch1 untouched")
     browser.wait_for(f"""(() => {{
         const row = document.querySelector('{SCENE} .scene-state [data-view="switch0"]');
         const log = [...document.querySelectorAll('{SCENE} .log li[data-name="valueChanged"]')].map(li => li.dataset.view);
         const thumb = document.querySelector('{SCENE} [data-view="switch0"] [data-layer-id="thumb"]').getBoundingClientRect();
         return row && JSON.parse(row.dataset.value).isOn === true && log.includes('switch0')
             && thumb.left > {thumb['left']} + 5;
-    }})()""", 10, "the page to show switch0 on, its thumb moved right, valueChanged from switch0")
+    }})()""", WAIT, "the page to show switch0 on, its thumb moved right, valueChanged from switch0")
     print(f"browser-test: scene: a click on row 0's switch turned it on (thumb drawn {thumb['left']:.1f} → "
           f"{scene_layer(browser, 'switch0', 'thumb')['left']:.1f} px), valueChanged logged from switch0")
 
@@ -444,14 +474,14 @@ def exercise_scene(browser, base):
     a, b = scene_point(browser, 195, 600), scene_point(browser, 195, 300)
     drag(browser, a["x"], a["y"], b["x"], b["y"], 0.5, steps=20, hold=0.2)
     rest = wait_scene(base, browser, lambda v: abs(v["list"]["contentOffsetY"] - 124) < 0.01 and not v["list"]["isDragging"]
-                      and not v["list"]["isDecelerating"], 10, "the list at rest at its end (offset 124)")
+                      and not v["list"]["isDecelerating"], WAIT, "the list at rest at its end (offset 124)")
     browser.wait_for(f"""(() => {{
         const row = document.querySelector('{SCENE} .scene-state [data-view="list"]');
         const node = document.querySelector('{SCENE} [data-view="switch5"] [data-layer-id="track"]');
         const gone = document.querySelectorAll('{SCENE} [data-view="switch0"] [data-layer-id]').length === 0;
         return row && node && gone && Math.abs(JSON.parse(row.dataset.value).contentOffsetY - 124) < 0.01
             && Math.abs(node.getBoundingClientRect().top - ({row_top} - 124 * {a['scale']})) < 0.5;
-    }})()""", 10, "the page to show the list at 124, row 5 drawn 124 pt higher and row 0 (scrolled out) not drawn")
+    }})()""", WAIT, "the page to show the list at 124, row 5 drawn 124 pt higher and row 0 (scrolled out) not drawn")
     wait_emitted_scene(browser, "list", "scrollViewWillBeginDragging")
     print(f"browser-test: scene: the list dragged past its end rests at offset {rest['list']['contentOffsetY']}, "
           f"row 5 drawn 124 pt higher, row 0 no longer drawn; switch0 still on: {rest['switch0']['isOn']}")
@@ -461,21 +491,21 @@ def exercise_scene(browser, base):
     knob = scene_layer(browser, "slider", "thumb")
     drag(browser, knob["x"], knob["y"], knob["x"] + 100 * a["scale"], knob["y"], 0.4, steps=16)
     moved = wait_scene(base, browser, lambda v: v["slider"]["value"] > before + 0.2 and not v["slider"].get("tracking", False),
-                       10, "the slider's value to follow the drag")
+                       WAIT, "the slider's value to follow the drag")
     if abs(moved["list"]["contentOffsetY"] - 124) > 0.01:
         raise Failure(f"scene: a sideways drag on the slider moved the list: {moved['list']}")
     shown = browser.wait_for(f"""(() => {{
         const row = document.querySelector('{SCENE} .scene-state [data-view="slider"]');
         const v = row && JSON.parse(row.dataset.value).value;
         return v !== undefined && Math.abs(v - {moved['slider']['value']}) < 1e-9 ? v : null;
-    }})()""", 10, "the page to show the slider's value")
+    }})()""", WAIT, "the page to show the slider's value")
     wait_emitted_scene(browser, "slider", "valueChanged")
     print(f"browser-test: scene: the slider dragged sideways in the vertical list, value {before} → {shown:.3f}; "
           f"the list stayed at {moved['list']['contentOffsetY']}")
     # Two fingers at once (CDP touch input: two pointers): one on row 7's switch, one on row 9's,
     # pressed together and lifted together. Each pointer is its own touch id, and both switches toggle.
     sid = browser.evaluate(f"document.querySelector('{SCENE}').dataset.sessionId")
-    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/events", timeout=10) as answer:
+    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/events", timeout=WAIT) as answer:
         logged = json.load(answer)["count"]
     f7, f9 = scene_point(browser, 348.5, 308 + 22 - 124), scene_point(browser, 348.5, 396 + 22 - 124)
     points = [{"x": f7["x"], "y": f7["y"], "id": 0}, {"x": f9["x"], "y": f9["y"], "id": 1}]
@@ -483,8 +513,8 @@ def exercise_scene(browser, base):
     time.sleep(0.05)
     browser.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     both = wait_scene(base, browser, lambda v: v["switch7"]["isOn"] is True and v["switch9"]["isOn"] is True
-                      and v["switch8"]["isOn"] is False, 10, "two fingers to turn row 7's and row 9's switches on")
-    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/events", timeout=10) as answer:
+                      and v["switch8"]["isOn"] is False, WAIT, "two fingers to turn row 7's and row 9's switches on")
+    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/events", timeout=WAIT) as answer:
         events = json.load(answer)["events"][logged:]
     downs = sorted(e.get("touch") for e in events if e["type"] == "touchDown")
     if downs != [1, 2]:
@@ -515,7 +545,7 @@ def exercise_pull_to_refresh(browser, base):
         const p = document.querySelector('{SCENE}');
         return p.dataset.scene === 'pullToRefresh' && p.dataset.ready === 'true'
             && p.querySelector('.scene-state [data-view="refresh"]') !== null;
-    }})()""", 15, "the pullToRefresh scene to draw")
+    }})()""", WAIT, "the pullToRefresh scene to draw")
     start = wait_scene(base, browser, lambda v: True, 1, "")
     if start["refresh"]["isRefreshing"] is not False or start["list"]["contentOffsetY"] != 0:
         raise Failure(f"pull to refresh: should start idle with the list at the top: {start}")
@@ -523,11 +553,11 @@ def exercise_pull_to_refresh(browser, base):
     drag(browser, a["x"], a["y"], b["x"], b["y"], 0.6, steps=24, hold=0.2)
     rest = wait_scene(base, browser, lambda v: v["refresh"]["isRefreshing"] is True
                       and abs(v["list"]["contentOffsetY"] + 60) < 0.01 and not v["list"]["isDragging"]
-                      and not v["list"]["isDecelerating"], 10, "the control refreshing and the list at rest at -60")
+                      and not v["list"]["isDecelerating"], WAIT, "the control refreshing and the list at rest at -60")
     browser.wait_for(f"""(() => {{
         const row = document.querySelector('{SCENE} .scene-state [data-view="refresh"]');
         return row && JSON.parse(row.dataset.value).isRefreshing === true;
-    }})()""", 10, "the page to show the control refreshing")
+    }})()""", WAIT, "the page to show the control refreshing")
     wait_emitted_scene(browser, "refresh", "valueChanged")
     print(f"browser-test: scene: pullToRefresh pulled down 500 pt with the mouse: refreshing, valueChanged logged, "
           f"the list at rest at {rest['list']['contentOffsetY']} (its contentInset.top 60)")
@@ -550,22 +580,22 @@ def exercise_scene_editor(browser, base):
 
     frame = {"x": 20, "y": 20, "width": 51, "height": 31}
     create({"views": [{"id": "toggle", "control": "noSuchControl", "frame": frame}]})
-    browser.wait_for(f"document.querySelector('{SCENE}').dataset.problem === 'unknown_control'", 10,
+    browser.wait_for(f"document.querySelector('{SCENE}').dataset.problem === 'unknown_control'", WAIT,
                      "the scene panel to show the unknown control's problem")
     create({"views": [{"id": "toggle", "control": "switch", "frame": frame}]})
     browser.wait_for(f"""(() => {{
         const p = document.querySelector('{SCENE}');
         return p.dataset.scene === 'custom' && p.dataset.ready === 'true' && p.querySelectorAll('.controlsim-view').length === 1
             && p.querySelector('.problem').hidden;
-    }})()""", 15, "the edited scene (a switch alone) to draw")
+    }})()""", WAIT, "the edited scene (a switch alone) to draw")
     sid = browser.evaluate(f"document.querySelector('{SCENE}').dataset.sessionId")
-    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}", timeout=10) as answer:
+    with urllib.request.urlopen(f"{base}/v1/sessions/{sid}", timeout=WAIT) as answer:
         views = json.load(answer)["scene"]["views"]
     if [v["id"] for v in views] != ["toggle"]:
         raise Failure(f"scene editor: the server's scene should be the edited one: {views}")
     at = scene_point(browser, 45.5, 35.5)
     click(browser, at["x"], at["y"])
-    wait_scene(base, browser, lambda v: v["toggle"]["isOn"] is True, 10, "the edited scene's switch to turn on")
+    wait_scene(base, browser, lambda v: v["toggle"]["isOn"] is True, WAIT, "the edited scene's switch to turn on")
     print(f"browser-test: scene editor: an unknown control refused (unknown_control); session {sid} made from an edited "
           "document (a switch alone) and its switch turned on with a click")
 
@@ -573,7 +603,35 @@ def exercise_scene_editor(browser, base):
 def wait_emitted_scene(browser, view, name):
     browser.wait_for(f"""[...document.querySelectorAll('{SCENE} .log li[data-name]')]
         .some(li => li.dataset.name === {json.dumps(name)} && li.dataset.view === {json.dumps(view)})""",
-        10, f"the scene's log to show {name} from {view}")
+        WAIT, f"the scene's log to show {name} from {view}")
+
+
+def edge_drag(base, browser, control, x0, y, x1, seconds, steps, hold):
+    """A drag from the left screen edge to x1, held, released; dragged again (three times at most)
+    when the page stamped it too slowly to be an edge swipe at all. UIScreenEdgePanGestureRecognizer
+    fails unless the finger has moved 15 pt from the edge within 0.25 s of the touch-down
+    (docs/fidelity.md#screen-edge-pan), and a loaded machine held a drag's first moves back longer
+    than that (its first 15 pt stamped 0.257 s after the touch-down: no pop began). Whether it did is
+    read from the session's log, on the session clock; a drag that was a swipe is checked as before."""
+    for attempt in range(3):
+        logged = session_of(base, browser, control, "/events")["count"]
+        drag(browser, x0, y, x1, y, seconds, steps=steps, hold=hold)
+        until = time.monotonic() + WAIT
+        while True:
+            events = session_of(base, browser, control, "/events")["events"][logged:]
+            if any(e["type"] == "touchUp" for e in events):
+                break
+            if time.monotonic() > until:
+                raise Failure(f"{control}: the edge drag's touchUp did not reach the server within {WAIT} s: {events}")
+            time.sleep(0.05)
+        down = next(e for e in events if e["type"] == "touchDown")
+        away = next((e["t"] for e in events if e["type"] == "touchMove" and e["x"] - down["x"] >= 15), None)
+        if away is not None and away - down["t"] < 0.25:
+            return
+        when = "never" if away is None else f"{away - down['t']:.3f} s after its touch-down"
+        print(f"browser-test: {control}: the page stamped the edge drag's first 15 pt {when}, past the 0.25 s of "
+              "an edge swipe (a loaded machine): dragged again")
+    raise Failure(f"{control}: three edge drags, none stamped as a swipe from the edge (15 pt within 0.25 s)")
 
 
 def drive_navigation_pop(browser, base):
@@ -586,17 +644,17 @@ def drive_navigation_pop(browser, base):
     if start["depth"] != 2 or start["interactive"] is not False:
         raise Failure(f"{control}: should start two deep and still; it was {start}")
     left, y, width = surface["left"], surface["y"], surface["width"]
-    drag(browser, left + 2, y, left + width * 0.2, y, 0.3, steps=10, hold=0.4)
-    wait_emitted(browser, control, "interactivePopBegan", 10)
-    wait_emitted(browser, control, "interactivePopCancelled", 10)
-    cancelled = wait_state(base, browser, control, lambda s: not s["interactive"] and s["progress"] == 0, 10,
+    edge_drag(base, browser, control, left + 2, y, left + width * 0.2, 0.3, steps=10, hold=0.4)
+    wait_emitted(browser, control, "interactivePopBegan", WAIT)
+    wait_emitted(browser, control, "interactivePopCancelled", WAIT)
+    cancelled = wait_state(base, browser, control, lambda s: not s["interactive"] and s["progress"] == 0, WAIT,
                            "the cancelled pop to settle back")
     if cancelled["depth"] != 2:
         raise Failure(f"{control}: a cancelled pop changed the depth: {cancelled}")
-    drag(browser, left + 2, y, left + width * 0.75, y, 0.5, steps=16, hold=0.4)
-    popped = wait_state(base, browser, control, lambda s: s["depth"] == 1 and not s["interactive"], 10,
+    edge_drag(base, browser, control, left + 2, y, left + width * 0.75, 0.5, steps=16, hold=0.4)
+    popped = wait_state(base, browser, control, lambda s: s["depth"] == 1 and not s["interactive"], WAIT,
                         "the completed pop to leave one level")
-    wait_emitted(browser, control, "didShowViewController", 10)
+    wait_emitted(browser, control, "didShowViewController", WAIT)
     return (f"{control}: a short edge drag cancelled (depth {cancelled['depth']}), a long one popped "
             f"(depth {popped['depth']}), interactivePopBegan / interactivePopCancelled / didShowViewController logged")
 
@@ -625,7 +683,7 @@ def drive_any(control):
     mouse in the scene panel's pullToRefresh scene (exercise_pull_to_refresh)."""
     def drive(browser, base):
         if not definition_of(control).get("inputs"):
-            browser.wait_for(f"""!!document.querySelector('[data-control="{control}"]')""", 10, f"{control}'s panel")
+            browser.wait_for(f"""!!document.querySelector('[data-control="{control}"]')""", WAIT, f"{control}'s panel")
             return f"{control}: takes no touches (commands only): shown here, driven in its scene below"
         surface = layer_box(browser, control)
         click(browser, surface["left"] + surface["width"] * 0.75, surface["y"])
@@ -634,7 +692,7 @@ def drive_any(control):
              surface["left"] - surface["width"] * 0.1, surface["y"], 0.4, steps=16)
         drag(browser, surface["left"] + 2, surface["y"], surface["left"] + surface["width"] * 0.7, surface["y"], 0.4, steps=16)
         browser.wait_for(f"""document.querySelectorAll('[data-control="{control}"] .log li[data-name]').length > 0""",
-                         10, f"{control} to log a callback")
+                         WAIT, f"{control} to log a callback")
         names = browser.evaluate(f"""[...new Set([...document.querySelectorAll('[data-control="{control}"] .log li[data-name]')]
             .map(li => li.dataset.name))]""")
         return f"{control}: clicked, held, dragged with the mouse; logged {', '.join(names)}"
@@ -685,7 +743,7 @@ def exercise_definitions(browser):
         const text = p.querySelector('.definition-text');
         return !box.hidden && box.dataset.line ? {{ problem: box.textContent, line: Number(box.dataset.line),
             selected: text.value.slice(text.selectionStart, text.selectionEnd) }} : null;
-    }})()""", 10, "the definition's problem to show in the editor")
+    }})()""", WAIT, "the definition's problem to show in the editor")
     if "unknown_reference" not in shown["problem"] or shown["selected"] != '"nosuch + 1"':
         raise Failure(f"the editor should name the unknown reference and select it: {shown}")
     print(f"browser-test: a bad definition shows {shown['problem']!r}, its member selected at line {shown['line']}")
@@ -693,7 +751,7 @@ def exercise_definitions(browser):
     browser.wait_for("""(() => {
         const p = document.querySelector('[data-control="mySwitch"]');
         return p && p.dataset.ready === 'true' && p.querySelectorAll('[data-layer-id]').length === 2;
-    })()""", 10, "the registered control's panel to draw")
+    })()""", WAIT, "the registered control's panel to draw")
     browser.evaluate("document.querySelector('[data-control=\"mySwitch\"] .controlsim-surface').scrollIntoView({block: 'center'})")
     surface = browser.evaluate(CENTER_OF % json.dumps('[data-control="mySwitch"] .controlsim-surface'))
     browser.mouse("mouseMoved", surface["x"], surface["y"], 0)
@@ -702,7 +760,7 @@ def exercise_definitions(browser):
     browser.wait_for("""(() => {
         const row = document.querySelector('[data-control="mySwitch"] [data-prop="isOn"]');
         return row && row.dataset.value === 'true';
-    })()""", 10, "the registered switch to turn on")
+    })()""", WAIT, "the registered switch to turn on")
     browser.evaluate("scrollTo(0, 0)")
     print("browser-test: the definition registered under a new name got a panel, which draws and toggles")
 
@@ -757,7 +815,7 @@ def run(base, screenshot, executable, timeout):
             // Drawn as the exports draw it: a circle whose dash offset is 1 − strokeEnd.
             const drawn = ring && ring.querySelector('circle') && 1 - parseFloat(ring.style.strokeDashoffset);
             return drawn > 0.4 && end && Math.abs(drawn - JSON.parse(end.dataset.value)) < 0.2 ? drawn : null;
-        })()""", 5, "the progress ring to draw after start")
+        })()""", WAIT, "the progress ring to draw after start")
         print(f"browser-test: progress ring drawn (strokeEnd {ring:.2f})")
 
         # Screenshot of the whole page, after the log's highlight has faded.

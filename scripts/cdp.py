@@ -115,7 +115,8 @@ class Browser:
         raw, self.buffer = self.buffer.split(b"\0", 1)
         return json.loads(raw)
 
-    def send(self, method, params=None, session=True, timeout=15):
+    def send(self, method, params=None, session=True, timeout=60):
+        # The timeout only bounds a hung browser: a loaded machine takes seconds over a screenshot.
         self.next_id += 1
         message = {"id": self.next_id, "method": method, "params": params or {}}
         if session and self.session:
@@ -183,7 +184,7 @@ class Browser:
         self.send("Emulation.setDeviceMetricsOverride", {
             "width": viewport[0], "height": viewport[1], "deviceScaleFactor": 1, "mobile": False})
 
-    def navigate(self, url, timeout=15):
+    def navigate(self, url, timeout=60):
         self.send("Page.navigate", {"url": url})
         self.wait_for(f"location.href === {json.dumps(url)} && document.readyState === 'complete'", timeout,
                       f"{url} to load")

@@ -39,6 +39,12 @@ class Failure(Exception):
     pass
 
 
+# How long a wait for the page to show something may take before the test fails: a bound on a
+# hang, not a speed target (the page's clock is the test's; only the fetches take real time, and a
+# loaded machine takes seconds over them).
+WAIT = 60
+
+
 BLANK = """<!doctype html>
 <html><head><meta charset="utf-8"><title>client test</title>
 <style>body { margin: 0; font: 14px system-ui; } .box { display: inline-block; vertical-align: top;
@@ -98,7 +104,7 @@ def center(page, selector):
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, box
 
 
-def settle(page, until, what, timeout=10, state_of=STATE):
+def settle(page, until, what, timeout=WAIT, state_of=STATE):
     """Runs the page's clock a frame at a time, letting real time pass for the fetches, until
     `until(state)` holds for the page's `state_of()`."""
     deadline = time.monotonic() + timeout
@@ -184,14 +190,14 @@ def run(base, screenshot, executable, timeout, only_definitions=False):
                 page.mouse.move(gx, gy + 4 - distance * i / steps)
                 waited = time.monotonic()
                 while page.evaluate("window.__moves") < i:
-                    if time.monotonic() - waited > 10:
+                    if time.monotonic() - waited > WAIT:
                         raise Failure(f"the page never saw move {i} of the drag")
                     time.sleep(0.005)
             page.mouse.up()
             # stateChanged comes when the animation completes, long after the last event: the
             # session asks for what was emitted meanwhile as it polls.
             state = settle(page, lambda s: s["card"] == "translate(0px, 244px) scale(1)" and s["cardState"] == "expanded"
-                           and any(e["name"] == "stateChanged" for e in s["log"]), "the card to expand", timeout=20)
+                           and any(e["name"] == "stateChanged" for e in s["log"]), "the card to expand")
             names = [e["name"] for e in state["log"] if e["from"] == "callback"]
             for name in ("panBegan", "panEnded", "stateChanged"):
                 if name not in names:
@@ -298,7 +304,7 @@ def run_example(browser, base, screenshot):
     state = wait(lambda s: s["replayable"] and s["dot"] == "translateX(80px)" and any("switch on at" in l for l in s["log"]),
                  "the tap to show in the log and the bound dot")
     page.click("#replay")
-    page.wait_for_selector("#replay-here .replay-thumb", timeout=10000)
+    page.wait_for_selector("#replay-here .replay-thumb", timeout=WAIT * 1000)
     ended = page.evaluate("""() => {
       const animations = document.getAnimations().filter((a) => a.effect && a.effect.target.closest('#replay-here'));
       for (const a of animations) a.finish();
@@ -554,7 +560,7 @@ def run_definitions(browser, base):
         sid = page.evaluate(DRAWN, {"name": name, "definition": definition, "command": command})
         drawn = settle(page, lambda s: s["t"] is not None and s["layers"], f"{name} to draw",
                        state_of=f"() => ({GEOMETRY})('{name}')")
-        with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/frame?t={drawn['t']!r}", timeout=10) as response:
+        with urllib.request.urlopen(f"{base}/v1/sessions/{sid}/frame?t={drawn['t']!r}", timeout=WAIT) as response:
             frame = json.loads(response.read())
         layers = {layer["id"]: layer for layer in frame["layers"]}
         if set(layers) != set(drawn["layers"]):

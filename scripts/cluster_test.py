@@ -53,6 +53,9 @@ SCRIPTS = {
     "card": [{"type": "drag", "t": 0, "from": {"x": 100, "y": 800}, "to": {"x": 100, "y": 500}, "duration": 0.2}],
 }
 WINDOW = "?from=0&to=1.5&fps=30"
+# Bounds on a hung process (a start, an answer, a recovery), not speed targets: a loaded machine
+# takes seconds over what a quiet one does in milliseconds, and etcd's writes wait for its fsync.
+PATIENCE = 60
 
 
 class Failure(Exception):
@@ -87,7 +90,7 @@ class Response:
         return self.headers.get(name.lower())
 
 
-def request(port, method, path, body=None, timeout=5, headers=None):
+def request(port, method, path, body=None, timeout=PATIENCE, headers=None):
     started = time.perf_counter()
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
@@ -117,7 +120,7 @@ class Node:
         args = [self.binary, "--host", "127.0.0.1", "--port", str(self.port), "--node-id", self.name,
                 "--data-dir", self.data] + self.extra
         try:
-            self.proc, self.port = server_process.start(args, self.log, timeout=20,
+            self.proc, self.port = server_process.start(args, self.log, timeout=PATIENCE,
                                                         preexec_fn=die_with_parent(signal.SIGKILL))
         except server_process.StartFailed as error:
             raise Failure(f"{self.name} {error}")
@@ -158,7 +161,7 @@ class Proxy:
             ["nginx", "-p", self.root, "-c", self.conf, "-e", self.error_log,
              "-g", f"daemon off; pid {os.path.join(self.root, 'nginx.pid')};"],
             stdout=log, stderr=log, preexec_fn=die_with_parent(signal.SIGTERM))
-        deadline = time.time() + 10
+        deadline = time.time() + PATIENCE
         while time.time() < deadline:
             check(self.proc.poll() is None, f"nginx exited with {self.proc.returncode}; see {self.error_log}")
             try:
@@ -167,7 +170,7 @@ class Proxy:
             except OSError:
                 pass
             time.sleep(0.02)
-        raise Failure("nginx did not answer within 10 s")
+        raise Failure(f"nginx did not answer within {PATIENCE} s")
 
     def stop(self):
         if self.proc and self.proc.poll() is None:
@@ -196,7 +199,7 @@ class Etcd:
                                       "--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer,
                                       "--initial-cluster", f"registry={peer}"],
                                      stdout=log, stderr=log, preexec_fn=die_with_parent(signal.SIGKILL))
-        deadline = time.time() + 20
+        deadline = time.time() + PATIENCE
         while time.time() < deadline:
             check(self.proc.poll() is None, f"etcd exited with {self.proc.returncode}; see {self.log}")
             try:
@@ -205,7 +208,7 @@ class Etcd:
             except OSError:
                 pass
             time.sleep(0.05)
-        raise Failure("etcd did not answer within 20 s")
+        raise Failure(f"etcd did not answer within {PATIENCE} s")
 
     def stop(self):
         server_process.stop(self.proc)
@@ -463,7 +466,7 @@ def etcd_outage(cluster, etcd, figures):
     victim = cluster.nodes[VICTIM]
     victim.kill()
     victim.start()
-    deadline = time.time() + 20
+    deadline = time.time() + PATIENCE
     while time.time() < deadline and request(victim.port, "GET", "/readyz").status != 200:
         time.sleep(0.01)
     check(snapshot(cluster, kept.values()) == before, f"{VICTIM}, killed and restarted with etcd down, did not replay its sessions byte for byte")
@@ -482,12 +485,14 @@ def etcd_outage(cluster, etcd, figures):
     figures["etcd back"] = "creates by name and changes answered on every node, /readyz ready"
 
 
-def stream_first_event(cluster, sid):
-    """Opens an endless stream through nginx; its first frame must arrive at once, unbuffered."""
-    conn = http.client.HTTPConnection("127.0.0.1", cluster.proxy.port, timeout=5)
+def stream_first_event(cluster, sid, fps=0.25):
+    """Opens an endless stream through nginx; its first frame must arrive unbuffered: before the
+    second is even sent (1/fps = 4 s later; a proxy that holds a frame until more comes would
+    deliver it then), within three quarters of that. A loaded machine's delay is far below it."""
+    conn = http.client.HTTPConnection("127.0.0.1", cluster.proxy.port, timeout=PATIENCE)
     started = time.perf_counter()
     try:
-        conn.request("GET", f"/v1/sessions/{sid}/stream?fps=2")
+        conn.request("GET", f"/v1/sessions/{sid}/stream?fps={fps:g}")
         r = conn.getresponse()
         check(r.status == 200 and r.getheader("Content-Type") == "text/event-stream", f"stream: {r.status}")
         check(r.getheader("X-Node") == owner(sid), f"stream answered by {r.getheader('X-Node')}")
@@ -495,7 +500,8 @@ def stream_first_event(cluster, sid):
         while line and not line.startswith(b"data:"):
             line = r.fp.readline()
         took = time.perf_counter() - started
-        check(line.startswith(b"data:") and took < 1.0, f"stream: first frame after {took:.3f} s: {line[:80]!r}")
+        check(line.startswith(b"data:") and took < 0.75 / fps, f"stream: first frame after {took:.3f} s "
+              f"(the second is sent {1 / fps:g} s after it): {line[:80]!r}")
         cluster.routed += 1
         return f"{took * 1000:.1f} ms"
     finally:
@@ -554,12 +560,12 @@ def recovery(cluster, lost, before, figures):
     started = time.perf_counter()
     victim.start()
     listening = time.perf_counter() - started
-    while time.perf_counter() - started < 20:
+    while time.perf_counter() - started < PATIENCE:
         r = request(cluster.proxy.port, "GET", probe)
         if r.status == 200:
             break
         time.sleep(0.002)
-    check(r.status == 200, f"{VICTIM}'s sessions did not answer within 20 s of its restart")
+    check(r.status == 200, f"{VICTIM}'s sessions did not answer within {PATIENCE} s of its restart")
     back = time.perf_counter() - started
     replay = re.findall(r"msg=journal_replayed records=(\d+) sessions=(\d+) events=(\d+)", victim.read_log())[-1]
     figures["time from restart to its sessions answering"] = (f"{back * 1000:.1f} ms (listening after "
@@ -571,13 +577,13 @@ def recovery(cluster, lost, before, figures):
         check(frames.body == before[sid][0], f"{sid}: frames after the restart differ from before the kill")
         check(state.body == before[sid][1], f"{sid}: the session after the restart differs from before the kill")
     figures["restarted node's sessions back byte for byte"] = f"{len(lost)} of {len(lost)} (frames and session)"
-    deadline = time.time() + 10
+    deadline = time.time() + PATIENCE
     while time.time() < deadline:
         r = cluster.via_proxy("POST", "/v1/sessions", {"control": "switch"}, status=201)
         if owner(r.json()["id"]) == VICTIM:
             break
         time.sleep(0.05)
-    check(owner(r.json()["id"]) == VICTIM, f"no create reached {VICTIM} within 10 s of its restart")
+    check(owner(r.json()["id"]) == VICTIM, f"no create reached {VICTIM} within {PATIENCE} s of its restart")
 
 
 def wrk(port, paths, seconds, connections, root, label):
@@ -645,7 +651,10 @@ def main():
         if args.etcd:
             etcd = Etcd(args.etcd, root)
             etcd.start()
-            extra = ["--registry", etcd.url, "--registry-timeout-ms", "1000"]
+            # etcd's calls may take seconds on a loaded machine (a write waits for its fsync): the
+            # nodes give one 10 s before answering registry_unavailable. A stopped etcd refuses the
+            # connection, which they answer at once whatever the timeout.
+            extra = ["--registry", etcd.url, "--registry-timeout-ms", "10000"]
         cluster = Cluster(binary, os.path.abspath(args.generator), root, extra)
         print(f"cluster-test: nodes on ports {', '.join(f'{n.name}={n.port}' for n in cluster.nodes.values())}, "
               f"nginx on {cluster.proxy.port}", flush=True)

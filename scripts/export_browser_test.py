@@ -163,7 +163,7 @@ def generic_scenarios(base):
 def http(method, url, body=None):
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with urllib.request.urlopen(request, timeout=60) as response:
         text = response.read().decode()
         return json.loads(text) if response.headers.get("Content-Type", "").startswith("application/json") else text
 

@@ -24,7 +24,7 @@ def read_log(log_path):
         return ""
 
 
-def start(argv, log_path, *, ready=True, timeout=30, **popen):
+def start(argv, log_path, *, ready=True, timeout=60, **popen):
     """Starts `argv` with stderr appended to `log_path`; returns (process, port) once it listens
     and, with `ready`, once it has replayed its journal. Raises StartFailed with the log's tail."""
     before = read_log(log_path)
