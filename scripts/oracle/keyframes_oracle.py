@@ -70,31 +70,17 @@ def paced_key_times(values):
 
 def cubic(values, key_times, u, functions=None):
     """Kochanek-Bartels with T = C = B = 0 (Catmull-Rom), tangents scaled for unequal spans,
-    an end keyframe doubled; evaluated as the Bezier through p0, p0 + m0/3, p1 - m1/3, p1."""
-    n = len(values)
-    if u <= 0:
-        return values[0]
-    if u >= 1:
-        return values[-1]
-    v = lambda k: values[min(max(k, 0), n - 1)]
-    span = lambda k: key_times[min(max(k, 0), n - 2) + 1] - key_times[min(max(k, 0), n - 2)]
-    i = segment(key_times, u, n)
-    d = span(i)
-    m0 = (v(i + 1) - v(i - 1)) / 2 * (2 * d / (span(i - 1) + d))
-    m1 = (v(i + 2) - v(i)) / 2 * (2 * d / (d + span(i + 1)))
-    f = (u - key_times[i]) / d
-    if functions:
-        f = bezier_timing(CURVES[functions[i]], f)
-    p0, p1, p2, p3 = v(i), v(i) + m0 / 3, v(i + 1) - m1 / 3, v(i + 1)
-    return (1 - f) ** 3 * p0 + 3 * (1 - f) ** 2 * f * p1 + 3 * (1 - f) * f * f * p2 + f ** 3 * p3
+    an end keyframe doubled (kb_cubic below)."""
+    return kb_cubic(values, key_times, u, None, functions)
 
 
-def kb_cubic(values, key_times, u, tcb=None):
+def kb_cubic(values, key_times, u, tcb=None, functions=None):
     """Kochanek-Bartels with per-keyframe (t, c, b) (missing: 0): keyframe k's outgoing tangent
     DD_k = (1-t)(1+b)(1+c)/2 (p_k - p_k-1) + (1-t)(1-b)(1-c)/2 (p_k+1 - p_k), its incoming one
     DS_k = (1-t)(1+b)(1-c)/2 (p_k - p_k-1) + (1-t)(1-b)(1+c)/2 (p_k+1 - p_k); DD_k scaled by
     2 N_k / (N_k-1 + N_k), DS_k by 2 N_k-1 / (N_k-1 + N_k) for spans N; end keyframes doubled.
-    Evaluated as the Bezier through p0, p0 + m0/3, p1 - m1/3, p1."""
+    Each segment's fraction through its timing function, if any; evaluated as the Bezier through
+    p0, p0 + m0/3, p1 - m1/3, p1."""
     n = len(values)
     tcb = tcb or []
     if u <= 0:
@@ -113,6 +99,8 @@ def kb_cubic(values, key_times, u, tcb=None):
     m0 = dd * 2 * d / (span(i - 1) + d)
     m1 = ds * 2 * d / (d + span(i + 1))
     f = (u - key_times[i]) / d
+    if functions:
+        f = bezier_timing(CURVES[functions[i]], f)
     p0, p1, p2, p3 = v(i), v(i) + m0 / 3, v(i + 1) - m1 / 3, v(i + 1)
     return (1 - f) ** 3 * p0 + 3 * (1 - f) ** 2 * f * p1 + 3 * (1 - f) * f * f * p2 + f ** 3 * p3
 
@@ -129,19 +117,21 @@ class CubicPaced:
 
     def __init__(self, components, tcb=None, steps=400_000):
         self.components, self.tcb = components, tcb
-        n = len(components[0])
-        self.times = even(n)
-        h = 1e-7
-        speed = lambda s: math.sqrt(sum(((kb_cubic(c, self.times, min(s + h, 1 - 1e-12), tcb)
-                                          - kb_cubic(c, self.times, max(s - h, 1e-12), tcb)) / (2 * h)) ** 2
-                                        for c in components))
+        self.times = even(len(components[0]))
         self.cum, self.steps = [0.0], steps
-        previous = speed(1e-9)
+        previous = self._speed(1e-9)
         for k in range(1, steps + 1):
-            middle, end = speed((k - 0.5) / steps), speed(min(k / steps, 1 - 1e-9))
+            middle, end = self._speed((k - 0.5) / steps), self._speed(min(k / steps, 1 - 1e-9))
             self.cum.append(self.cum[-1] + (previous + 4 * middle + end) / 6 / steps)
             previous = end
         self.total = self.cum[-1]
+
+    def _speed(self, s):
+        """|d point / ds| by a central difference, kept inside (0, 1)."""
+        h = 1e-7
+        return math.sqrt(sum(((kb_cubic(c, self.times, min(s + h, 1 - 1e-12), self.tcb)
+                               - kb_cubic(c, self.times, max(s - h, 1e-12), self.tcb)) / (2 * h)) ** 2
+                             for c in self.components))
 
     def spline_progress(self, u):
         target = u * self.total
@@ -159,11 +149,7 @@ class CubicPaced:
     def _length(self, a, b):
         if b <= a:
             return 0.0
-        h = 1e-7
-        speed = lambda s: math.sqrt(sum(((kb_cubic(c, self.times, s + h, self.tcb)
-                                          - kb_cubic(c, self.times, s - h, self.tcb)) / (2 * h)) ** 2
-                                        for c in self.components))
-        return (b - a) * (speed(a + 1e-12) + 4 * speed((a + b) / 2) + speed(b - 1e-12)) / 6
+        return (b - a) * (self._speed(a + 1e-12) + 4 * self._speed((a + b) / 2) + self._speed(b - 1e-12)) / 6
 
     def value(self, u, component=0):
         return kb_cubic(self.components[component], self.times, self.spline_progress(u), self.tcb)
