@@ -50,6 +50,8 @@ struct KeyframePlan: Sendable {
     var keyTimes: [Double]?
     var timingFunctions: [CubicBezier]
     var mode: KeyframePath.Mode
+    /// `tensionValues`, `continuityValues`, `biasValues` per keyframe; empty when none is given.
+    var shapes: [KeyframePath.Shape] = []
 
     /// Values one keyframe animation may list.
     static let maximumValues = 64
@@ -58,8 +60,9 @@ struct KeyframePlan: Sendable {
 extension DefinitionLoader {
     /// `keyframes`: `values` (expressions of the animated value's type, 2 to 64), optional
     /// `keyTimes` (literal numbers), `timingFunctions` (curve names or `{"controlPoints"}`, one per
-    /// segment) and `calculationMode`; each rule of Apple's `keyTimes` documentation is checked
-    /// here, at the entry that breaks it.
+    /// segment), `calculationMode`, and for the cubic modes `tensionValues`, `continuityValues`
+    /// and `biasValues` (literal numbers, one per keyframe at most); each rule of Apple's
+    /// `keyTimes` documentation is checked here, at the entry that breaks it.
     mutating func keyframePlan(_ tree: Tree, at path: TreePath, type: ValueType, builder: inout ProgramBuilder,
                                names: [String: Binding]) throws(DocumentError) -> Int {
         var r = try TreeReader(tree, at: path, code: .invalidDefinition)
@@ -74,8 +77,8 @@ extension DefinitionLoader {
         }
         var keyTimes: [Double]?
         if let list = try r.array("keyTimes") {
-            guard mode != .paced else {
-                throw r.error("keyTimes", "paced spaces its key times by the distance between values (Core Animation ignores keyTimes there); remove keyTimes")
+            guard !mode.isPaced else {
+                throw r.error("keyTimes", "\(mode.name) spaces its key times by the distance along the values (Core Animation ignores keyTimes there); remove keyTimes")
             }
             var times: [Double] = []
             for (i, item) in list.enumerated() {
@@ -98,8 +101,8 @@ extension DefinitionLoader {
         var functions: [CubicBezier] = []
         if let list = try r.array("timingFunctions") {
             guard mode == .linear || mode == .cubic else {
-                throw r.error("timingFunctions", mode == .paced
-                    ? "paced moves at one speed (Core Animation ignores timingFunctions there); remove timingFunctions"
+                throw r.error("timingFunctions", mode.isPaced
+                    ? "\(mode.name) moves at one speed (Core Animation ignores timingFunctions there); remove timingFunctions"
                     : "discrete jumps from value to value: there is nothing to time; remove timingFunctions")
             }
             guard list.count == values.count - 1 else {
@@ -109,9 +112,42 @@ extension DefinitionLoader {
                 functions.append(try timingFunction(item, at: r.field("timingFunctions").appending(i)))
             }
         }
+        let shapes = try keyframeShapes(&r, mode: mode, values: values.count)
         try r.finish()
-        pools.keyframes.append(KeyframePlan(values: registers, keyTimes: keyTimes, timingFunctions: functions, mode: mode))
+        pools.keyframes.append(KeyframePlan(values: registers, keyTimes: keyTimes, timingFunctions: functions, mode: mode, shapes: shapes))
         return pools.keyframes.count - 1
+    }
+
+    /// `tensionValues`, `continuityValues` and `biasValues`: the Kochanek–Bartels parameters of
+    /// each keyframe for the cubic modes, literal numbers from −1 to 1, at most one per value (a
+    /// keyframe left out takes 0, as Core Animation's documentation says).
+    private func keyframeShapes(_ r: inout TreeReader, mode: KeyframePath.Mode, values: Int) throws(DocumentError) -> [KeyframePath.Shape] {
+        var shapes: [KeyframePath.Shape] = []
+        for key in ["tensionValues", "continuityValues", "biasValues"] {
+            guard let list = try r.array(key) else { continue }
+            guard mode.isCubic else {
+                throw r.error(key, "shapes only the cubic calculation modes (Core Animation ignores it otherwise); use calculationMode cubic or cubicPaced, or remove \(key)")
+            }
+            guard list.count <= values else {
+                throw r.error(key, "needs at most one number per value: \(values) for \(values) values, got \(list.count) (a keyframe left out takes 0)")
+            }
+            if shapes.count < list.count { shapes += Array(repeating: KeyframePath.Shape(), count: list.count - shapes.count) }
+            for (i, item) in list.enumerated() {
+                guard let number = item.doubleValue else {
+                    throw DocumentError(.invalidDefinition, at: r.field(key).appending(i),
+                                        "expected a number from -1 to 1 (a literal, checked when the definition loads), got \(item.kindName)")
+                }
+                guard number >= -1, number <= 1 else {
+                    throw DocumentError(.outOfRange, at: r.field(key).appending(i), "must be from -1 to 1 (Kochanek–Bartels' range), got \(number)")
+                }
+                switch key {
+                case "tensionValues": shapes[i].tension = number
+                case "continuityValues": shapes[i].continuity = number
+                default: shapes[i].bias = number
+                }
+            }
+        }
+        return shapes
     }
 
     /// A segment's `CAMediaTimingFunction`: a curve's name or `{"controlPoints": [x1, y1, x2, y2]}`.

@@ -153,7 +153,8 @@ extension DefinedControl {
 
     /// `animate` with `keyframes`: a `CAKeyframeAnimation` of each scalar of the value, replacing
     /// what is in flight (whose completions then run unfinished). Paced key times are spaced by
-    /// the distance between values over every scalar at once (a colour's four components).
+    /// the distance between values over every scalar at once (a colour's four components), and a
+    /// cubicPaced spline by the length of the curve they draw together.
     private mutating func animateKeyframes(_ first: Int, _ width: Int, _ r: Registers, _ plan: KeyframePlan,
                                            _ source: TimingSource, _ mode: AnimateMode, _ completion: ReactionList,
                                            at t: Double) throws(ControlError) {
@@ -173,9 +174,11 @@ extension DefinedControl {
             pathMode = .linear
         }
         try cutCompletions(of: first, at: t)
-        for k in 0..<width {
-            let path = KeyframePath(unchecked: plan.values.map { r[$0 + k] }, keyTimes: keyTimes,
-                                    timingFunctions: plan.timingFunctions, mode: pathMode)
+        let paths = KeyframePath.pacedTogether((0..<width).map { k in
+            KeyframePath(unchecked: plan.values.map { r[$0 + k] }, keyTimes: keyTimes,
+                         timingFunctions: plan.timingFunctions, mode: pathMode, shapes: plan.shapes)
+        })
+        for (k, path) in paths.enumerated() {
             updateAnimated(first + k) { $0.animateKeyframes(path, timing: timing, at: t, delay: delay) }
         }
         try scheduleCompletion(completion, of: first, at: t + delay + timing.duration, now: t)
