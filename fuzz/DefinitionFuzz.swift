@@ -13,9 +13,14 @@ import AnimationCore
 //
 // Input shape, by example: {"definition":{...},"config":{...},"events":[{...}, ...]}.
 
-/// The codes a definition may be refused with (`DocumentError.Code`'s definition codes and the byte limit).
-private let definitionCodes = Set(DocumentError.Code.allCases.map(\.rawValue)).subtracting(["invalid_field", "duplicate_effect"])
-    .union(["definition_too_large"])
+/// The codes a definition may be refused with (the definition codes of `DocumentError.Code`, in
+/// Sources/AnimationCore/Definition/DocumentError+Codes.swift, and the byte limit).
+private let definitionCodes: Set<String> = [
+    "invalid_definition", "expression_syntax", "unknown_reference", "type_mismatch", "cycle", "unknown_primitive",
+    "out_of_range", "duplicate_name", "too_many_layers", "layer_tree_too_deep", "too_many_expressions",
+    "expression_too_deep", "expression_too_large", "too_many_reactions", "too_many_timers", "too_many_names",
+    "definition_too_large",
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -17,9 +17,9 @@ func decodeConfiguration(_ control: RegisteredControl, object: JSONObject, json:
     let config: JSON? = object["config"] ?? (isBody ? Optional<JSON>.none : json)
     let configuration: ControlInstance
     do {
-        configuration = try ConfigCodec.instance(control, config: config)
+        configuration = try control.instance(configuration: config)
     } catch {
-        if debug { print("\(control.name): config refused: \(error.field ?? "-") \(error.detail)") }
+        if debug { print("\(control.name): config refused: \(error.field ?? "-") \(error.message)") }
         return control.defaultInstance
     }
     check(configuration.name == control.name && configuration.definition === control.version.definition, "decoded a \(configuration.name) for \(control.name)")
@@ -32,7 +32,7 @@ func decodeConfiguration(_ control: RegisteredControl, object: JSONObject, json:
         fatalError("the echo of a \(control.name) config is not JSON: \(String(decoding: echoed, as: UTF8.self))")
     }
     do {
-        let again = try ConfigCodec.instance(control, config: reparsed)
+        let again = try control.instance(configuration: reparsed)
         check(again == configuration, "the echo \(String(decoding: echoed, as: UTF8.self)) decodes to another \(control.name) config")
     } catch {
         fatalError("the echo \(String(decoding: echoed, as: UTF8.self)) is refused: \(error)")

@@ -3,7 +3,7 @@ import AnimationCore
 
 // libFuzzer target for request-body decoding (Sources/JSON and Sources/Routes/Wire), linked
 // by fuzz/run.sh with the Routes library as SwiftPM builds it, over AnimationCore. The bytes are parsed as
-// JSON; an object is decoded as a create-session body (`ConfigCodec.instance`) and as an events body
+// JSON; an object is decoded as a create-session body (`RegisteredControl.instance(configuration:)`) and as an events body
 // (`EventCodec.decodeBody`) for every built-in control; decoded events are applied to a `Session` of
 // that control, and frames are sampled and encoded, which puts client-chosen numbers through
 // AnimationCore. Nothing may trap, every frame number must be finite (JSON has no NaN), and what

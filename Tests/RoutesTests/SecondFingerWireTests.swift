@@ -29,9 +29,9 @@ struct SecondFingerWireTests {
         do {
             _ = try Self.decode(#"{"type": "touchMove", "touch": 2, "t": 0, "x": 1, "y": 2}"#)
             Issue.record("touch 2 was read")
-        } catch let error as WireError {
+        } catch let error as DocumentError {
             #expect(error.field == "touch", "\(error)")
-            #expect(error.detail.contains("must be 0 or 1"))
+            #expect(error.message.contains("must be 0 or 1"))
         }
     }
 }

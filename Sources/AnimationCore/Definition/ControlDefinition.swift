@@ -142,7 +142,7 @@ public struct CommandSpec: Sendable {
 
     /// Reads the arguments from the event object (`type` and `t` already read); checks types and
     /// fills defaults, in declaration order. Bounds are checked when the command is handled.
-    public func decodeArguments(from reader: inout TreeReader) throws(DocumentError) -> Command {
+    public func decodeArguments(from reader: inout ObjectReader) throws(DocumentError) -> Command {
         var arguments: [FieldValue] = []
         for parameter in parameters {
             arguments.append(parameter.fieldValue(try parameter.read(from: &reader)))

@@ -45,7 +45,7 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     /// named under `path` (`config.effects[1].ratio`).
     public init(_ definition: ControlDefinition, name: String, configuration: Tree?,
                 at path: TreePath = TreePath([.key("config")])) throws(DocumentError) {
-        var reader = try TreeReader(configuration ?? .object([:]), at: path)
+        var reader = try ObjectReader(configuration ?? .object([:]), at: path)
         var values: [ParameterValue] = []
         for spec in definition.parameters { values.append(try spec.read(from: &reader)) }
         try reader.finish()

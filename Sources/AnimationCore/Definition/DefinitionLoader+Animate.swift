@@ -3,7 +3,7 @@ extension DefinitionLoader {
     /// expression of seconds, for the additive and from-current modes: a retargeting spring
     /// takes over at once, from the value and velocity shown), `repeatCount` (an expression of
     /// cycles, or `"infinity"`) and `autoreverses`.
-    mutating func animateMode(_ r: inout TreeReader, builder: inout ProgramBuilder,
+    mutating func animateMode(_ r: inout ObjectReader, builder: inout ProgramBuilder,
                               names: [String: Binding]) throws(DocumentError) -> AnimateMode {
         let index = try r.choice("mode", AnimateMode.names) ?? 0
         var mode = AnimateMode(kind: AnimateMode.Kind(rawValue: UInt8(index)) ?? .additive)
@@ -31,7 +31,7 @@ extension DefinitionLoader {
     /// `animate`'s `completion`: reactions run when the animation ends, an entry point of their
     /// own (what the reaction that started it saw is gone), with `event.finished` (UIKit's
     /// completion argument: false when the animation was taken away before its end).
-    mutating func animateCompletion(_ r: inout TreeReader) throws(DocumentError) -> ReactionList {
+    mutating func animateCompletion(_ r: inout ObjectReader) throws(DocumentError) -> ReactionList {
         guard let tree = r.raw("completion") else { return .empty }
         var names = stateNames
         names["event"] = .namespace(nil, ["finished": .expression(.register(0, .bool))])
@@ -65,7 +65,7 @@ extension DefinitionLoader {
     /// `keyTimes` documentation is checked here, at the entry that breaks it.
     mutating func keyframePlan(_ tree: Tree, at path: TreePath, type: ValueType, builder: inout ProgramBuilder,
                                names: [String: Binding]) throws(DocumentError) -> Int {
-        var r = try TreeReader(tree, at: path, code: .invalidDefinition)
+        var r = try ObjectReader(tree, at: path, code: .invalidDefinition)
         let mode = KeyframePath.Mode(rawValue: UInt8(try r.choice("calculationMode", KeyframePath.Mode.names) ?? 0)) ?? .linear
         guard let values = try r.array("values") else { throw r.error("values", "is required: the keyframes' values, from 2 to \(KeyframePlan.maximumValues)") }
         guard values.count >= 2, values.count <= KeyframePlan.maximumValues else {
@@ -156,11 +156,11 @@ extension DefinitionLoader {
             guard let curve = CubicBezier.named(name) else {
                 let known = CubicBezier.named.map(\.name)
                 throw DocumentError(.invalidDefinition, at: path,
-                                    "unknown curve '\(name)'\(Self.suggestion(name, known)): use one of \(known.joined(separator: ", ")) or {\"controlPoints\": [x1, y1, x2, y2]}")
+                                    "unknown curve '\(name)'\(ObjectReader.suggestion(name, known)): use one of \(known.joined(separator: ", ")) or {\"controlPoints\": [x1, y1, x2, y2]}")
             }
             return curve
         }
-        var r = try TreeReader(item, at: path, code: .invalidDefinition)
+        var r = try ObjectReader(item, at: path, code: .invalidDefinition)
         guard r.has("curve") || r.has("controlPoints") else {
             throw DocumentError(.invalidDefinition, at: path, "a timing function is a curve's name or {\"controlPoints\": [x1, y1, x2, y2]}")
         }
@@ -174,7 +174,7 @@ extension DefinitionLoader {
     /// `animate` with `keyframes` instead of `to`: the path's values, a curve timing over the
     /// whole (`CAAnimation`'s `duration` and `timingFunction`), and `animate`'s `delay`,
     /// `repeatCount`, `autoreverses` and `completion`. No `mode`: it replaces what is in flight.
-    mutating func keyframesReaction(_ tree: Tree, _ r: inout TreeReader, first: Int, type: ValueType,
+    mutating func keyframesReaction(_ tree: Tree, _ r: inout ObjectReader, first: Int, type: ValueType,
                                     builder: inout ProgramBuilder, names: [String: Binding]) throws(DocumentError) -> Reaction {
         guard !r.has("to") else {
             throw r.error("to", "a keyframe animation ends at its last value: list the values under keyframes, without 'to'")

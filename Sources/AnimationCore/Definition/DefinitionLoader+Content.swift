@@ -32,13 +32,13 @@ struct ContentSpec: Sendable {
 }
 
 extension DefinitionLoader {
-    mutating func compileContent(_ section: TreeReader) throws(DocumentError) {
+    mutating func compileContent(_ section: ObjectReader) throws(DocumentError) {
         var r = section
         guard let frameTree = r.raw("frame") else { throw r.error("frame", "is required: {\"x\", \"y\", \"width\", \"height\"}") }
         let frame = try region(frameTree, at: r.field("frame"))
         var scrolls: (x: Int, y: Int)?
         if let scrollsTree = r.raw("scrolls") {
-            var axes = try TreeReader(scrollsTree, at: r.field("scrolls"), code: .invalidDefinition)
+            var axes = try ObjectReader(scrollsTree, at: r.field("scrolls"), code: .invalidDefinition)
             var slots: [Int] = []
             for key in ["x", "y"] {
                 let tree = axes.raw(key) ?? .bool(false)
@@ -56,7 +56,7 @@ extension DefinitionLoader {
         }
         var descendant: (program: Program, when: Int, room: Int)?
         if let tree = r.raw("interactsWithDescendantScrollView") {
-            var section = try TreeReader(tree, at: r.field("interactsWithDescendantScrollView"), code: .invalidDefinition)
+            var section = try ObjectReader(tree, at: r.field("interactsWithDescendantScrollView"), code: .invalidDefinition)
             var builder = ProgramBuilder(gen, base: 0)
             let when = builder.emit(try expression(section.raw("when") ?? .bool(true), at: section.field("when"), names: stateNames, expecting: .bool))
             guard let roomTree = section.raw("room") else {

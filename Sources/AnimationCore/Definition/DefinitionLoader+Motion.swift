@@ -7,7 +7,7 @@ extension DefinitionLoader {
     /// animated values it moves (a name, or a list of one or two), a field per moved value (one
     /// expression for all, or a list with one per value), the kind's shared fields, and
     /// optionally the timer to fire when the motion comes to rest.
-    mutating func motionReaction(_ kind: MotionPlan.Kind, _ r: inout TreeReader, names: [String: Binding],
+    mutating func motionReaction(_ kind: MotionPlan.Kind, _ r: inout ObjectReader, names: [String: Binding],
                                  builder: inout ProgramBuilder) throws(DocumentError) -> Reaction {
         let verb = kind.rawValue
         let moved = try movedValues(&r, verb, kind: kind)
@@ -66,7 +66,7 @@ extension DefinitionLoader {
                     targets.append((try compile(item, at: path, .number), -1))
                     continue
                 }
-                var target = try TreeReader(item, at: path, code: .invalidDefinition)
+                var target = try ObjectReader(item, at: path, code: .invalidDefinition)
                 guard let at = target.raw("at") else { throw target.error("at", "is required") }
                 let register = try compile(at, at: target.field("at"), .number)
                 var when = -1
@@ -95,7 +95,7 @@ extension DefinitionLoader {
     }
 
     /// The animated numbers a motion moves: `"name"` or `["x", "y"]`.
-    private func movedValues(_ r: inout TreeReader, _ verb: String,
+    private func movedValues(_ r: inout ObjectReader, _ verb: String,
                              kind: MotionPlan.Kind) throws(DocumentError) -> [(name: String, first: Int)] {
         let names: [String]
         switch r.raw(verb) {

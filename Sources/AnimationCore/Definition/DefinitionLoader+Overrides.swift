@@ -35,7 +35,7 @@ struct ControlOverrides: Sendable {
 
 extension DefinitionLoader {
     /// A control input's overrides; the reactions see `event.location` as the control events do.
-    mutating func controlOverrides(_ r: inout TreeReader, on: TreeReader?, at path: TreePath,
+    mutating func controlOverrides(_ r: inout ObjectReader, on: ObjectReader?, at path: TreePath,
                                    context: ReactionContext) throws(DocumentError) -> ControlOverrides {
         var overrides = ControlOverrides.none
         if let tree = r.raw("beginsTracking") {

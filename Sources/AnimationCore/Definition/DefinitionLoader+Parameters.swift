@@ -1,7 +1,7 @@
 extension DefinitionLoader {
     // MARK: Parameters
 
-    mutating func loadParameters(_ section: TreeReader) throws(DocumentError) {
+    mutating func loadParameters(_ section: ObjectReader) throws(DocumentError) {
         for member in try members(section) {
             let path = section.field(member.key)
             try declare(member.key, at: path)
@@ -17,7 +17,7 @@ extension DefinitionLoader {
     /// A parameter's declaration: `{"type": …, "default": …, bounds…}`. Command and action
     /// arguments take the scalar types only.
     mutating func parameter(_ name: String, _ tree: Tree, at path: TreePath, structured: Bool) throws(DocumentError) -> ParameterSpec {
-        var r = try TreeReader(tree, at: path, code: .invalidDefinition)
+        var r = try ObjectReader(tree, at: path, code: .invalidDefinition)
         _ = try r.string("description")
         let type = try r.requiredString("type")
         let structuredTypes = ["spring", "curve", "timing", "effects", "derived"]
@@ -67,7 +67,7 @@ extension DefinitionLoader {
         case "curve":
             kind = .curve(try r.raw("default").map { tree throws(DocumentError) in
                 try Self.definitionFault { () throws(DocumentError) in
-                    var reader = try TreeReader(tree, at: r.field("default"))
+                    var reader = try ObjectReader(tree, at: r.field("default"))
                     let curve = try CurveSpec.decode(&reader)
                     try reader.finish()
                     return curve
@@ -86,7 +86,7 @@ extension DefinitionLoader {
             var spec = EffectsSpec(variants: [])
             for member in variants.members {
                 _ = variants.raw(member.key)
-                var fields = try TreeReader(member.value, at: variants.field(member.key), code: .invalidDefinition)
+                var fields = try ObjectReader(member.value, at: variants.field(member.key), code: .invalidDefinition)
                 var specs: [ParameterSpec] = []
                 for field in fields.members {
                     _ = fields.raw(field.key)
@@ -192,7 +192,7 @@ extension DefinitionLoader {
 
     // MARK: Constants and derived parameters
 
-    mutating func loadConstants(_ section: TreeReader?) throws(DocumentError) {
+    mutating func loadConstants(_ section: ObjectReader?) throws(DocumentError) {
         var entries: [(name: String, tree: Tree, path: TreePath)] = []
         for spec in parts.parameters {
             if case let .derived(_, text, path) = spec.kind { entries.append((spec.name, .string(text), path)) }
@@ -219,7 +219,7 @@ extension DefinitionLoader {
 
     mutating func loadChecks(_ items: [Tree], at path: TreePath) throws(DocumentError) {
         for (index, item) in items.enumerated() {
-            var r = try TreeReader(item, at: path.appending(index), code: .invalidDefinition)
+            var r = try ObjectReader(item, at: path.appending(index), code: .invalidDefinition)
             guard let require = r.raw("require") else { throw r.error("require", "is required: a condition that must hold") }
             let condition = try expression(require, at: r.field("require"), names: configNames, expecting: .bool)
             let field = try r.requiredString("field")
@@ -234,11 +234,11 @@ extension DefinitionLoader {
 
     // MARK: State
 
-    mutating func loadVariables(_ section: TreeReader) throws(DocumentError) {
+    mutating func loadVariables(_ section: ObjectReader) throws(DocumentError) {
         for member in try members(section) {
             let path = section.field(member.key)
             try declare(member.key, at: path)
-            var r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            var r = try ObjectReader(member.value, at: path, code: .invalidDefinition)
             let type = try scalarType(&r, allowing: ["number", "bool", "enum"])
             guard let initial = r.raw("initial") else { throw r.error("initial", "is required") }
             let typed = try expression(initial, at: r.field("initial"), names: configNames, expecting: type)
@@ -250,12 +250,12 @@ extension DefinitionLoader {
         }
     }
 
-    mutating func loadAnimated(_ section: TreeReader) throws(DocumentError) {
+    mutating func loadAnimated(_ section: ObjectReader) throws(DocumentError) {
         var first = 0
         for member in try members(section) {
             let path = section.field(member.key)
             try declare(member.key, at: path)
-            var r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            var r = try ObjectReader(member.value, at: path, code: .invalidDefinition)
             let type = try scalarType(&r, allowing: ["number", "color"])
             guard let initial = r.raw("initial") else { throw r.error("initial", "is required") }
             let typed = try expression(initial, at: r.field("initial"), names: configNames, expecting: type)
@@ -279,7 +279,7 @@ extension DefinitionLoader {
     }
 
     /// `"type": …` of a variable or animated value (an enum lists its `cases`).
-    mutating func scalarType(_ r: inout TreeReader, allowing allowed: [String]) throws(DocumentError) -> ValueType {
+    mutating func scalarType(_ r: inout ObjectReader, allowing allowed: [String]) throws(DocumentError) -> ValueType {
         let type = try r.requiredString("type")
         guard allowed.contains(type) else {
             throw DocumentError(.unknownPrimitive, at: r.field("type"), "must be one of \(allowed.map { "'\($0)'" }.joined(separator: ", "))")
@@ -295,7 +295,7 @@ extension DefinitionLoader {
     }
 
     /// An enum's `cases`: a non-empty list of distinct, non-empty names.
-    static func enumCases(_ r: inout TreeReader) throws(DocumentError) -> [String] {
+    static func enumCases(_ r: inout ObjectReader) throws(DocumentError) -> [String] {
         guard let cases = try r.array("cases"), !cases.isEmpty else { throw r.error("cases", "is required: a list of names") }
         var names: [String] = []
         for (index, item) in cases.enumerated() {
@@ -309,7 +309,7 @@ extension DefinitionLoader {
 
     // MARK: Values
 
-    mutating func loadValues(_ section: TreeReader) throws(DocumentError) {
+    mutating func loadValues(_ section: ObjectReader) throws(DocumentError) {
         var entries: [(name: String, tree: Tree, path: TreePath)] = []
         for member in try members(section) {
             try declare(member.key, at: section.field(member.key))

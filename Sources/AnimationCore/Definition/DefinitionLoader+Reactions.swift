@@ -12,16 +12,16 @@ extension DefinitionLoader {
 
     // MARK: Declarations
 
-    mutating func declareInputs(_ section: TreeReader) throws(DocumentError) {
+    mutating func declareInputs(_ section: ObjectReader) throws(DocumentError) {
         for member in try members(section) {
             let path = section.field(member.key)
             try declare(member.key, at: path)
-            var r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            var r = try ObjectReader(member.value, at: path, code: .invalidDefinition)
             let type = try r.requiredString("type")
             guard let kind = InputKind(rawValue: type) else {
                 let known = InputKind.allCases.map(\.rawValue)
                 throw DocumentError(.unknownPrimitive, at: r.field("type"),
-                                    "unknown input '\(type)'\(Self.suggestion(type, known)); the inputs are \(known.joined(separator: ", "))")
+                                    "unknown input '\(type)'\(ObjectReader.suggestion(type, known)); the inputs are \(known.joined(separator: ", "))")
             }
             let index = targets.values.filter { if case .input = $0 { true } else { false } }.count
             targets[member.key] = .input(index, kind)
@@ -39,7 +39,7 @@ extension DefinitionLoader {
         }
     }
 
-    mutating func declareBasics(_ section: TreeReader) throws(DocumentError) {
+    mutating func declareBasics(_ section: ObjectReader) throws(DocumentError) {
         for (index, member) in try members(section).enumerated() {
             try declare(member.key, at: section.field(member.key))
             targets[member.key] = .basic(index)
@@ -47,11 +47,11 @@ extension DefinitionLoader {
         }
     }
 
-    mutating func declareGroups(_ section: TreeReader) throws(DocumentError) {
+    mutating func declareGroups(_ section: ObjectReader) throws(DocumentError) {
         for (index, member) in try members(section).enumerated() {
             let path = section.field(member.key)
             try declare(member.key, at: path)
-            let r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            let r = try ObjectReader(member.value, at: path, code: .invalidDefinition)
             guard case let .object(memberTrees)? = r.members.first(where: { $0.key == "members" })?.value, !memberTrees.isEmpty else {
                 throw r.error("members", "is required: {\"name\": {\"duration\": …, \"timing\": …}, …}")
             }
@@ -70,7 +70,7 @@ extension DefinitionLoader {
         }
     }
 
-    mutating func declareTimers(_ section: TreeReader) throws(DocumentError) {
+    mutating func declareTimers(_ section: ObjectReader) throws(DocumentError) {
         let all = try members(section)
         guard all.count <= DefinitionLimits.maximumTimers else {
             throw DocumentError(.tooManyTimers, at: section.path, "\(all.count) timers; a definition may have at most \(DefinitionLimits.maximumTimers)")
@@ -82,18 +82,18 @@ extension DefinitionLoader {
         }
     }
 
-    mutating func declareActions(_ section: TreeReader) throws(DocumentError) {
+    mutating func declareActions(_ section: ObjectReader) throws(DocumentError) {
         for member in try members(section) {
             let path = section.field(member.key)
             guard Self.isName(member.key) else { throw DocumentError(.invalidDefinition, at: path, "'\(member.key)' is not a name") }
-            var r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            var r = try ObjectReader(member.value, at: path, code: .invalidDefinition)
             actionIndex[member.key] = actionParameters.count
             actionParameters.append(try arguments(r.object("parameters")))
         }
     }
 
     /// Typed arguments of a command or an action.
-    mutating func arguments(_ section: TreeReader?) throws(DocumentError) -> [ParameterSpec] {
+    mutating func arguments(_ section: ObjectReader?) throws(DocumentError) -> [ParameterSpec] {
         guard let section else { return [] }
         var specs: [ParameterSpec] = []
         for member in try members(section) {
@@ -122,10 +122,10 @@ extension DefinitionLoader {
 
     // MARK: Bodies
 
-    mutating func compileInputs(_ section: TreeReader) throws(DocumentError) {
+    mutating func compileInputs(_ section: ObjectReader) throws(DocumentError) {
         for member in section.members {
             let path = section.field(member.key)
-            var r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            var r = try ObjectReader(member.value, at: path, code: .invalidDefinition)
             let kind = InputKind(rawValue: try r.requiredString("type")) ?? .control
             guard let regionTree = r.raw("region") else { throw r.error("region", "is required: {\"x\", \"y\", \"width\", \"height\"}") }
             let region = try self.region(regionTree, at: r.field("region"))
@@ -235,7 +235,7 @@ extension DefinitionLoader {
 
     /// A continuous recognizer's `began`, `changed`, `ended` (seeing `moving`) and `cancelled`
     /// reaction lists, in that order; any other event under `on` is refused, naming `what`.
-    private mutating func continuousEvents(_ on: inout TreeReader?, at path: TreePath, moving: ReactionContext,
+    private mutating func continuousEvents(_ on: inout ObjectReader?, at path: TreePath, moving: ReactionContext,
                                            cancelled: ReactionContext, _ what: String) throws(DocumentError) -> [ReactionList] {
         var lists: [ReactionList] = []
         let names = ["began", "changed", "ended", "cancelled"]
@@ -249,7 +249,7 @@ extension DefinitionLoader {
 
     /// A set of named flags, UIKit's option sets (`UIRectEdge`, a swipe's `direction`): one name or
     /// an array of names, literal (the recognizer is configured once, as UIKit's is at creation).
-    private func optionSet(_ r: inout TreeReader, _ key: String, _ names: [(String, UInt8)],
+    private func optionSet(_ r: inout ObjectReader, _ key: String, _ names: [(String, UInt8)],
                            required: Bool) throws(DocumentError) -> UInt8 {
         let listed = "one of \(names.map { "'\($0.0)'" }.joined(separator: ", ")) or an array of them"
         guard let tree = r.raw(key) else {
@@ -265,7 +265,7 @@ extension DefinitionLoader {
         var bits: UInt8 = 0
         for (item, at) in items {
             guard case let .string(name) = item, let bit = names.first(where: { $0.0 == name })?.1 else {
-                let text = if case let .string(name) = item { "'\(name)'\(Self.suggestion(name, names.map(\.0)))" } else { "this" }
+                let text = if case let .string(name) = item { "'\(name)'\(ObjectReader.suggestion(name, names.map(\.0)))" } else { "this" }
                 throw DocumentError(.invalidDefinition, at: at, "\(text) is not one of \(names.map { "'\($0.0)'" }.joined(separator: ", "))")
             }
             bits |= bit
@@ -275,7 +275,7 @@ extension DefinitionLoader {
 
     /// `requireToFail` or `simultaneousWith`: names of other recognizers (tap, pan, longPress
     /// inputs), as one bit per input index.
-    private func inputMask(_ r: inout TreeReader, _ key: String, of name: String) throws(DocumentError) -> UInt64 {
+    private func inputMask(_ r: inout ObjectReader, _ key: String, of name: String) throws(DocumentError) -> UInt64 {
         guard let list = try r.array(key) else { return 0 }
         var mask: UInt64 = 0
         for (position, item) in list.enumerated() {
@@ -284,7 +284,7 @@ extension DefinitionLoader {
             guard case let .input(index, kind)? = targets[other] else {
                 let inputs = declaredInputs.joined(separator: ", ")
                 throw DocumentError(.unknownReference, at: at,
-                                    "unknown input '\(other)'\(Self.suggestion(other, declaredInputs)); the inputs are \(inputs)")
+                                    "unknown input '\(other)'\(ObjectReader.suggestion(other, declaredInputs)); the inputs are \(inputs)")
             }
             guard kind != .control, other != name else {
                 throw DocumentError(.typeMismatch, at: at, "'\(key)' names another recognizer (tap, pan, longPress, swipe, screenEdgePan, pinch, rotation); '\(other)' is \(other == name ? "this one" : "a control input")")
@@ -306,7 +306,7 @@ extension DefinitionLoader {
         }
     }
 
-    private func finishEvents(_ on: TreeReader?, _ what: String, _ known: [String]) throws(DocumentError) {
+    private func finishEvents(_ on: ObjectReader?, _ what: String, _ known: [String]) throws(DocumentError) {
         guard let on else { return }
         for member in on.members where !known.contains(member.key) {
             throw DocumentError(.unknownPrimitive, at: on.field(member.key),
@@ -315,14 +315,14 @@ extension DefinitionLoader {
     }
 
     /// An option of the configuration alone, computed once per instance: its slot.
-    private mutating func option(_ r: inout TreeReader, _ key: String, default fallback: Tree, _ type: ValueType) throws(DocumentError) -> Int {
+    private mutating func option(_ r: inout ObjectReader, _ key: String, default fallback: Tree, _ type: ValueType) throws(DocumentError) -> Int {
         let tree = r.raw(key) ?? fallback
         return slot(for: try expression(tree, at: r.field(key), names: configNames, expecting: type))
     }
 
     /// `{"x", "y", "width", "height"}`, expressions of the state.
     mutating func region(_ tree: Tree, at path: TreePath) throws(DocumentError) -> RegionSpec {
-        var r = try TreeReader(tree, at: path, code: .invalidDefinition)
+        var r = try ObjectReader(tree, at: path, code: .invalidDefinition)
         var typed: [Typed] = []
         for key in ["x", "y", "width", "height"] {
             guard let value = r.raw(key) else { throw r.error(key, "is required") }
@@ -342,13 +342,13 @@ extension DefinitionLoader {
                           constant: constant)
     }
 
-    mutating func compileCommands(_ section: TreeReader) throws(DocumentError) {
+    mutating func compileCommands(_ section: ObjectReader) throws(DocumentError) {
         for member in try members(section) {
             let path = section.field(member.key)
             guard Self.isName(member.key), !["touchDown", "touchMove", "touchUp", "touchCancel", "tap", "drag"].contains(member.key) else {
                 throw DocumentError(.invalidDefinition, at: path, "'\(member.key)' cannot name a command")
             }
-            var r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            var r = try ObjectReader(member.value, at: path, code: .invalidDefinition)
             let specs = try arguments(r.object("parameters"))
             for spec in specs where spec.name == "type" || spec.name == "t" {
                 throw DocumentError(.invalidDefinition, at: r.field("parameters").appending(spec.name), "'\(spec.name)' is the event's own field")
@@ -362,10 +362,10 @@ extension DefinitionLoader {
         }
     }
 
-    mutating func compileActions(_ section: TreeReader) throws(DocumentError) {
+    mutating func compileActions(_ section: ObjectReader) throws(DocumentError) {
         for member in section.members {
             let path = section.field(member.key)
-            var r = try TreeReader(member.value, at: path, code: .invalidDefinition)
+            var r = try ObjectReader(member.value, at: path, code: .invalidDefinition)
             _ = r.raw("parameters")
             let specs = actionParameters[actionIndex[member.key] ?? 0]
             var (names, fixed) = Self.argumentBindings(specs)
@@ -382,18 +382,18 @@ extension DefinitionLoader {
         }
     }
 
-    mutating func compileTimers(_ section: TreeReader) throws(DocumentError) {
+    mutating func compileTimers(_ section: ObjectReader) throws(DocumentError) {
         for member in section.members {
-            var r = try TreeReader(member.value, at: section.field(member.key), code: .invalidDefinition)
+            var r = try ObjectReader(member.value, at: section.field(member.key), code: .invalidDefinition)
             let body = try reactions(r.raw("do"), at: r.field("do"), context: ReactionContext(names: stateNames, fixed: 0))
             try r.finish()
             parts.timers.append(TimerSpec(name: member.key, reactions: body))
         }
     }
 
-    mutating func compileBasics(_ section: TreeReader) throws(DocumentError) {
+    mutating func compileBasics(_ section: ObjectReader) throws(DocumentError) {
         for member in section.members {
-            var r = try TreeReader(member.value, at: section.field(member.key), code: .invalidDefinition)
+            var r = try ObjectReader(member.value, at: section.field(member.key), code: .invalidDefinition)
             if let type = try r.string("type"), type != "basic" {
                 throw DocumentError(.unknownPrimitive, at: r.field("type"), "unknown animation '\(type)'; the animations are basic")
             }
@@ -403,9 +403,9 @@ extension DefinitionLoader {
         }
     }
 
-    mutating func compileGroups(_ section: TreeReader) throws(DocumentError) {
+    mutating func compileGroups(_ section: ObjectReader) throws(DocumentError) {
         for member in section.members {
-            var r = try TreeReader(member.value, at: section.field(member.key), code: .invalidDefinition)
+            var r = try ObjectReader(member.value, at: section.field(member.key), code: .invalidDefinition)
             var membersReader = try r.object("members")!
             let names = membersReader.keys
             var specs: [MemberSpec] = []
@@ -414,7 +414,7 @@ extension DefinitionLoader {
                                                         "animator": .expression(.register(1, .string))])
             for name in names {
                 let tree = membersReader.raw(name)!
-                var m = try TreeReader(tree, at: membersReader.field(name), code: .invalidDefinition)
+                var m = try ObjectReader(tree, at: membersReader.field(name), code: .invalidDefinition)
                 var builder = ProgramBuilder(gen, base: 0)
                 guard let durationTree = m.raw("duration") else { throw m.error("duration", "is required") }
                 let duration = builder.emit(try expression(durationTree, at: m.field("duration"), names: stateNames, expecting: .number))
@@ -455,7 +455,7 @@ extension DefinitionLoader {
     /// `{"dampingRatio": …, "initialVelocity": …}`, or `{"spring": <a spring parameter or literal>}`.
     mutating func animatorTiming(_ tree: Tree, at path: TreePath, names: [String: Binding],
                                  builder: inout ProgramBuilder) throws(DocumentError) -> AnimatorTiming {
-        var r = try TreeReader(tree, at: path, code: .invalidDefinition)
+        var r = try ObjectReader(tree, at: path, code: .invalidDefinition)
         let timing: AnimatorTiming
         if r.has("curve") || r.has("controlPoints") {
             timing = .cubic(try Self.definitionFault { () throws(DocumentError) in try CurveSpec.decode(&r) })
@@ -505,7 +505,7 @@ extension DefinitionLoader {
         return pools.add(list)
     }
 
-    private func target(_ r: inout TreeReader, _ verb: String) throws(DocumentError) -> Target {
+    private func target(_ r: inout ObjectReader, _ verb: String) throws(DocumentError) -> Target {
         let name = try r.requiredString(verb)
         guard let target = targets[name] else {
             if configNames[name] != nil {
@@ -516,20 +516,20 @@ extension DefinitionLoader {
                 throw DocumentError(.typeMismatch, at: r.field(verb), "'\(name)' is a value, computed from the state; '\(verb)' cannot act on it")
             }
             throw DocumentError(.unknownReference, at: r.field(verb),
-                                "unknown reference '\(name)'\(Self.suggestion(name, Array(targets.keys).sorted()))")
+                                "unknown reference '\(name)'\(ObjectReader.suggestion(name, Array(targets.keys).sorted()))")
         }
         return target
     }
 
-    private func mismatch(_ r: TreeReader, _ verb: String, _ target: Target, _ wanted: String) -> DocumentError {
+    private func mismatch(_ r: ObjectReader, _ verb: String, _ target: Target, _ wanted: String) -> DocumentError {
         let name = r.members.first { $0.key == verb }?.value.stringValue ?? ""
         return DocumentError(.typeMismatch, at: r.field(verb), "'\(verb)' acts on \(wanted); '\(name)' is \(target.what)")
     }
 
     private mutating func reaction(_ tree: Tree, at path: TreePath, context: inout ReactionContext) throws(DocumentError) -> [Reaction] {
-        var r = try TreeReader(tree, at: path, code: .invalidDefinition)
+        var r = try ObjectReader(tree, at: path, code: .invalidDefinition)
         guard let verb = r.keys.first(where: { Self.verbs.contains($0) }) else {
-            let near = r.keys.lazy.compactMap { Self.nearest($0, in: Self.verbs) }.first.map { " (did you mean '\($0)'?)" } ?? ""
+            let near = r.keys.lazy.compactMap { ObjectReader.nearest($0, in: Self.verbs) }.first.map { " (did you mean '\($0)'?)" } ?? ""
             throw DocumentError(.unknownPrimitive, at: path,
                                 "a reaction names one of \(Self.verbs.joined(separator: ", ")); got \(r.keys.isEmpty ? "nothing" : r.keys.joined(separator: ", "))\(near)")
         }
@@ -735,7 +735,7 @@ extension DefinitionLoader {
             }
             throw DocumentError(.typeMismatch, at: path, "'\(text)' is not a timing or spring parameter")
         }
-        var r = try TreeReader(tree, at: path, code: .invalidDefinition)
+        var r = try ObjectReader(tree, at: path, code: .invalidDefinition)
         let source: TimingSource
         if let spring = r.raw("spring") {
             let base = try springSource(spring, at: r.field("spring"), names: names)

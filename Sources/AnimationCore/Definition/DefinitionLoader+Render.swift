@@ -1,6 +1,6 @@
 extension DefinitionLoader {
     /// `state`: the semantic state a session reports, `{"name": expression}` in order.
-    mutating func compileReport(_ section: TreeReader?) throws(DocumentError) {
+    mutating func compileReport(_ section: ObjectReader?) throws(DocumentError) {
         var builder = ProgramBuilder(gen, base: 0)
         var fields: [OutputField] = []
         if let section {
@@ -13,7 +13,7 @@ extension DefinitionLoader {
     }
 
     /// `properties` (`{"name": expression}`, in order) and `layers`, back to front, in one program.
-    mutating func compileRender(properties: TreeReader?, layers: [Tree]?, at path: TreePath) throws(DocumentError) {
+    mutating func compileRender(properties: ObjectReader?, layers: [Tree]?, at path: TreePath) throws(DocumentError) {
         var builder = ProgramBuilder(gen, base: 0)
         var fields: [OutputField] = []
         if let properties {
@@ -45,7 +45,7 @@ extension DefinitionLoader {
 
     private mutating func layer(_ copy: LayerCopy, at path: TreePath, builder: inout ProgramBuilder, ids: [String],
                                 tree: inout LayerTree) throws(DocumentError) -> LayerPlan {
-        var r = try TreeReader(copy.tree, at: path, code: .invalidDefinition)
+        var r = try ObjectReader(copy.tree, at: path, code: .invalidDefinition)
         let stateNames = copy.names
         let id = try r.requiredString("id")
         guard !ids.contains(id) else { throw DocumentError(.duplicateName, at: r.field("id"), "another layer is '\(id)'") }
@@ -84,9 +84,9 @@ extension DefinitionLoader {
 
     /// The fields of `part` as the layer `r` gives them (each its expression or the table's
     /// default), nil when the layer does not have the part.
-    private mutating func layerPart(_ part: LayerPart, in r: inout TreeReader, builder: inout ProgramBuilder,
+    private mutating func layerPart(_ part: LayerPart, in r: inout ObjectReader, builder: inout ProgramBuilder,
                                     names stateNames: [String: Binding], frame: Tree?, before: Int) throws(DocumentError) -> [LayerOperand]? {
-        func operands(_ reader: inout TreeReader) throws(DocumentError) -> [LayerOperand] {
+        func operands(_ reader: inout ObjectReader) throws(DocumentError) -> [LayerOperand] {
             var operands: [LayerOperand] = []
             for field in part.fields {
                 var value = reader.raw(field.key) ?? field.fallback
@@ -140,11 +140,11 @@ extension DefinitionLoader {
     /// (a string literal) of the built-in shape stretched to it, resolved here once, so a frame
     /// carries plain path data as it always has; else the shape, stretched to the frame's box each
     /// time a frame is written (the box may animate).
-    private func namedShape(in reader: inout TreeReader, frame: Tree?) throws(DocumentError) -> ShapePath {
+    private func namedShape(in reader: inout ObjectReader, frame: Tree?) throws(DocumentError) -> ShapePath {
         guard let name = try reader.string("shape") else { throw reader.error("shape", "expected a string") }
         guard let index = NamedShape.all.firstIndex(where: { $0.name == name }) else {
             let names = NamedShape.all.map(\.name)
-            throw reader.error("shape", "unknown shape '\(name)'\(Self.suggestion(name, names)); the shapes are \(names.joined(separator: ", "))")
+            throw reader.error("shape", "unknown shape '\(name)'\(ObjectReader.suggestion(name, names)); the shapes are \(names.joined(separator: ", "))")
         }
         guard let width = frame?["width"]?.doubleValue, let height = frame?["height"]?.doubleValue else { return .following(index) }
         return .data(.string("'\(NamedShape.all[index].pathData(width: width, height: height))'"))

@@ -17,7 +17,7 @@ extension DefinitionLoader {
         guard case let .object(members) = tree, let spec = tree["repeat"] else {
             return [LayerCopy(tree: tree, names: stateNames, shown: nil)]
         }
-        var r = try TreeReader(spec, at: path.appending("repeat"), code: .invalidDefinition)
+        var r = try ObjectReader(spec, at: path.appending("repeat"), code: .invalidDefinition)
         guard let maximum = try r.number("maximum") else { throw r.error("maximum", "is required: how many copies at most") }
         guard maximum >= 1, maximum <= Double(DefinitionLimits.maximumLayers), maximum == maximum.rounded() else {
             throw DocumentError(.outOfRange, at: r.field("maximum"), "must be a whole number from 1 to \(DefinitionLimits.maximumLayers)")

@@ -97,7 +97,7 @@ struct DefinitionLoader {
                            "properties", "layers", "content"]
 
     mutating func load(_ document: Tree) throws(DocumentError) -> DefinitionParts {
-        var top = try TreeReader(document, at: .root, code: .invalidDefinition)
+        var top = try ObjectReader(document, at: .root, code: .invalidDefinition)
         parts.description = try top.string("description")
         if let section = try top.object("parameters") { try loadParameters(section) }
         try loadConstants(top.object("constants"))
@@ -166,7 +166,7 @@ struct DefinitionLoader {
     }
 
     /// A section's members, bounded in number.
-    func members(_ section: TreeReader) throws(DocumentError) -> JSONObject {
+    func members(_ section: ObjectReader) throws(DocumentError) -> JSONObject {
         guard section.members.count <= DefinitionLimits.maximumNames else {
             throw DocumentError(.tooManyNames, at: section.path,
                                 "\(section.members.count) names; a section may have at most \(DefinitionLimits.maximumNames)")
@@ -201,7 +201,7 @@ struct DefinitionLoader {
                 if names[name] == nil, stateNames[name] != nil {
                     message = "'\(name)' is part of the state, and this place is computed once from the configuration: it may name parameters, constants and pi"
                 } else {
-                    message += Self.suggestion(name, names.keys.sorted() + Color.systemColors.map(\.name))
+                    message += ObjectReader.suggestion(name, names.keys.sorted() + Color.systemColors.map(\.name))
                 }
             }
             throw DocumentError(error.code, at: path, Self.located(message, error.offset, text))

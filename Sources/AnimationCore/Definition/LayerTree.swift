@@ -45,7 +45,7 @@ struct LayerTree {
         let ids = declared.compactMap(\.id)
         guard let later = declared.firstIndex(where: { $0.id == superlayer }) else {
             return DocumentError(.unknownReference, at: path,
-                                 "no layer '\(superlayer)'\(DefinitionLoader.suggestion(superlayer, ids)); the layers are \(ids.joined(separator: ", "))")
+                                 "no layer '\(superlayer)'\(ObjectReader.suggestion(superlayer, ids)); the layers are \(ids.joined(separator: ", "))")
         }
         let mine = declared.firstIndex { $0.id == id } ?? declared.count
         guard later > mine else {

@@ -134,7 +134,7 @@ extension ParameterSpec {
     }
 
     /// Reads this parameter from its object (first phase: shapes and types, no bounds).
-    func read(from reader: inout TreeReader) throws(DocumentError) -> ParameterValue {
+    func read(from reader: inout ObjectReader) throws(DocumentError) -> ParameterValue {
         guard let tree = reader.raw(name) else {
             guard let value = defaultValue else { throw reader.error(name, requiredMessage) }
             return value
@@ -171,7 +171,7 @@ extension ParameterSpec {
         case .spring:
             return .spring(try SpringSpec.decode(tree, at: path))
         case .curve:
-            var reader = try TreeReader(tree, at: path)
+            var reader = try ObjectReader(tree, at: path)
             let curve = try CurveSpec.decode(&reader)
             try reader.finish()
             return .curve(curve)
@@ -191,7 +191,7 @@ extension ParameterSpec {
     }
 
     private static func decodeEffect(_ tree: Tree, _ spec: EffectsSpec, at path: TreePath) throws(DocumentError) -> EffectValue {
-        var reader = try TreeReader(tree, at: path)
+        var reader = try ObjectReader(tree, at: path)
         guard let type = try reader.string("type") else {
             throw reader.error("type", "is required: \(spec.spelledNames)")
         }

@@ -6,7 +6,7 @@
 /// back, type-checked and ignored).
 public enum SpringSpec {
     public static func decode(_ tree: Tree, at path: TreePath) throws(DocumentError) -> SpringTiming {
-        var reader = try TreeReader(tree, at: path)
+        var reader = try ObjectReader(tree, at: path)
         _ = try reader.object("resolved")
         let type: String
         if let given = try reader.string("type") { type = given } else { type = try inferType(reader) }
@@ -38,7 +38,7 @@ public enum SpringSpec {
         }
     }
 
-    private static func inferType(_ reader: TreeReader) throws(DocumentError) -> String {
+    private static func inferType(_ reader: ObjectReader) throws(DocumentError) -> String {
         if reader.has("stiffness") || reader.has("damping") || reader.has("mass") { return "physical" }
         if reader.has("response") { return "response" }
         if reader.has("bounce") { return "perceptual" }
@@ -84,7 +84,7 @@ public enum SpringSpec {
 /// Cubic timing curves: `curve` by name, or `controlPoints: [x1, y1, x2, y2]`; both may be given
 /// (as echoed) if they agree.
 public enum CurveSpec {
-    public static func decode(_ reader: inout TreeReader, default fallback: CubicBezier = .easeInEaseOut) throws(DocumentError) -> CubicBezier {
+    public static func decode(_ reader: inout ObjectReader, default fallback: CubicBezier = .easeInEaseOut) throws(DocumentError) -> CubicBezier {
         let name = try reader.string("curve")
         var named: CubicBezier?
         if let name {
@@ -131,7 +131,7 @@ extension Timing {
     /// `{"type": "curve", "duration": 0.25, "curve": …}` (type, duration and curve may be left out:
     /// curve, 0.25 s, easeInEaseOut) or `{"type": "spring", "spring": {…}}`.
     public static func decode(_ tree: Tree, at path: TreePath) throws(DocumentError) -> Timing {
-        var reader = try TreeReader(tree, at: path)
+        var reader = try ObjectReader(tree, at: path)
         let timing: Timing
         switch try reader.string("type") ?? "curve" {
         case "curve":

@@ -75,10 +75,10 @@ struct ControlsAPI: Sendable {
         var body = try reader(context.request)
         let name: String
         let definition: JSON
-        do throws(WireError) {
-            guard let given = try body.string("name") else { throw WireError(field: "name", "is required") }
+        do throws(DocumentError) {
+            guard let given = try body.string("name") else { throw body.error("name", "is required") }
             name = given
-            guard let given = body.raw("definition") else { throw WireError(field: "definition", "is required: the control definition") }
+            guard let given = body.raw("definition") else { throw body.error("definition", "is required: the control definition") }
             definition = given
             try body.finish()
         } catch {
@@ -104,8 +104,8 @@ struct ControlsAPI: Sendable {
         let name = context.captures["name"] ?? ""
         var body = try reader(context.request)
         let definition: JSON
-        do throws(WireError) {
-            guard let given = body.raw("definition") else { throw WireError(field: "definition", "is required: the control definition") }
+        do throws(DocumentError) {
+            guard let given = body.raw("definition") else { throw body.error("definition", "is required: the control definition") }
             definition = given
             try body.finish()
         } catch {
@@ -202,8 +202,8 @@ struct ControlsAPI: Sendable {
         } catch {
             throw Problem(400, "invalid_json", "the body is not valid JSON: \(error.message)")
         }
-        do throws(WireError) {
-            return try ObjectReader(json, path: "")
+        do throws(DocumentError) {
+            return try ObjectReader(json)
         } catch {
             throw Problem(error)
         }

@@ -97,12 +97,8 @@ struct CurvesAPI: Sendable {
                 object[key] = try query.number(key).map(JSON.number)
             }
         }
-        do throws(WireError) {
-            do {
-                return try SpringSpec.decode(.object(object), at: .root)
-            } catch {
-                throw WireError(field: error.path.dotted, error.message)
-            }
+        do throws(DocumentError) {
+            return try SpringSpec.decode(.object(object), at: .root)
         } catch {
             throw Self.problem(error)
         }
@@ -121,13 +117,9 @@ struct CurvesAPI: Sendable {
             })
         }
         let curve: CubicBezier
-        do throws(WireError) {
-            do {
-                var reader = try TreeReader(.object(object), at: .root)
-                curve = try CurveSpec.decode(&reader)
-            } catch {
-                throw WireError(field: error.path.dotted, error.message)
-            }
+        do throws(DocumentError) {
+            var reader = try ObjectReader(.object(object))
+            curve = try CurveSpec.decode(&reader)
         } catch {
             throw Self.problem(error)
         }
@@ -168,8 +160,8 @@ struct CurvesAPI: Sendable {
     }
 
     /// A codec's complaint about a field, as the query parameter it came from.
-    private static func problem(_ error: WireError) -> Problem {
-        let detail = error.field.map { "'\($0)' \(error.detail)" } ?? error.detail
+    private static func problem(_ error: DocumentError) -> Problem {
+        let detail = error.field.map { "'\($0)' \(error.message)" } ?? error.message
         return Problem(400, "invalid_query", detail, field: error.field)
     }
 

@@ -16,13 +16,14 @@ public struct Problem: Error, Sendable, Equatable {
         self.field = field
     }
 
-    /// A request's fault: 400, or the status and headers of the problem it carries.
-    init(_ error: WireError) {
-        guard var problem = error.problem else {
-            self.init(400, error.code, error.detail, field: error.field)
+    /// A document's fault: 400 with its code, its path as the field (`config.effects[1].ratio`; none
+    /// at the root), or the status and headers of the problem it carries.
+    init(_ error: DocumentError) {
+        guard var problem = error.carried as? Problem else {
+            self.init(400, error.code.rawValue, error.message, field: error.field)
             return
         }
-        problem.field = error.field ?? problem.field
+        problem.field = error.field
         self = problem
     }
 

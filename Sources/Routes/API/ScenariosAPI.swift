@@ -28,7 +28,7 @@ struct ScenariosAPI: Sendable {
         var body = try reader(try sessions.parseBody(context.request))
         let member = body.raw("scenario") ?? .null
         if SessionsAPI.isSceneScenario(member) { return try runScene(member, &body, export: export) }
-        let scenario = try sessions.decodeScenario(member, at: "scenario")
+        let scenario = try sessions.decodeScenario(member, at: TreePath("scenario"))
         let window = try window(&body, scenario.session, maximumTo: export.maximumTo)
         try finish(body)
         return SessionsAPI.framesAnswer(scenario.session, window: window, export: export, title: "\(scenario.session.kind) scenario")
@@ -45,7 +45,7 @@ struct ScenariosAPI: Sendable {
         }
         var body = try reader(try sessions.parseBody(context.request))
         let member = body.raw("scenario") ?? .null
-        let scenario = SessionsAPI.isSceneScenario(member) ? try sceneSampled(member, at: "scenario") : try sampled(member, at: "scenario")
+        let scenario = SessionsAPI.isSceneScenario(member) ? try sceneSampled(member, at: TreePath("scenario")) : try sampled(member, at: TreePath("scenario"))
         if format == "svg", scenario.session == nil {
             throw Problem(400, "invalid_query", "a scene's comparison is JSON only: the plot draws one control's properties", field: "format")
         }
@@ -66,7 +66,7 @@ struct ScenariosAPI: Sendable {
             reference = scenario.session == nil ? Self.flattenedScene(golden) : golden
             referenceName = "golden"
         case let (nil, against?):
-            let other = scenario.session == nil ? try sceneSampled(against, at: "against") : try sampled(against, at: "against")
+            let other = scenario.session == nil ? try sceneSampled(against, at: TreePath("against")) : try sampled(against, at: TreePath("against"))
             window = try self.window(&body, time: scenario.time, maximumTo: EventCodec.maximumTime, settledAt: scenario.settledAt)
             reference = other.frames(window)
             referenceName = "against"
@@ -98,12 +98,12 @@ struct ScenariosAPI: Sendable {
         var session: Session?
     }
 
-    private func sampled(_ json: JSON, at path: String) throws(Problem) -> Sampled {
+    private func sampled(_ json: JSON, at path: TreePath) throws(Problem) -> Sampled {
         let session = try sessions.decodeScenario(json, at: path).session
         return Sampled(time: session.time, settledAt: { session.settledAt }, frames: { Self.framesJSON(session, $0) }, session: session)
     }
 
-    private func sceneSampled(_ json: JSON, at path: String) throws(Problem) -> Sampled {
+    private func sceneSampled(_ json: JSON, at path: TreePath) throws(Problem) -> Sampled {
         let timeline = try sessions.decodeSceneScenario(json, at: path).timeline
         return Sampled(time: timeline.time, settledAt: { timeline.settledAt }, frames: { window in
             var w = JSONWriter(reservingCapacity: 4096)
@@ -130,7 +130,7 @@ struct ScenariosAPI: Sendable {
     /// A scene's scenario run: its frames as `GET …/frames` of the scene would answer them, in
     /// JSON or exported (the export titled "scene scenario" where the session's names its id).
     private func runScene(_ member: JSON, _ body: inout ObjectReader, export: ExportOptions) throws(Problem) -> HTTPResponse {
-        let scenario = try sessions.decodeSceneScenario(member, at: "scenario")
+        let scenario = try sessions.decodeSceneScenario(member, at: TreePath("scenario"))
         let timeline = scenario.timeline
         let window = try window(&body, time: timeline.time, maximumTo: export.maximumTo, settledAt: { timeline.settledAt })
         try finish(body)
@@ -143,15 +143,15 @@ struct ScenariosAPI: Sendable {
     // MARK: Pieces
 
     private func reader(_ json: JSON) throws(Problem) -> ObjectReader {
-        do throws(WireError) { return try ObjectReader(json, path: "") } catch { throw Problem(error) }
+        do throws(DocumentError) { return try ObjectReader(json) } catch { throw Problem(error) }
     }
 
     private func finish(_ body: ObjectReader) throws(Problem) {
-        do throws(WireError) { try body.finish() } catch { throw Problem(error) }
+        do throws(DocumentError) { try body.finish() } catch { throw Problem(error) }
     }
 
     private func number(_ body: inout ObjectReader, _ key: String) throws(Problem) -> Double? {
-        do throws(WireError) { return try body.number(key) } catch { throw Problem(error) }
+        do throws(DocumentError) { return try body.number(key) } catch { throw Problem(error) }
     }
 
     /// `from`, `to` (a time or `"settled"`) and `fps` of the body, read as `GET …/frames` reads its

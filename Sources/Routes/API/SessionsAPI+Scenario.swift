@@ -16,34 +16,34 @@ extension SessionsAPI {
     /// `{"scenario": {...}}` and nothing else.
     func decodeScenarioMember(_ json: JSON) throws(Problem) -> Scenario {
         let member: JSON
-        do throws(WireError) {
-            var body = try ObjectReader(json, path: "")
+        do throws(DocumentError) {
+            var body = try ObjectReader(json)
             member = body.raw("scenario") ?? .null
             // The create's own members are known fields: what is wrong is giving them beside a
             // scenario, which carries its own.
             for key in ["control", "definition", "config", "clock"] where body.raw(key) != nil {
-                throw WireError(field: key, "`\(key)` may not be given with `scenario`")
+                throw body.error(key, "`\(key)` may not be given with `scenario`")
             }
             try body.finish()
         } catch {
             throw Problem(error)
         }
-        return try decodeScenario(member, at: "scenario")
+        return try decodeScenario(member, at: TreePath("scenario"))
     }
 
     /// A scenario under `path`, its events applied; refused as a session create or an event
     /// batch would be, fields named under `path`.
-    func decodeScenario(_ json: JSON, at path: String) throws(Problem) -> Scenario {
+    func decodeScenario(_ json: JSON, at path: TreePath) throws(Problem) -> Scenario {
         let (clock, instance, version): (SessionClock, ControlInstance, DefinitionVersion)
         let decoded: EventCodec.Decoded
-        do throws(WireError) {
-            var body = try ObjectReader(json, path: path)
+        do throws(DocumentError) {
+            var body = try ObjectReader(json, at: path)
             (clock, instance, version) = try decodeSource(&body)
             let items = try body.array("events") ?? []
             try body.finish()
             let context = EventCodec.Context(definition: version.definition, control: instance.name,
                                              catalogue: { [registry = store.registry] in registry.commandCatalogue })
-            decoded = try EventCodec.decodeList(items, at: TreePath(path.split(separator: ".").map { .key(String($0)) } + [.key("events")]),
+            decoded = try EventCodec.decodeList(items, at: path.appending("events"),
                                                 context: context)
         } catch {
             throw Problem(error)

@@ -11,22 +11,22 @@ extension SessionsAPI {
     func createScene(_ body: JSON) throws(Problem) -> HTTPResponse {
         let clock: SessionClock
         let document: SceneDocument
-        do throws(WireError) {
-            var r = try ObjectReader(body, path: "")
+        do throws(DocumentError) {
+            var r = try ObjectReader(body)
             clock = try r.choice("clock", default: SessionClock.virtual)
             var member = r.raw("scene") ?? .null
             if case let .string(name) = member {
                 guard let builtIn = BuiltInScenes.named(name) else {
-                    throw WireError(code: "unknown_scene", field: "scene",
+                    throw DocumentError(.unknownScene, at: TreePath("scene"),
                                     "no built-in scene '\(name)': use one of \(BuiltInScenes.all.map { "'\($0.name)'" }.joined(separator: ", ")) or a scene document")
                 }
                 member = builtIn.scene
             }
             for key in ["control", "definition", "config"] where r.raw(key) != nil {
-                throw WireError(field: key, "`\(key)` belongs to a view of the scene, not beside `scene`")
+                throw r.error(key, "`\(key)` belongs to a view of the scene, not beside `scene`")
             }
             try r.finish()
-            document = try decodeScene(member, at: "scene")
+            document = try decodeScene(member, at: TreePath("scene"))
         } catch {
             throw Problem(error)
         }
@@ -35,11 +35,11 @@ extension SessionsAPI {
     }
 
     /// A scene document under `path`, each view's control resolved as a session's is (`decodeSource`).
-    func decodeScene(_ json: JSON, at path: String) throws(WireError) -> SceneDocument {
-        try SceneDocument(json, at: path) { view throws(WireError) in
+    func decodeScene(_ json: JSON, at path: TreePath) throws(DocumentError) -> SceneDocument {
+        try SceneDocument(json, at: path) { view throws(DocumentError) in
             guard view.has("control") || view.has("definition") else { return nil }
             if view.has("clock") {
-                throw WireError(field: view.field("clock"), "a view has no clock of its own: give 'clock' beside 'scene'")
+                throw view.error("clock", "a view has no clock of its own: give 'clock' beside 'scene'")
             }
             let (_, instance, version) = try decodeSource(&view)
             return (instance, version)
@@ -169,7 +169,7 @@ extension SessionsAPI {
         // scene they are applied to, as a session's are.
         let outcome = try store.applyScene(to: slot, storeFailure: { Self.storeProblem($0, environment) }) { latest throws(Problem) in
             let stamp = slot.clock == .wall ? max(now - slot.createdAt, latest) : latest
-            do throws(WireError) {
+            do throws(DocumentError) {
                 decoded = try SceneEventCodec.decodeBody(body, scene: slot.document.scene, now: stamp)
             } catch {
                 throw Problem(error)
@@ -258,17 +258,17 @@ extension SessionsAPI {
 
     /// A scene scenario under `path`, its events applied; refused as a scene create or an event
     /// batch would be, fields named under `path`.
-    func decodeSceneScenario(_ json: JSON, at path: String) throws(Problem) -> SceneScenario {
+    func decodeSceneScenario(_ json: JSON, at path: TreePath) throws(Problem) -> SceneScenario {
         let clock: SessionClock
         let document: SceneDocument
         var decoded: SceneEventCodec.Decoded
-        do throws(WireError) {
-            var body = try ObjectReader(json, path: path)
+        do throws(DocumentError) {
+            var body = try ObjectReader(json, at: path)
             clock = try body.choice("clock", default: SessionClock.virtual)
             document = try decodeScene(body.raw("scene") ?? .null, at: body.field("scene"))
             let items = try body.array("events") ?? []
             try body.finish()
-            let listPath = TreePath(path.split(separator: ".").map { .key(String($0)) } + [.key("events")])
+            let listPath = path.appending("events")
             decoded = try SceneEventCodec.decodeList(items, at: listPath, scene: document.scene)
             decoded.events.listPath = listPath.dotted
         } catch {

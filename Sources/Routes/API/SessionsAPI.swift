@@ -40,7 +40,7 @@ struct SessionsAPI: Sendable {
             guard object.count == 1, let member = object["scenario"] else {
                 throw Problem(400, "invalid_field", "unknown field", field: object.keys.first { $0 != "scenario" })
             }
-            let scenario = try decodeSceneScenario(member, at: "scenario")
+            let scenario = try decodeSceneScenario(member, at: TreePath("scenario"))
             return try createScene(clock: scenario.clock, document: scenario.document, timeline: scenario.timeline)
         }
         if case let .object(object) = body, object["scenario"] != nil {
@@ -84,8 +84,8 @@ struct SessionsAPI: Sendable {
     }
 
     private func decodeCreate(_ json: JSON) throws(Problem) -> (SessionClock, ControlInstance, DefinitionVersion) {
-        do throws(WireError) {
-            var body = try ObjectReader(json, path: "")
+        do throws(DocumentError) {
+            var body = try ObjectReader(json)
             let source = try decodeSource(&body)
             try body.finish()
             return source
@@ -114,26 +114,26 @@ struct SessionsAPI: Sendable {
 
     /// The control registered under `name`: a built-in or this node's own at once; the shared
     /// registry's read there (linearizable), which only a handler running off the loop may do.
-    private func registered(_ name: String, field: String) throws(WireError) -> RegisteredControl {
+    private func registered(_ name: String, field: TreePath) throws(DocumentError) -> RegisteredControl {
         let registry = store.registry
         if let shared, registry.named(name)?.builtIn != true {
-            guard offLoop else { throw WireError(.mustOffload, field: nil) }
+            guard offLoop else { throw DocumentError(.mustOffload) }
             let found: RegisteredControl?
             do {
                 found = try shared.lookup(name)
             } catch {
-                throw WireError(.registryUnavailable(error), field: field)
+                throw DocumentError(.registryUnavailable(error), at: field)
             }
             guard let found else {
-                throw WireError(code: "unknown_control", field: field, "unknown control '\(name)': use one of \(registry.quotedNames) or a registered one")
+                throw DocumentError(.unknownControl, at: field, "unknown control '\(name)': use one of \(registry.quotedNames) or a registered one")
             }
             return found
         }
         guard let known = registry.named(name) else {
             if let damage = registry.damage(name) {
-                throw WireError(damage.problem(control: name), field: field)
+                throw DocumentError(damage.problem(control: name), at: field)
             }
-            throw WireError(code: "unknown_control", field: field, "unknown control '\(name)': use one of \(registry.quotedNames)")
+            throw DocumentError(.unknownControl, at: field, "unknown control '\(name)': use one of \(registry.quotedNames)")
         }
         return known
     }
@@ -141,44 +141,42 @@ struct SessionsAPI: Sendable {
     /// The control a session is made of, from `body`'s members: `control` names a registered
     /// control; or `definition` carries one inline (then `control`, if given, is the name the
     /// session reports; else `inline`); `clock` and `config`. Fields are named under the body's path.
-    func decodeSource(_ body: inout ObjectReader) throws(WireError) -> (SessionClock, ControlInstance, DefinitionVersion) {
+    func decodeSource(_ body: inout ObjectReader) throws(DocumentError) -> (SessionClock, ControlInstance, DefinitionVersion) {
         let registry = store.registry
         let name = try body.string("control")
         let inline = body.raw("definition")
         guard name != nil || inline != nil else {
-            throw WireError(field: body.field("control"), "is required: one of \(registry.plainNames)")
+            throw body.error("control", "is required: one of \(registry.plainNames)")
         }
         let clock = try body.choice("clock", default: SessionClock.virtual)
         let control: RegisteredControl
         if let inline {
             let shown = name ?? "inline"
             guard ControlsAPI.isValidName(shown) else {
-                throw WireError(field: body.field("control"), "'\(shown)' is not a control name: 1 to 64 letters, digits, - and _, starting with a letter")
+                throw body.error("control", "'\(shown)' is not a control name: 1 to 64 letters, digits, - and _, starting with a letter")
             }
-            let member = body.path.isEmpty ? "definition" : body.path.split(separator: ".").joined(separator: "/") + "/definition"
+            let member = body.path.components.isEmpty ? "definition" : body.path.dotted.split(separator: ".").joined(separator: "/") + "/definition"
             let version: DefinitionVersion
             do throws(Problem) {
                 version = try DefinitionVersion.load(inline, under: member, limits: environment.limits)
             } catch {
-                throw WireError(error, field: error.field)
+                throw DocumentError(error)
             }
             do {
                 control = try RegisteredControl(name: shown, builtIn: false, version: version)
             } catch {
-                throw WireError(code: error.code.rawValue, field: "/" + member + error.path.pointer, error.message)
+                throw DocumentError(Problem(definition: error, under: member))
             }
         } else if let name {
             control = try registered(name, field: body.field("control"))
         } else {
-            throw WireError(field: body.field("control"), "is required")
+            throw body.error("control", "is required")
         }
-        do throws(WireError) {
-            let instance = try ConfigCodec.instance(control, config: body.raw("config"))
+        do throws(DocumentError) {
+            let instance = try control.instance(configuration: body.raw("config"))
             return (clock, instance, control.version)
         } catch {
-            var placed = error
-            placed.field = error.field.map { WireError.join(body.path, $0) }
-            throw placed
+            throw error.placed(under: body.path)
         }
     }
 
@@ -273,7 +271,7 @@ struct SessionsAPI: Sendable {
         var decoded = EventCodec.Decoded()
         let outcome = try store.apply(to: slot, storeFailure: { Self.storeProblem($0, environment) }) { latest throws(Problem) in
             let stamp = slot.clock == .wall ? max(now - slot.createdAt, latest) : latest
-            do throws(WireError) {
+            do throws(DocumentError) {
                 decoded = try EventCodec.decodeBody(body, context: eventContext, now: stamp)
             } catch {
                 throw Problem(error)

@@ -62,10 +62,4 @@ extension Problem {
     init(definition error: DocumentError, under member: String) {
         self.init(400, error.code.rawValue, error.message, field: "/" + member + error.path.pointer)
     }
-
-    /// A configuration or event field that does not fit: 400, the field as a path (`config.width`).
-    init(field error: DocumentError, prefix: String = "") {
-        let path = error.path.dotted
-        self.init(400, error.code.rawValue, error.message, field: path.isEmpty ? (prefix.isEmpty ? nil : prefix) : path)
-    }
 }

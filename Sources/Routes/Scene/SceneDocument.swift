@@ -13,7 +13,7 @@ struct SceneDocument: Sendable {
 
     /// What a view's `control`, `definition` and `config` members resolve to: nil when the view
     /// names no control (a plain view). `view` reads those members and leaves the rest.
-    typealias Resolve = (_ view: inout ObjectReader) throws(WireError) -> (ControlInstance, DefinitionVersion)?
+    typealias Resolve = (_ view: inout ObjectReader) throws(DocumentError) -> (ControlInstance, DefinitionVersion)?
 
     /// The members of a view besides its control and children, each read as `SceneView` takes it.
     private static let flags = ["isHidden", "isUserInteractionEnabled", "clipsToBounds", "isMultipleTouchEnabled",
@@ -23,9 +23,9 @@ struct SceneDocument: Sendable {
     /// Reads `{"views": [...]}` under `path` (`scene`), resolving each view's control with
     /// `resolve`, and checks the whole scene (`Scene`): the first fault in document order is
     /// thrown, named by its dotted path, and nothing is made.
-    init(_ json: JSON, at path: String, resolve: Resolve) throws(WireError) {
-        var body = try ObjectReader(json, path: path)
-        guard let items = try body.array("views") else { throw WireError(field: body.field("views"), "is required: the window's views, back to front") }
+    init(_ json: JSON, at path: TreePath, resolve: Resolve) throws(DocumentError) {
+        var body = try ObjectReader(json, at: path)
+        guard let items = try body.array("views") else { throw body.error("views", "is required: the window's views, back to front") }
         let bindingItems = try body.array("bindings")
         let actionItems = try body.array("actions")
         let groupItems = try body.array("exclusive")
@@ -34,20 +34,15 @@ struct SceneDocument: Sendable {
         var views: [SceneView] = []
         var stored: [JSON] = []
         for (index, item) in items.enumerated() {
-            let (view, json) = try reader.view(item, at: body.field("views") + "[\(index)]", depth: 1, resolve: resolve)
+            let (view, json) = try reader.view(item, at: body.field("views").appending(index), depth: 1, resolve: resolve)
             views.append(view)
             stored.append(json)
         }
-        let documentPath = TreePath(path.split(separator: ".").map { .key(String($0)) })
         let bindings = try SceneLinkReader.read(bindingItems ?? [], at: body.field("bindings"), bindings: true)
         let actions = try SceneLinkReader.read(actionItems ?? [], at: body.field("actions"), bindings: false)
         let groups = try SceneLinkReader.groups(groupItems ?? [], at: body.field("exclusive"))
-        do {
-            scene = try Scene(views, at: documentPath.appending("views"))
-                .linking(bindings: bindings, actions: actions, exclusive: groups, at: documentPath)
-        } catch {
-            throw WireError(code: error.code.rawValue, field: error.path.dotted, error.message)
-        }
+        scene = try Scene(views, at: path.appending("views"))
+            .linking(bindings: bindings, actions: actions, exclusive: groups, at: path)
         versions = reader.versions
         var document: [(key: String, value: JSON)] = [("views", .array(stored))]
         if let bindingItems { document.append(("bindings", .array(bindingItems))) }
@@ -63,17 +58,17 @@ struct SceneDocument: Sendable {
 
         /// The view and its stored form; past the limits a bare placeholder, which `Scene` then
         /// refuses at its place with the limit's own code, so a huge document costs no more.
-        mutating func view(_ json: JSON, at path: String, depth: Int, resolve: Resolve) throws(WireError) -> (SceneView, JSON) {
+        mutating func view(_ json: JSON, at path: TreePath, depth: Int, resolve: Resolve) throws(DocumentError) -> (SceneView, JSON) {
             count += 1
             guard count <= Scene.maximumViews, depth <= Scene.maximumDepth else {
                 return (SceneView(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0)), .null)
             }
-            var r = try ObjectReader(json, path: path)
-            guard let id = try r.string("id") else { throw WireError(field: r.field("id"), "is required") }
+            var r = try ObjectReader(json, at: path)
+            guard let id = try r.string("id") else { throw r.error("id", "is required") }
             // An echo's `digest` sent back is accepted and ignored: the view is made with the
             // control's current definition, whose digest the answer then gives.
             _ = try r.string("digest")
-            guard var frameReader = try r.object("frame") else { throw WireError(field: r.field("frame"), "is required: {x, y, width, height}") }
+            guard var frameReader = try r.object("frame") else { throw r.error("frame", "is required: {x, y, width, height}") }
             let frame = Rect(x: try frameReader.requiredNumber("x"), y: try frameReader.requiredNumber("y"),
                              width: try frameReader.requiredNumber("width"), height: try frameReader.requiredNumber("height"))
             try frameReader.finish()
@@ -107,17 +102,17 @@ struct SceneDocument: Sendable {
             if let names = try r.array("recognizesSimultaneouslyWith") {
                 for (k, name) in names.enumerated() {
                     guard case let .string(text) = name else {
-                        throw WireError(field: r.field("recognizesSimultaneouslyWith") + "[\(k)]", "expected a view's id")
+                        throw DocumentError(.invalidField, at: r.field("recognizesSimultaneouslyWith").appending(k), "expected a view's id")
                     }
                     view.recognizesSimultaneouslyWith.append(text)
                 }
                 stored.append(("recognizesSimultaneouslyWith", .array(names)))
             }
             if var stack = try r.object("stack") {
-                guard let axisName = try stack.string("axis") else { throw WireError(field: stack.field("axis"), "is required: \"x\" or \"y\"") }
-                guard let axis = SceneStack.Axis(rawValue: axisName) else { throw WireError(field: stack.field("axis"), "must be \"x\" or \"y\"") }
+                guard let axisName = try stack.string("axis") else { throw stack.error("axis", "is required: \"x\" or \"y\"") }
+                guard let axis = SceneStack.Axis(rawValue: axisName) else { throw stack.error("axis", "must be \"x\" or \"y\"") }
                 guard let property = try stack.string("property") else {
-                    throw WireError(field: stack.field("property"), "is required: the children's number property giving their extent")
+                    throw stack.error("property", "is required: the children's number property giving their extent")
                 }
                 try stack.finish()
                 view.stack = SceneStack(axis: axis, property: property)
@@ -125,11 +120,11 @@ struct SceneDocument: Sendable {
             }
             if let items = try r.array("requireToFail") {
                 for (k, item) in items.enumerated() {
-                    var entry = try ObjectReader(item, path: r.field("requireToFail") + "[\(k)]")
-                    guard let recognizer = try entry.string("recognizer") else { throw WireError(field: entry.field("recognizer"), "is required: a tap of this view") }
-                    guard var other = try entry.object("toFail") else { throw WireError(field: entry.field("toFail"), "is required: {\"view\", \"recognizer\"}") }
-                    guard let otherView = try other.string("view") else { throw WireError(field: other.field("view"), "is required") }
-                    guard let otherRecognizer = try other.string("recognizer") else { throw WireError(field: other.field("recognizer"), "is required") }
+                    var entry = try ObjectReader(item, at: r.field("requireToFail").appending(k))
+                    guard let recognizer = try entry.string("recognizer") else { throw entry.error("recognizer", "is required: a tap of this view") }
+                    guard var other = try entry.object("toFail") else { throw entry.error("toFail", "is required: {\"view\", \"recognizer\"}") }
+                    guard let otherView = try other.string("view") else { throw other.error("view", "is required") }
+                    guard let otherRecognizer = try other.string("recognizer") else { throw other.error("recognizer", "is required") }
                     try other.finish()
                     try entry.finish()
                     view.requireToFail.append(.init(recognizer: recognizer, view: otherView, otherRecognizer: otherRecognizer))
@@ -141,7 +136,7 @@ struct SceneDocument: Sendable {
             versions.append(resolved?.1)
             var storedChildren: [JSON] = []
             for (index, child) in children.enumerated() {
-                let (childView, childJSON) = try self.view(child, at: r.field("children") + "[\(index)]", depth: depth + 1, resolve: resolve)
+                let (childView, childJSON) = try self.view(child, at: r.field("children").appending(index), depth: depth + 1, resolve: resolve)
                 view.children.append(childView)
                 storedChildren.append(childJSON)
             }

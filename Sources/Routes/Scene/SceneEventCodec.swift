@@ -25,16 +25,16 @@ enum SceneEventCodec {
     static let maximumTouch = Double(Int32.max)
 
     /// One event object or `{"events": [...]}`, events without `t` stamped `now`.
-    static func decodeBody(_ json: JSON, scene: Scene, now: Double) throws(WireError) -> Decoded {
+    static func decodeBody(_ json: JSON, scene: Scene, now: Double) throws(DocumentError) -> Decoded {
         var targets: [Target] = []
-        let events = try EventCodec.decodeBody(json, now: now, keepingShorthands: false) { item, path, now throws(WireError) in
+        let events = try EventCodec.decodeBody(json, now: now, keepingShorthands: false) { item, path, now throws(DocumentError) in
             try decode(item, at: path, scene: scene, now: now, targets: &targets)
         }
         return Decoded(events: events, targets: targets)
     }
 
     /// A list of events (a journal's batch), each with its own `t`.
-    static func decodeList(_ items: [JSON], at path: TreePath, scene: Scene) throws(WireError) -> Decoded {
+    static func decodeList(_ items: [JSON], at path: TreePath, scene: Scene) throws(DocumentError) -> Decoded {
         var decoded = Decoded()
         decoded.events.isBatch = true
         decoded.events.keepsShorthands = false
@@ -48,26 +48,26 @@ enum SceneEventCodec {
 
     /// One event: a pointer event of the finger `touch`, or a command to `view`'s control.
     static func decode(_ json: JSON, at path: TreePath, scene: Scene, now: Double,
-                       targets: inout [Target]) throws(WireError) -> [TimedInput] {
+                       targets: inout [Target]) throws(DocumentError) -> [TimedInput] {
         guard case var .object(object) = json else {
-            throw WireError(field: path.components.isEmpty ? nil : path.dotted, "expected an object, got \(json.kindName)")
+            throw DocumentError(.invalidField, at: path, "expected an object, got \(json.kindName)")
         }
         let touch = object["touch"], view = object["view"]
         object["touch"] = nil
         object["view"] = nil
         let event = JSON.object(object)
         if let view {
-            guard touch == nil else { throw WireError(field: path.appending("touch").dotted, "a command names its 'view', a pointer event its 'touch': not both") }
-            guard case let .string(id) = view else { throw WireError(field: path.appending("view").dotted, "expected a view's id, got \(view.kindName)") }
+            guard touch == nil else { throw DocumentError(.invalidField, at: path.appending("touch"), "a command names its 'view', a pointer event its 'touch': not both") }
+            guard case let .string(id) = view else { throw DocumentError(.invalidField, at: path.appending("view"), "expected a view's id, got \(view.kindName)") }
             guard let index = scene.index(of: id) else {
-                throw WireError(Problem(409, "unknown_view", "the scene has no view '\(id)'"), field: path.appending("view").dotted)
+                throw DocumentError(Problem(409, "unknown_view", "the scene has no view '\(id)'"), at: path.appending("view"))
             }
             guard let control = scene.nodes[index].control else {
-                throw WireError(Problem(409, "unknown_view", "view '\(id)' is a plain view: it has no control to take commands"), field: path.appending("view").dotted)
+                throw DocumentError(Problem(409, "unknown_view", "view '\(id)' is a plain view: it has no control to take commands"), at: path.appending("view"))
             }
             let context = EventCodec.Context(definition: control.definition, control: control.name)
             if try EventCodec.decodePointerEvent(event, at: path, now: now) != nil {
-                throw WireError(field: path.appending("view").dotted, "a pointer event goes where its finger is: give its 'touch' id, not a 'view'")
+                throw DocumentError(.invalidField, at: path.appending("view"), "a pointer event goes where its finger is: give its 'touch' id, not a 'view'")
             }
             let inputs = try EventCodec.decode(event, at: path, context: context, now: now)
             targets += repeatElement(.view(index), count: inputs.count)
@@ -76,13 +76,13 @@ enum SceneEventCodec {
         var id = defaultTouch
         if let touch {
             guard case let .number(n) = touch, n >= 0, n <= maximumTouch, let whole = Int(exactly: n) else {
-                throw WireError(field: path.appending("touch").dotted, "must be a whole number from 0 to \(Int(maximumTouch)): the finger's id")
+                throw DocumentError(.invalidField, at: path.appending("touch"), "must be a whole number from 0 to \(Int(maximumTouch)): the finger's id")
             }
             id = whole
         }
         guard let inputs = try EventCodec.decodePointerEvent(event, at: path, now: now) else {
             let type = object["type"]?.stringValue ?? ""
-            throw WireError(field: path.appending("view").dotted, "'\(type)' is not a pointer event: a command names the 'view' it is for")
+            throw DocumentError(.invalidField, at: path.appending("view"), "'\(type)' is not a pointer event: a command names the 'view' it is for")
         }
         targets += repeatElement(.touch(id), count: inputs.count)
         return inputs

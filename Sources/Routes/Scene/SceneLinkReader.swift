@@ -8,19 +8,19 @@ import AnimationCore
 ///
 /// An argument is an expression's text, or a number or bool written as itself.
 enum SceneLinkReader {
-    static func read(_ items: [JSON], at path: String, bindings: Bool) throws(WireError) -> [SceneLink] {
+    static func read(_ items: [JSON], at path: TreePath, bindings: Bool) throws(DocumentError) -> [SceneLink] {
         var links: [SceneLink] = []
         for (index, item) in items.enumerated() {
-            var r = try ObjectReader(item, path: path + "[\(index)]")
+            var r = try ObjectReader(item, at: path.appending(index))
             let (fromKey, triggerKey, toKey) = bindings ? ("from", "property", "to") : ("on", "emission", "send")
-            guard var from = try r.object(fromKey) else { throw WireError(field: r.field(fromKey), "is required: {view, \(triggerKey)}") }
-            guard var to = try r.object(toKey) else { throw WireError(field: r.field(toKey), "is required: {view, command, args}") }
+            guard var from = try r.object(fromKey) else { throw r.error(fromKey, "is required: {view, \(triggerKey)}") }
+            guard var to = try r.object(toKey) else { throw r.error(toKey, "is required: {view, command, args}") }
             try r.finish()
-            guard let source = try from.string("view") else { throw WireError(field: from.field("view"), "is required: a view's id") }
-            guard let trigger = try from.string(triggerKey) else { throw WireError(field: from.field(triggerKey), "is required") }
+            guard let source = try from.string("view") else { throw from.error("view", "is required: a view's id") }
+            guard let trigger = try from.string(triggerKey) else { throw from.error(triggerKey, "is required") }
             try from.finish()
-            guard let target = try to.string("view") else { throw WireError(field: to.field("view"), "is required: a view's id") }
-            guard let command = try to.string("command") else { throw WireError(field: to.field("command"), "is required") }
+            guard let target = try to.string("view") else { throw to.error("view", "is required: a view's id") }
+            guard let command = try to.string("command") else { throw to.error("command", "is required") }
             let arguments = try self.arguments(&to)
             try to.finish()
             links.append(SceneLink(from: source, bindings ? .property(trigger) : .emission(trigger), to: target,
@@ -31,18 +31,18 @@ enum SceneLinkReader {
 
     /// Reads `exclusive` (docs/scenes.md#exclusive-groups), shape only:
     /// `{"views": [id…], "when": {"property"} or {"emission"}, "send": {"command", "args"}, "alsoOn": [{"view", "emission"}]}`.
-    static func groups(_ items: [JSON], at path: String) throws(WireError) -> [SceneExclusiveGroup] {
+    static func groups(_ items: [JSON], at path: TreePath) throws(DocumentError) -> [SceneExclusiveGroup] {
         var groups: [SceneExclusiveGroup] = []
         for (index, item) in items.enumerated() {
-            var r = try ObjectReader(item, path: path + "[\(index)]")
-            guard let viewItems = try r.array("views") else { throw WireError(field: r.field("views"), "is required: the members' ids") }
+            var r = try ObjectReader(item, at: path.appending(index))
+            guard let viewItems = try r.array("views") else { throw r.error("views", "is required: the members' ids") }
             var views: [String] = []
             for (k, view) in viewItems.enumerated() {
-                guard case let .string(id) = view else { throw WireError(field: r.field("views") + "[\(k)]", "expected a view's id") }
+                guard case let .string(id) = view else { throw DocumentError(.invalidField, at: r.field("views").appending(k), "expected a view's id") }
                 views.append(id)
             }
-            guard var when = try r.object("when") else { throw WireError(field: r.field("when"), "is required: {property} or {emission}") }
-            guard var send = try r.object("send") else { throw WireError(field: r.field("send"), "is required: {command, args}") }
+            guard var when = try r.object("when") else { throw r.error("when", "is required: {property} or {emission}") }
+            guard var send = try r.object("send") else { throw r.error("send", "is required: {command, args}") }
             let alsoItems = try r.array("alsoOn") ?? []
             try r.finish()
             let property = try when.string("property"), emission = try when.string("emission")
@@ -50,17 +50,17 @@ enum SceneLinkReader {
             switch (property, emission) {
             case let (name?, nil): trigger = .property(name)
             case let (nil, name?): trigger = .emission(name)
-            default: throw WireError(field: r.field("when"), "expected one of property and emission")
+            default: throw r.error("when", "expected one of property and emission")
             }
             try when.finish()
-            guard let command = try send.string("command") else { throw WireError(field: send.field("command"), "is required") }
+            guard let command = try send.string("command") else { throw send.error("command", "is required") }
             let arguments = try self.arguments(&send)
             try send.finish()
             var alsoOn: [(view: String, emission: String)] = []
             for (k, also) in alsoItems.enumerated() {
-                var a = try ObjectReader(also, path: r.field("alsoOn") + "[\(k)]")
-                guard let view = try a.string("view") else { throw WireError(field: a.field("view"), "is required: a view's id") }
-                guard let name = try a.string("emission") else { throw WireError(field: a.field("emission"), "is required") }
+                var a = try ObjectReader(also, at: r.field("alsoOn").appending(k))
+                guard let view = try a.string("view") else { throw a.error("view", "is required: a view's id") }
+                guard let name = try a.string("emission") else { throw a.error("emission", "is required") }
                 try a.finish()
                 alsoOn.append((view, name))
             }
@@ -70,15 +70,15 @@ enum SceneLinkReader {
     }
 
     /// A link's `args`: each an expression's text, or a number or bool written as itself.
-    private static func arguments(_ to: inout ObjectReader) throws(WireError) -> [(name: String, expression: String)] {
+    private static func arguments(_ to: inout ObjectReader) throws(DocumentError) -> [(name: String, expression: String)] {
         var arguments: [(name: String, expression: String)] = []
         guard let args = try to.object("args") else { return [] }
-        for (name, value) in args.object.members {
+        for (name, value) in args.members {
             switch value {
             case let .string(text): arguments.append((name, text))
             case let .number(number): arguments.append((name, "\(number)"))
             case let .bool(flag): arguments.append((name, flag ? "true" : "false"))
-            default: throw WireError(field: args.field(name), "expected an expression (a string), a number or a bool")
+            default: throw args.error(name, "expected an expression (a string), a number or a bool")
             }
         }
         return arguments

@@ -213,45 +213,45 @@ enum JournalRecord: Sendable {
 
     init(parsing bytes: [UInt8]) throws {
         let json = try JSONParser().parse(bytes)
-        var r = try ObjectReader(json, path: "")
+        var r = try ObjectReader(json)
         switch try r.string("op") {
         case "define":
-            guard let digest = try r.string("digest") else { throw WireError(field: "digest", "is required") }
-            guard let document = r.raw("definition") else { throw WireError(field: "definition", "is required") }
+            guard let digest = try r.string("digest") else { throw r.error("digest", "is required") }
+            guard let document = r.raw("definition") else { throw r.error("definition", "is required") }
             self = .define(digest: digest, document: document)
         case "register":
             guard let name = try r.string("name"), let digest = try r.string("digest") else {
-                throw WireError(field: "name", "name and digest are required")
+                throw r.error("name", "name and digest are required")
             }
             self = .register(name: name, digest: digest)
         case "unregister":
-            guard let name = try r.string("name") else { throw WireError(field: "name", "is required") }
+            guard let name = try r.string("name") else { throw r.error("name", "is required") }
             self = .unregister(name: name)
         case "create":
-            guard let id = try r.string("id") else { throw WireError(field: "id", "is required") }
+            guard let id = try r.string("id") else { throw r.error("id", "is required") }
             let clock = try r.choice("clock", default: SessionClock.virtual)
             let created = try r.requiredNumber("created")
-            guard let control = try r.string("control") else { throw WireError(field: "control", "is required") }
+            guard let control = try r.string("control") else { throw r.error("control", "is required") }
             let digest = try r.string("digest")
             self = .create(id: id, clock: clock, created: created, control: control, digest: digest,
                            config: r.raw("config") ?? .object([:]))
         case "events":
-            guard let id = try r.string("id") else { throw WireError(field: "id", "is required") }
+            guard let id = try r.string("id") else { throw r.error("id", "is required") }
             guard let base = try r.number("base").flatMap({ Int(exactly: $0) }), base >= 0 else {
-                throw WireError(field: "base", "must be a whole number ≥ 0")
+                throw r.error("base", "must be a whole number ≥ 0")
             }
             self = .events(id: id, base: base, items: try r.array("events") ?? [])
         case "delete":
-            guard let id = try r.string("id") else { throw WireError(field: "id", "is required") }
+            guard let id = try r.string("id") else { throw r.error("id", "is required") }
             self = .delete(id: id)
         case "scene":
-            guard let id = try r.string("id") else { throw WireError(field: "id", "is required") }
+            guard let id = try r.string("id") else { throw r.error("id", "is required") }
             let clock = try r.choice("clock", default: SessionClock.virtual)
             let created = try r.requiredNumber("created")
-            guard let document = r.raw("scene") else { throw WireError(field: "scene", "is required") }
+            guard let document = r.raw("scene") else { throw r.error("scene", "is required") }
             self = .scene(id: id, clock: clock, created: created, document: document)
         default:
-            throw WireError(field: "op", "must be define, register, unregister, create, events, scene or delete")
+            throw r.error("op", "must be define, register, unregister, create, events, scene or delete")
         }
         try r.finish()
     }

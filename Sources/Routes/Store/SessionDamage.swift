@@ -63,11 +63,11 @@ struct SessionDamage: Sendable, Equatable {
 
     init(note: [UInt8]) throws {
         let json = try JSONParser().parse(note)
-        guard let items = json["spans"]?.arrayValue, !items.isEmpty else { throw WireError(field: "spans", "is required") }
+        guard let items = json["spans"]?.arrayValue, !items.isEmpty else { throw DocumentError(.invalidField, at: TreePath("spans"), "is required") }
         spans = try items.map { item in
             guard let file = item["file"]?.stringValue, let offset = item["offset"]?.intValue,
                   let length = item["length"]?.intValue, let detail = item["detail"]?.stringValue else {
-                throw WireError(field: "spans", "each needs file, offset, length and detail")
+                throw DocumentError(.invalidField, at: TreePath("spans"), "each needs file, offset, length and detail")
             }
             return Span(file: file, offset: offset, length: length, detail: detail)
         }

@@ -230,13 +230,13 @@ extension SessionStore {
                            session: Session(configuration: instance, maximumEvents: limits.maxEventsPerSession))
         case let .scene(id, clock, created, document):
             let versions = replay.versions
-            do throws(WireError) {
-                let scene = try SceneDocument(document, at: "scene") { view throws(WireError) in
+            do throws(DocumentError) {
+                let scene = try SceneDocument(document, at: TreePath("scene")) { view throws(DocumentError) in
                     try Self.resolveJournalled(&view, versions: versions)
                 }
                 insertRestored(id: id, clock: clock, createdAt: now - max(nowEpoch - created, 0), now: now, document: scene)
             } catch {
-                return unusable(id, "scene \(id) does not load: \(error.field ?? ""): \(error.detail)")
+                return unusable(id, "scene \(id) does not load: \(error.field ?? ""): \(error.message)")
             }
         case let .events(id, base, items) where table.withLock({ $0.scenes[id] != nil }):
             switch replaySceneEvents(id, base: base, items) {
@@ -258,14 +258,14 @@ extension SessionStore {
                 if base + items.count <= count { return .success(0) }     // already held (a snapshot)
                 guard base == count else { return .failure(Replay("events for \(id) start at \(base), the session has \(count)")) }
                 var inputs: [TimedInput] = []
-                do throws(WireError) {
+                do throws(DocumentError) {
                     let context = EventCodec.Context(definition: slot.version.definition, control: "")
                     for (index, item) in items.enumerated() {
                         // Every journalled input has its own t, so `now` is never used.
                         inputs += try EventCodec.decode(item, at: TreePath([.key("events"), .index(index)]), context: context, now: 0)
                     }
                 } catch {
-                    return .failure(Replay("events for \(id) unreadable: \(error.field ?? ""): \(error.detail)"))
+                    return .failure(Replay("events for \(id) unreadable: \(error.field ?? ""): \(error.message)"))
                 }
                 do {
                     // Accepted once; a journal from before the touch-sequence rule may hold stray touches.
@@ -291,16 +291,18 @@ extension SessionStore {
 
     /// A journalled view's control: the definition its `digest` names, configured by its `config`.
     private static func resolveJournalled(_ view: inout ObjectReader, versions: [String: DefinitionVersion])
-        throws(WireError) -> (ControlInstance, DefinitionVersion)? {
+        throws(DocumentError) -> (ControlInstance, DefinitionVersion)? {
         guard let name = try view.string("control") else { return nil }
-        guard let digest = try view.string("digest") else { throw WireError(field: view.field("digest"), "is required") }
+        guard let digest = try view.string("digest") else { throw view.error("digest", "is required") }
         guard let version = versions[digest] else {
-            throw WireError(field: view.field("digest"), "definition \(digest) is not in the journal")
+            throw view.error("digest", "definition \(digest) is not in the journal")
         }
         do {
             return (try ControlInstance(version.definition, name: name, configuration: view.raw("config")), version)
         } catch {
-            throw WireError(code: error.code.rawValue, field: view.field("config"), error.message)
+            var named = error
+            named.path = view.field("config")
+            throw named
         }
     }
 
@@ -321,10 +323,10 @@ extension SessionStore {
             if base + items.count <= count { return .success(0) }
             guard base == count else { return .failure(Replay("events for \(id) start at \(base), the scene has \(count)")) }
             let decoded: SceneEventCodec.Decoded
-            do throws(WireError) {
+            do throws(DocumentError) {
                 decoded = try SceneEventCodec.decodeList(items, at: TreePath([.key("events")]), scene: slot.document.scene)
             } catch {
-                return .failure(Replay("events for \(id) unreadable: \(error.field ?? ""): \(error.detail)"))
+                return .failure(Replay("events for \(id) unreadable: \(error.field ?? ""): \(error.message)"))
             }
             do {
                 try record.timeline.apply(decoded.inputs)

@@ -14,42 +14,42 @@ extension EventCodec {
     /// How far the recogniser's release velocity may be from the requested one, relative to its size.
     static let flickVelocityTolerance = 0.005
 
-    static func flick(at t: Double, _ r: inout ObjectReader) throws(WireError) -> [TimedInput] {
+    static func flick(at t: Double, _ r: inout ObjectReader) throws(DocumentError) -> [TimedInput] {
         let from = try pointMember(&r, "from")
         let to = try pointMember(&r, "to")
         let velocity = try pointMember(&r, "velocity")
         let rate = try r.number("rate", default: defaultFlickRate)
         guard flickRates.contains(rate) else {
-            throw WireError(field: r.field("rate"), "must be between \(Int(flickRates.lowerBound)) and \(Int(flickRates.upperBound)) samples per second")
+            throw r.error("rate", "must be between \(Int(flickRates.lowerBound)) and \(Int(flickRates.upperBound)) samples per second")
         }
         let interval = 1 / rate
         // The last two moves: each `velocity / rate`, ending on `to`.
         let tail = Point(x: to.x - velocity.x * interval, y: to.y - velocity.y * interval)
         let leadEnd = Point(x: to.x - 2 * velocity.x * interval, y: to.y - 2 * velocity.y * interval)
         guard abs(leadEnd.x) <= maximumCoordinate, abs(leadEnd.y) <= maximumCoordinate else {
-            throw WireError(field: r.field("velocity"), "is too fast to reach 'to' within ±\(Int(maximumCoordinate)) points at \(rate) samples per second")
+            throw r.error("velocity", "is too fast to reach 'to' within ±\(Int(maximumCoordinate)) points at \(rate) samples per second")
         }
         let moves: Int
         if r.has("duration") {
             let duration = try shorthandDuration(&r, default: 0, at: t)
             moves = Int((duration * rate).rounded())
             guard moves >= 3 else {
-                throw WireError(field: r.field("duration"), "must be at least 3 sample intervals (\(3 * interval) s at \(rate) per second): a lead-in move and the two that carry the velocity")
+                throw r.error("duration", "must be at least 3 sample intervals (\(3 * interval) s at \(rate) per second): a lead-in move and the two that carry the velocity")
             }
         } else {
             let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
             let distance = ((leadEnd.x - from.x) * (leadEnd.x - from.x) + (leadEnd.y - from.y) * (leadEnd.y - from.y)).squareRoot()
             let lead = speed > 0 ? distance / speed * rate : defaultDragDuration * rate
             guard lead < Double(maximumDragMoves) else {
-                throw WireError(field: r.field("velocity"), "is too slow for the distance: the flick would take over \(Int(Double(maximumDragMoves) / rate)) s; give a 'duration'")
+                throw r.error("velocity", "is too slow for the distance: the flick would take over \(Int(Double(maximumDragMoves) / rate)) s; give a 'duration'")
             }
             moves = max(1, Int(lead.rounded())) + 2
         }
         guard moves <= maximumDragMoves else {
-            throw WireError(field: r.field("duration"), "a flick may take at most \(maximumDragMoves) moves (\(Double(maximumDragMoves) / rate) s at \(rate) per second)")
+            throw r.error("duration", "a flick may take at most \(maximumDragMoves) moves (\(Double(maximumDragMoves) / rate) s at \(rate) per second)")
         }
         guard t + Double(moves) * interval <= maximumTime else {
-            throw WireError(field: r.field("t"), "the flick ends after \(Int(maximumTime)) s, the latest time a session takes")
+            throw r.error("t", "the flick ends after \(Int(maximumTime)) s, the latest time a session takes")
         }
         let lead = moves - 2
         var inputs = [TimedInput(t: t, input: .touch(.down(from)))]
@@ -66,7 +66,7 @@ extension EventCodec {
     }
 
     /// The recogniser must begin (default hysteresis) and end with the velocity asked for.
-    private static func checkFlick(_ inputs: [TimedInput], velocity: Point, _ r: ObjectReader) throws(WireError) {
+    private static func checkFlick(_ inputs: [TimedInput], velocity: Point, _ r: ObjectReader) throws(DocumentError) {
         var pan = PanRecognizer()
         var ended: Point?
         for input in inputs {
@@ -74,19 +74,19 @@ extension EventCodec {
             if case let .ended(_, v)? = pan.handle(touch, at: input.t) { ended = v }
         }
         guard let ended else {
-            throw WireError(field: r.field("to"),
+            throw r.error("to",
                             "the pan would not begin: a flick must move at least \(Int(PanRecognizer.defaultHysteresis)) points along x or y")
         }
         let size = max((velocity.x * velocity.x + velocity.y * velocity.y).squareRoot(), 1e-9)
         let error = ((ended.x - velocity.x) * (ended.x - velocity.x) + (ended.y - velocity.y) * (ended.y - velocity.y)).squareRoot()
         guard error <= flickVelocityTolerance * size else {
-            throw WireError(field: r.field("velocity"), "cannot be reproduced within 0.5 % at these times and coordinates (the samples lose precision)")
+            throw r.error("velocity", "cannot be reproduced within 0.5 % at these times and coordinates (the samples lose precision)")
         }
     }
 
     /// A required `{"x", "y"}` member.
-    static func pointMember(_ r: inout ObjectReader, _ key: String) throws(WireError) -> Point {
-        guard var member = try r.object(key) else { throw WireError(field: r.field(key), "is required: {\"x\": …, \"y\": …}") }
+    static func pointMember(_ r: inout ObjectReader, _ key: String) throws(DocumentError) -> Point {
+        guard var member = try r.object(key) else { throw r.error(key, "is required: {\"x\": …, \"y\": …}") }
         let p = try point(&member)
         try member.finish()
         return p

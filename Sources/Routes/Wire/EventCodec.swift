@@ -111,19 +111,19 @@ enum EventCodec {
 
     /// The body is one event object or `{"events": [...]}`; `now` stamps events without `t`
     /// (the wall clock's reading, or a virtual session's current time).
-    static func decodeBody(_ json: JSON, context: Context, now: Double) throws(WireError) -> Decoded {
-        try decodeBody(json, now: now) { item, path, now throws(WireError) in try decode(item, at: path, context: context, now: now) }
+    static func decodeBody(_ json: JSON, context: Context, now: Double) throws(DocumentError) -> Decoded {
+        try decodeBody(json, now: now) { item, path, now throws(DocumentError) in try decode(item, at: path, context: context, now: now) }
     }
 
     /// `decodeBody` with each event read by `decodeOne` (a scene's events name their touch or view).
     static func decodeBody(_ json: JSON, now: Double, keepingShorthands: Bool = true,
-                           _ decodeOne: (JSON, TreePath, Double) throws(WireError) -> [TimedInput]) throws(WireError) -> Decoded {
+                           _ decodeOne: (JSON, TreePath, Double) throws(DocumentError) -> [TimedInput]) throws(DocumentError) -> Decoded {
         var decoded = Decoded()
         decoded.keepsShorthands = keepingShorthands
         if case let .object(object) = json, object["events"] != nil {
-            var r = try ObjectReader(json, path: "")
+            var r = try ObjectReader(json)
             guard let items = try r.array("events") else {
-                throw WireError(field: "events", "expected an array of events")
+                throw DocumentError(.invalidField, at: TreePath("events"), "expected an array of events")
             }
             try r.finish()
             decoded.isBatch = true
@@ -139,7 +139,7 @@ enum EventCodec {
 
     /// A list of events (a scenario's), each under `path[i]`, stamped `now` when without `t`.
     /// An event without `t` happens at the time of the one before it (0 for the first).
-    static func decodeList(_ items: [JSON], at path: TreePath, context: Context) throws(WireError) -> Decoded {
+    static func decodeList(_ items: [JSON], at path: TreePath, context: Context) throws(DocumentError) -> Decoded {
         var decoded = Decoded()
         decoded.isBatch = true
         decoded.listPath = path.dotted
@@ -150,29 +150,25 @@ enum EventCodec {
         return decoded
     }
 
-    static func decode(_ json: JSON, at path: TreePath, context: Context, now: Double) throws(WireError) -> [TimedInput] {
-        var r = try ObjectReader(json, path: path.dotted)
-        guard let type = try r.string("type") else { throw WireError(field: r.field("type"), "is required") }
+    static func decode(_ json: JSON, at path: TreePath, context: Context, now: Double) throws(DocumentError) -> [TimedInput] {
+        var r = try ObjectReader(json, at: path)
+        guard let type = try r.string("type") else { throw r.error("type", "is required") }
         let command = context.definition.command(named: type)
         if command == nil && !pointerTypes.contains(type) {
             if let owner = context.catalogue().first(where: { $0.commands.contains(type) }) {
-                throw WireError(code: "unsupported_command", field: r.field("type"),
+                throw DocumentError(.unsupportedCommand, at: r.field("type"),
                                 "'\(type)' is a \(owner.control) command; a \(context.control) accepts \(commands(of: context.definition))")
             }
-            throw WireError(code: "unknown_event_type", field: r.field("type"),
+            throw DocumentError(.unknownEventType, at: r.field("type"),
                             "unknown event type '\(type)'; known: \(knownTypes(context).joined(separator: ", "))")
         }
         let t = try time(&r, now: now)
         if let command {
             // The arguments, typed and defaulted as the definition declares them.
-            var arguments = try treeReader(json, at: path)
+            var arguments = try ObjectReader(json, at: path)
             _ = arguments.raw("type")
             _ = arguments.raw("t")
-            do {
-                return [TimedInput(t: t, input: .command(try command.decodeArguments(from: &arguments)))]
-            } catch {
-                throw WireError(code: error.code.rawValue, field: error.path.dotted, error.message)
-            }
+            return [TimedInput(t: t, input: .command(try command.decodeArguments(from: &arguments)))]
         }
         let inputs = try decodePointer(type, at: t, &r)
         try r.finish()
@@ -180,9 +176,9 @@ enum EventCodec {
     }
 
     /// A pointer event or shorthand, the same for every control; nil when `json`'s type is not one.
-    static func decodePointerEvent(_ json: JSON, at path: TreePath, now: Double) throws(WireError) -> [TimedInput]? {
-        var r = try ObjectReader(json, path: path.dotted)
-        guard let type = try r.string("type") else { throw WireError(field: r.field("type"), "is required") }
+    static func decodePointerEvent(_ json: JSON, at path: TreePath, now: Double) throws(DocumentError) -> [TimedInput]? {
+        var r = try ObjectReader(json, at: path)
+        guard let type = try r.string("type") else { throw r.error("type", "is required") }
         guard pointerTypes.contains(type) else { return nil }
         let inputs = try decodePointer(type, at: try time(&r, now: now), &r)
         try r.finish()
@@ -190,20 +186,12 @@ enum EventCodec {
     }
 
     /// An event's `t`, `now` when it has none.
-    private static func time(_ r: inout ObjectReader, now: Double) throws(WireError) -> Double {
+    private static func time(_ r: inout ObjectReader, now: Double) throws(DocumentError) -> Double {
         let t = try r.number("t") ?? now
         guard t >= 0, t <= maximumTime else {
-            throw WireError(field: r.field("t"), "must be between 0 and \(Int(maximumTime)) (seconds since the session began)")
+            throw r.error("t", "must be between 0 and \(Int(maximumTime)) (seconds since the session began)")
         }
         return t
-    }
-
-    private static func treeReader(_ json: JSON, at path: TreePath) throws(WireError) -> TreeReader {
-        do {
-            return try TreeReader(json, at: path)
-        } catch {
-            throw WireError(code: error.code.rawValue, field: error.path.dotted, error.message)
-        }
     }
 
     /// Pointer events and the shorthands, then every command known, each once.
@@ -220,11 +208,11 @@ enum EventCodec {
         return names.isEmpty ? "no commands" : names.joined(separator: ", ")
     }
 
-    private static func decodePointer(_ type: String, at t: Double, _ r: inout ObjectReader) throws(WireError) -> [TimedInput] {
-        func one(_ touch: Touch) throws(WireError) -> [TimedInput] {
+    private static func decodePointer(_ type: String, at t: Double, _ r: inout ObjectReader) throws(DocumentError) -> [TimedInput] {
+        func one(_ touch: Touch) throws(DocumentError) -> [TimedInput] {
             // `touch`: which finger, 0 (the default) or 1, the second finger pinch and rotation see.
             guard let finger = try r.number("touch"), finger != 0 else { return [TimedInput(t: t, input: .touch(touch))] }
-            guard finger == 1 else { throw WireError(field: r.field("touch"), "must be 0 or 1: the finger (1 is a second finger, for pinch and rotation)") }
+            guard finger == 1 else { throw r.error("touch", "must be 0 or 1: the finger (1 is a second finger, for pinch and rotation)") }
             return [TimedInput(t: t, input: .secondTouch(touch))]
         }
         switch type {
@@ -243,12 +231,12 @@ enum EventCodec {
         }
     }
 
-    private static func drag(at t: Double, _ r: inout ObjectReader) throws(WireError) -> [TimedInput] {
+    private static func drag(at t: Double, _ r: inout ObjectReader) throws(DocumentError) -> [TimedInput] {
         let from = try pointMember(&r, "from")
         let to = try pointMember(&r, "to")
         let duration = try shorthandDuration(&r, default: defaultDragDuration, at: t)
         guard duration * dragRate <= Double(maximumDragMoves) else {
-            throw WireError(field: r.field("duration"),
+            throw r.error("duration",
                             "a drag may last at most \(Double(maximumDragMoves) / dragRate) s (\(maximumDragMoves) moves at 60 Hz)")
         }
         let steps = max(1, Int((duration * dragRate).rounded()))
@@ -261,24 +249,24 @@ enum EventCodec {
         return inputs
     }
 
-    static func point(_ r: inout ObjectReader) throws(WireError) -> Point {
+    static func point(_ r: inout ObjectReader) throws(DocumentError) -> Point {
         Point(x: try coordinate(&r, "x"), y: try coordinate(&r, "y"))
     }
 
-    private static func coordinate(_ r: inout ObjectReader, _ key: String) throws(WireError) -> Double {
+    private static func coordinate(_ r: inout ObjectReader, _ key: String) throws(DocumentError) -> Double {
         let value = try r.requiredNumber(key)
         guard abs(value) <= maximumCoordinate else {
-            throw WireError(field: r.field(key), "must be between -\(Int(maximumCoordinate)) and \(Int(maximumCoordinate)) points")
+            throw r.error(key, "must be between -\(Int(maximumCoordinate)) and \(Int(maximumCoordinate)) points")
         }
         return value
     }
 
     /// A shorthand's `duration`: ≥ 0, and ending no later than the latest time a session takes.
-    static func shorthandDuration(_ r: inout ObjectReader, default fallback: Double, at t: Double) throws(WireError) -> Double {
+    static func shorthandDuration(_ r: inout ObjectReader, default fallback: Double, at t: Double) throws(DocumentError) -> Double {
         let value = try r.number("duration", default: fallback)
-        guard value >= 0 else { throw WireError(field: r.field("duration"), "must be ≥ 0") }
+        guard value >= 0 else { throw r.error("duration", "must be ≥ 0") }
         guard t + value <= maximumTime else {
-            throw WireError(field: r.field("duration"), "ends after \(Int(maximumTime)) s, the latest time a session takes")
+            throw r.error("duration", "ends after \(Int(maximumTime)) s, the latest time a session takes")
         }
         return value
     }

@@ -1,13 +1,13 @@
-extension DefinitionLoader {
+extension ObjectReader {
     /// " (did you mean 'x'?)" when one of `known` is a near miss of `name` (a typo: one edit in a
     /// name of 4 to 8 characters, two in a longer one; none in a shorter one); "" otherwise.
-    static func suggestion(_ name: String, _ known: [String]) -> String {
+    public static func suggestion(_ name: String, _ known: [String]) -> String {
         guard let nearest = nearest(name, in: known) else { return "" }
         return " (did you mean '\(nearest)'?)"
     }
 
     /// The closest of `known` within the typo bound; the first of equals.
-    static func nearest(_ name: String, in known: [String]) -> String? {
+    public static func nearest(_ name: String, in known: [String]) -> String? {
         let limit = name.count < 4 ? 0 : (name.count <= 8 ? 1 : 2)
         guard limit > 0 else { return nil }
         var best: (String, Int)?

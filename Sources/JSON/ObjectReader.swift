@@ -1,9 +1,11 @@
-/// Reads one object of a document strictly: typed accessors that name the member on error, and
-/// `finish()` refusing any member nobody asked for (a typo is an error, never ignored).
+/// Reads one JSON object strictly: typed accessors that name the member on error, and `finish()`
+/// refusing any member nobody asked for (a typo is an error, never ignored).
 ///
-/// The messages are the API's, so a configuration read here answers exactly as the hand-written
-/// codecs did: "expected a number, got a string", "is required", "unknown field".
-public struct TreeReader: Sendable {
+/// The one reader of objects: the API's request bodies, events and scene documents (Routes), and
+/// control definitions, configurations and command arguments (AnimationCore's loaders). Its faults
+/// are `DocumentError`s with the API's messages ("expected a number, got a string", "is required",
+/// "unknown field"), so whatever reads a document answers a client the same way.
+public struct ObjectReader: Sendable {
     public let members: JSONObject
     public let path: TreePath
     /// The code shape faults carry: `invalid_field` for what clients send, `invalid_definition`
@@ -14,9 +16,9 @@ public struct TreeReader: Sendable {
     /// the place takes); empty, never allocated, for what clients send.
     private var asked: [String] = []
 
-    public init(_ tree: Tree, at path: TreePath, code: DocumentError.Code = .invalidField) throws(DocumentError) {
-        guard case let .object(members) = tree else {
-            throw DocumentError(code, at: path, "expected an object, got \(tree.kindName)")
+    public init(_ json: JSON, at path: TreePath = .root, code: DocumentError.Code = .invalidField) throws(DocumentError) {
+        guard case let .object(members) = json else {
+            throw DocumentError(code, at: path, "expected an object, got \(json.kindName)")
         }
         self.members = members
         self.path = path
@@ -29,15 +31,15 @@ public struct TreeReader: Sendable {
         DocumentError(code, at: field(key), message)
     }
 
-    public func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+    public func has(_ key: String) -> Bool { members.position(of: key) != nil }
 
     /// The keys in document order.
     public var keys: [String] { members.map(\.key) }
 
     /// The member, null included (a null where a value belongs is an error, not an absence).
-    public mutating func raw(_ key: String) -> Tree? {
+    public mutating func raw(_ key: String) -> JSON? {
         if code == .invalidDefinition, !asked.contains(key) { asked.append(key) }
-        guard let position = members.firstIndex(where: { $0.key == key }) else { return nil }
+        guard let position = members.position(of: key) else { return nil }
         used.insert(position)
         return members[position].value
     }
@@ -81,29 +83,31 @@ public struct TreeReader: Sendable {
     /// A string that must be one of `choices`, as its index.
     public mutating func choice(_ key: String, _ choices: [String]) throws(DocumentError) -> Int? {
         guard let text = try string(key) else { return nil }
-        guard let index = choices.firstIndex(of: text) else {
-            throw error(key, "must be one of \(choices.map { "'\($0)'" }.joined(separator: ", "))")
-        }
+        guard let index = choices.firstIndex(of: text) else { throw notOneOf(key, choices) }
         return index
     }
 
-    public mutating func color(_ key: String) throws(DocumentError) -> Color? {
-        guard let text = try string(key) else { return nil }
-        guard let color = Color(parsing: text) else {
-            throw error(key, "'\(text)' is not a colour: use #RGB, #RRGGBB, #RRGGBBAA or a system colour name")
-        }
-        return color
+    /// A string that must name one of `T`'s cases (inlinable: specialised where it is called).
+    @inlinable public mutating func choice<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws(DocumentError) -> T
+        where T.RawValue == String {
+        guard let text = try string(key) else { return fallback }
+        guard let value = T(rawValue: text) else { throw notOneOf(key, T.allCases.map(\.rawValue)) }
+        return value
     }
 
-    public mutating func array(_ key: String) throws(DocumentError) -> [Tree]? {
+    @usableFromInline func notOneOf(_ key: String, _ choices: [String]) -> DocumentError {
+        error(key, "must be one of \(choices.map { "'\($0)'" }.joined(separator: ", "))")
+    }
+
+    public mutating func array(_ key: String) throws(DocumentError) -> [JSON]? {
         guard let value = raw(key) else { return nil }
         guard case let .array(items) = value else { throw error(key, "expected an array, got \(value.kindName)") }
         return items
     }
 
-    public mutating func object(_ key: String) throws(DocumentError) -> TreeReader? {
+    public mutating func object(_ key: String) throws(DocumentError) -> ObjectReader? {
         guard let value = raw(key) else { return nil }
-        return try TreeReader(value, at: field(key), code: code)
+        return try ObjectReader(value, at: field(key), code: code)
     }
 
     /// Throws on the first member that was never asked for; in a definition, naming the fields
@@ -111,7 +115,7 @@ public struct TreeReader: Sendable {
     public func finish() throws(DocumentError) {
         for (position, member) in members.enumerated() where !used.contains(position) {
             guard code == .invalidDefinition, !asked.isEmpty else { throw error(member.key, "unknown field") }
-            let near = DefinitionLoader.suggestion(member.key, asked)
+            let near = Self.suggestion(member.key, asked)
             throw error(member.key, "unknown field\(near); the fields here are \(asked.joined(separator: ", "))")
         }
     }

@@ -11,6 +11,11 @@ public struct TreePath: Sendable, Equatable, CustomStringConvertible {
         self.components = components
     }
 
+    /// One member of the root: `TreePath("config")`.
+    public init(_ key: String) {
+        self.init([.key(key)])
+    }
+
     public static let root = TreePath()
 
     public func appending(_ key: String) -> TreePath {
