@@ -121,7 +121,7 @@ extension DefinitionLoader {
     /// `tensionValues`, `continuityValues` and `biasValues`: the Kochanek–Bartels parameters of
     /// each keyframe for the cubic modes, literal numbers from −1 to 1, at most one per value (a
     /// keyframe left out takes 0, as Core Animation's documentation says).
-    private func keyframeShapes(_ r: inout TreeReader, mode: KeyframePath.Mode, values: Int) throws(DocumentError) -> [KeyframePath.Shape] {
+    private func keyframeShapes(_ r: inout ObjectReader, mode: KeyframePath.Mode, values: Int) throws(DocumentError) -> [KeyframePath.Shape] {
         var shapes: [KeyframePath.Shape] = []
         for key in ["tensionValues", "continuityValues", "biasValues"] {
             guard let list = try r.array(key) else { continue }
