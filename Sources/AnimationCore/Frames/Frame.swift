@@ -61,42 +61,32 @@ public struct Layer: Sendable, Equatable {
     public var superlayer: String?
     /// Which of `LayerSchema.parts` it has: bit `i` for part `i`.
     public private(set) var parts: UInt32
-    /// Its parts' fields' values in the table's order (a colour's four; a text's index in
-    /// `texts`). Twenty in the layer itself: every built-in control's layers fit.
-    public private(set) var values: InlineList<20, Double>
-    /// The texts its text fields name, in order (two in the layer itself: a text layer's).
-    public private(set) var texts: InlineList<2, String>
-    /// Where the parts its accessors read start in `values`.
-    private(set) var offsets: PartOffsets
+    /// Its parts' fields' values in the table's order (a colour's four; a text's index in `texts`,
+    /// from its start). A slice: the layers of a frame made from its values share one array.
+    public private(set) var values: ArraySlice<Double>
+    /// The texts its text fields name, in order (a slice, shared as `values`).
+    public private(set) var texts: ArraySlice<String>
 
     /// A layer with the values of the parts in `parts` (`LayerSchema`'s layout), as a frame's
     /// values give them.
-    public init(id: String, kind: Kind, superlayer: String? = nil, parts: UInt32, values: [Double], texts: [String]) {
+    public init(id: String, kind: Kind, superlayer: String? = nil, parts: UInt32, values: ArraySlice<Double>,
+                texts: ArraySlice<String>) {
         precondition(values.count == LayerSchema.width(parts), "\(values.count) values for the parts of layer '\(id)'")
-        self.init(id: id, kind: kind, superlayer: superlayer, parts: parts, offsets: PartOffsets(parts),
-                  values: InlineList(values, filler: 0), texts: InlineList(texts, filler: ""))
-    }
-
-    /// A layer whose values are laid out already (`offsets` being `parts`' offsets).
-    @inline(__always)
-    init(id: String, kind: Kind, superlayer: String?, parts: UInt32, offsets: PartOffsets, values: InlineList<20, Double>,
-         texts: InlineList<2, String>) {
         self.id = id
         self.kind = kind
         self.superlayer = superlayer
         self.parts = parts
-        self.offsets = offsets
         self.values = values
         self.texts = texts
     }
 
     /// The value at `at` from the start of its values.
     @inline(__always)
-    public func value(at: Int) -> Double { values[at] }
+    public func value(at: Int) -> Double { values[values.startIndex + at] }
 
     /// The text a text field's value names.
     @inline(__always)
-    func text(_ value: Double) -> String { texts[Int(value)] }
+    func text(_ value: Double) -> String { texts[texts.startIndex + Int(value)] }
 
     /// A layer built part by part (tests and hand-made frames): each part's fields' values by the table.
     public init(id: String, kind: Kind = .rect, frame: Rect, backgroundColor: Color? = nil,
@@ -153,7 +143,6 @@ extension Layer {
         let index = LayerSchema.part(name)
         let part = LayerSchema.parts[index]
         precondition(fields.count == part.fields.count, "part '\(name)' has \(part.fields.count) fields")
-        var values = Array(self.values), texts = Array(self.texts)
         var written: [Double] = []
         for (field, value) in zip(part.fields, fields) {
             switch (field.kind, value) {
@@ -167,15 +156,19 @@ extension Layer {
             }
         }
         if let at = LayerSchema.offset(ofPart: index, in: parts) {
-            values.replaceSubrange(at ..< at + part.width, with: written)
+            values.replaceSubrange(values.startIndex + at ..< values.startIndex + at + part.width, with: written)
         } else {
             parts |= 1 << UInt32(index)
-            offsets = PartOffsets(parts)
-            values.insert(contentsOf: written, at: LayerSchema.offset(ofPart: index, in: parts)!)
+            let at = LayerSchema.offset(ofPart: index, in: parts)!
+            values.insert(contentsOf: written, at: values.startIndex + at)
         }
-        self.values = InlineList(values, filler: 0)
-        self.texts = InlineList(texts, filler: "")
     }
+
+    private static let framePart = LayerSchema.part("frame")
+    private static let backgroundPart = LayerSchema.part("background")
+    private static let appearancePart = LayerSchema.part("appearance")
+    private static let strokePart = LayerSchema.part("stroke")
+    private static let blurPart = LayerSchema.part("blur")
 
     @inline(__always)
     private func color(at offset: Int) -> Color {
@@ -185,30 +178,28 @@ extension Layer {
     /// Untransformed frame in the control's coordinates; `scale` applies about its centre.
     public var frame: Rect {
         get {
-            let at = Int(offsets.frame)
-            guard at >= 0 else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+            guard let at = LayerSchema.offset(ofPart: Self.framePart, in: parts) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
             return Rect(x: value(at: at), y: value(at: at + 1), width: value(at: at + 2), height: value(at: at + 3))
         }
         set {
-            let at = Int(offsets.frame)
-            guard at >= 0 else {
+            guard let at = LayerSchema.offset(ofPart: Self.framePart, in: parts) else {
                 return set("frame", [.number(newValue.minX), .number(newValue.minY), .number(newValue.size.width), .number(newValue.size.height)])
             }
-            values[at] = newValue.minX
-            values[at + 1] = newValue.minY
-            values[at + 2] = newValue.size.width
-            values[at + 3] = newValue.size.height
+            let start = values.startIndex + at
+            values[start] = newValue.minX
+            values[start + 1] = newValue.minY
+            values[start + 2] = newValue.size.width
+            values[start + 3] = newValue.size.height
         }
     }
 
     /// The appearance part's field at `k` (corner radius, opacity, scale), or its default.
-    @inline(__always)
     private func appearance(_ k: Int, default fallback: Double) -> Double {
-        offsets.appearance >= 0 ? value(at: Int(offsets.appearance) + k) : fallback
+        LayerSchema.offset(ofPart: Self.appearancePart, in: parts).map { value(at: $0 + k) } ?? fallback
     }
 
     public var backgroundColor: Color? {
-        offsets.background >= 0 ? color(at: Int(offsets.background)) : nil
+        LayerSchema.offset(ofPart: Self.backgroundPart, in: parts).map { color(at: $0) }
     }
 
     public var cornerRadius: Double { appearance(0, default: 0) }
@@ -216,25 +207,23 @@ extension Layer {
     public var opacity: Double {
         get { appearance(1, default: 1) }
         set {
-            guard offsets.appearance >= 0 else {
+            guard let at = LayerSchema.offset(ofPart: Self.appearancePart, in: parts) else {
                 return set("appearance", [.number(0), .number(newValue), .number(1)])
             }
-            values[Int(offsets.appearance) + 1] = newValue
+            values[values.startIndex + at + 1] = newValue
         }
     }
 
     public var scale: Double { appearance(2, default: 1) }
 
     public var stroke: Stroke? {
-        let at = Int(offsets.stroke)
-        guard at >= 0 else { return nil }
+        guard let at = LayerSchema.offset(ofPart: Self.strokePart, in: parts) else { return nil }
         return Stroke(color: color(at: at), lineWidth: value(at: at + 4), strokeEnd: value(at: at + 5),
                       startAngle: value(at: at + 6), clockwise: value(at: at + 7) != 0)
     }
 
     public var blur: Blur? {
-        let at = Int(offsets.blur)
-        guard at >= 0 else { return nil }
+        guard let at = LayerSchema.offset(ofPart: Self.blurPart, in: parts) else { return nil }
         return Blur(fraction: value(at: at), style: text(value(at: at + 1)), radius: value(at: at + 2))
     }
 }

@@ -34,19 +34,13 @@ public struct FrameShape: Sendable {
         public let parts: UInt32
         /// Where its text fields' values are, from `offset + 1`.
         let textOffsets: [Int]
-        /// How many values its parts take (after the one that says whether it is shown).
-        let width: Int
-        /// Where the parts `Layer`'s accessors read start, from `offset + 1`.
-        let partOffsets: PartOffsets
 
-        /// `partOffsets`, when given, are `parts`' (a layer's own).
-        init(id: String, kind: Layer.Kind, superlayer: String?, offset: Int, parts: UInt32, partOffsets: PartOffsets? = nil) {
+        init(id: String, kind: Layer.Kind, superlayer: String?, offset: Int, parts: UInt32) {
             self.id = id
             self.kind = kind
             self.superlayer = superlayer
             self.offset = offset
             self.parts = parts
-            self.partOffsets = partOffsets ?? PartOffsets(parts)
             var textOffsets: [Int] = []
             var at = 0
             for (index, part) in LayerSchema.parts.enumerated() where parts & 1 << UInt32(index) != 0 {
@@ -56,11 +50,10 @@ public struct FrameShape: Sendable {
                 }
             }
             self.textOffsets = textOffsets
-            width = at
         }
 
         /// The first value after the layer's.
-        var end: Int { offset + 1 + width }
+        var end: Int { offset + 1 + LayerSchema.width(parts) }
     }
 
     public let properties: [Property]
@@ -140,33 +133,29 @@ extension Frame {
             }
             properties.append(Field(property.name, value))
         }
+        // The layers' values in one array and their texts in another, each layer a slice of both:
+        // texts resolved first, then sliced (a slice taken earlier would make the next write copy).
+        var own = Array(UnsafeBufferPointer(start: values, count: shape.count))
+        var texts: [String] = []
+        for layer in shape.layers where !layer.textOffsets.isEmpty && values[layer.offset] != 0 {
+            let start = layer.offset + 1, first = texts.count
+            for at in layer.textOffsets {
+                let path = values[start + at] < 0 ? NamedShape.text(code: values[start + at], values + start, at: at) : nil
+                texts.append(path ?? shape.text(at: values[start + at]))
+                own[start + at] = Double(texts.count - 1 - first)
+            }
+        }
         var layers: [Layer] = []
         layers.reserveCapacity(shape.layers.count)
-        // By index: a loop over the layer shapes themselves copied each one (its id and lists).
-        for index in shape.layers.indices where values[shape.layers[index].offset] != 0 {
-            layers.append(Layer(shape, layer: index, values: values + shape.layers[index].offset + 1))
+        var textStart = 0
+        for layer in shape.layers where values[layer.offset] != 0 {
+            let textEnd = textStart + layer.textOffsets.count
+            layers.append(Layer(id: layer.id, kind: layer.kind, superlayer: layer.superlayer, parts: layer.parts,
+                                values: own[layer.offset + 1 ..< layer.end],
+                                texts: texts[textStart ..< textEnd]))
+            textStart = textEnd
         }
         self.init(t: t, properties: properties, layers: layers)
-    }
-}
-
-extension Layer {
-    /// Layer `index` of `shape`, its values (from its first field's) at `values`; a text field's
-    /// value becomes its text's index in `texts`.
-    init(_ shape: FrameShape, layer index: Int, values: UnsafePointer<Double>) {
-        var own = InlineList<20, Double>(count: shape.layers[index].width, filler: 0) { values[$0] }
-        var texts = InlineList<2, String>(count: 0, filler: "") { _ in "" }
-        if !shape.layers[index].textOffsets.isEmpty {
-            let textOffsets = shape.layers[index].textOffsets
-            texts = InlineList(count: textOffsets.count, filler: "") { k in
-                let at = textOffsets[k]
-                let path = values[at] < 0 ? NamedShape.text(code: values[at], values, at: at) : nil
-                return path ?? shape.text(at: values[at])
-            }
-            for k in textOffsets.indices { own[textOffsets[k]] = Double(k) }
-        }
-        self.init(id: shape.layers[index].id, kind: shape.layers[index].kind, superlayer: shape.layers[index].superlayer,
-                  parts: shape.layers[index].parts, offsets: shape.layers[index].partOffsets, values: own, texts: texts)
     }
 }
 
@@ -189,8 +178,7 @@ extension FrameShape {
             return Property(name: field.name, kind: kind, offset: offset)
         }
         layers = frame.layers.map { layer in
-            let shape = LayerShape(id: layer.id, kind: layer.kind, superlayer: layer.superlayer, offset: offset, parts: layer.parts,
-                                   partOffsets: layer.offsets)
+            let shape = LayerShape(id: layer.id, kind: layer.kind, superlayer: layer.superlayer, offset: offset, parts: layer.parts)
             values.append(1)
             let start = values.count
             values += layer.values

@@ -112,25 +112,6 @@ public enum LayerSchema {
     }
 }
 
-/// Where the parts `Layer`'s own accessors read (`frame`, `opacity`, `stroke`, …) start among the
-/// values of a layer with the parts in `mask`, found by name in the table once per layer shape, so
-/// that each read of a frame's layer is one load instead of a walk over the table.
-struct PartOffsets: Sendable, Equatable {
-    /// -1 for a part the layer does not have.
-    let frame, background, appearance, stroke, blur: Int8
-
-    init(_ mask: UInt32) {
-        func offset(_ name: String) -> Int8 {
-            LayerSchema.offset(ofPart: LayerSchema.part(name), in: mask).map { Int8($0) } ?? -1
-        }
-        frame = offset("frame")
-        background = offset("background")
-        appearance = offset("appearance")
-        stroke = offset("stroke")
-        blur = offset("blur")
-    }
-}
-
 /// A group of a layer's fields that is there or not as a whole.
 public struct LayerPart: Sendable {
     /// Where the fields are written, in a definition and in a frame.

@@ -178,10 +178,7 @@ public struct Session: Sendable {
     /// Calls `body` with the frame at `from + k/fps` (as `FrameGrid` computes it) for every such
     /// time ≤ `to`, in order.
     public func forEachFrame(from: Double, to: Double, fps: Double, _ body: (Frame) -> Void) {
-        _ = forEachControl(from: from, to: to, fps: fps) { control, t, caughtUp in
-            // Caught up, no deadline is due by t: what `frame(at:)` would find out again.
-            body(caughtUp ? control.render(at: t) : control.frame(at: t))
-        }
+        _ = forEachControl(from: from, to: to, fps: fps) { control, t, _ in body(control.frame(at: t)) }
     }
 
     /// What every frame of this session shares, and where `forEachFrameValues` puts its values.

@@ -302,11 +302,10 @@ public struct DefinedControl: Sendable, Equatable {
 
     /// The frame at `t`, assuming no deadline lies before `t` (`frame(at:)` handles later times).
     public func render(at t: Double) -> Frame {
-        // The shape read where the instance keeps it: a copy retained and released its lists.
-        let instance = self.instance
-        return FrameValues.with(count: instance.frameShape.count) { values in
+        let shape = instance.frameShape
+        return FrameValues.with(count: shape.count) { values in
             render(at: t, into: values)
-            return values.frame(t: t, shape: instance.frameShape)
+            return values.frame(t: t, shape: shape)
         }
     }
 
