@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AnimationCore
 
 /// Frames sampled per second per control, mid-animation; then the same against the size of the
@@ -9,9 +14,11 @@ enum SamplingBench {
 
     static func run() {
         print("sampling: median of \(runs) runs")
-        perControl()
-        againstStoreSize()
-        againstLogLength()
+        // SAMPLING_ONLY=per-control|store|log runs one part (to profile it alone).
+        let only = getenv("SAMPLING_ONLY").map { String(cString: $0) }
+        if only == nil || only == "per-control" { perControl() }
+        if only == nil || only == "store" { againstStoreSize() }
+        if only == nil || only == "log" { againstLogLength() }
     }
 
     /// The 61 times of 1 s at 60 fps.
