@@ -1,6 +1,5 @@
 import Testing
 @testable import AnimationCore
-import Routes
 
 /// `require(toFail:)` between views for a waiting pan, screen-edge pan and long press
 /// (docs/scenes.md#failure-requirements-across-views): a row's swipe pan or long press waiting for
