@@ -53,11 +53,10 @@ enum SceneEventCodec {
             throw WireError(field: path.components.isEmpty ? nil : path.dotted, "expected an object, got \(json.kindName)")
         }
         let touch = object["touch"], view = object["view"]
+        object["touch"] = nil
+        object["view"] = nil
+        let event = JSON.object(object)
         if let view {
-            // A command's arguments are read strictly from what is left: the event without its `view`.
-            object["touch"] = nil
-            object["view"] = nil
-            let event = JSON.object(object)
             guard touch == nil else { throw WireError(field: path.appending("touch").dotted, "a command names its 'view', a pointer event its 'touch': not both") }
             guard case let .string(id) = view else { throw WireError(field: path.appending("view").dotted, "expected a view's id, got \(view.kindName)") }
             guard let index = scene.index(of: id) else {
@@ -81,10 +80,7 @@ enum SceneEventCodec {
             }
             id = whole
         }
-        // The event read where it is, its `touch` marked read (a copy without it would be made for nothing).
-        var reader = try ObjectReader(json, path: path.dotted)
-        _ = reader.raw("touch")
-        guard let inputs = try EventCodec.decodePointerEvent(&reader, now: now) else {
+        guard let inputs = try EventCodec.decodePointerEvent(event, at: path, now: now) else {
             let type = object["type"]?.stringValue ?? ""
             throw WireError(field: path.appending("view").dotted, "'\(type)' is not a pointer event: a command names the 'view' it is for")
         }

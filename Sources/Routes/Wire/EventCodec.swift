@@ -182,12 +182,6 @@ enum EventCodec {
     /// A pointer event or shorthand, the same for every control; nil when `json`'s type is not one.
     static func decodePointerEvent(_ json: JSON, at path: TreePath, now: Double) throws(WireError) -> [TimedInput]? {
         var r = try ObjectReader(json, path: path.dotted)
-        return try decodePointerEvent(&r, now: now)
-    }
-
-    /// A pointer event or shorthand from `r`, whose owner may have read members of its own (a
-    /// scene's `touch`); nil when its type is not one.
-    static func decodePointerEvent(_ r: inout ObjectReader, now: Double) throws(WireError) -> [TimedInput]? {
         guard let type = try r.string("type") else { throw WireError(field: r.field("type"), "is required") }
         guard pointerTypes.contains(type) else { return nil }
         let inputs = try decodePointer(type, at: try time(&r, now: now), &r)
