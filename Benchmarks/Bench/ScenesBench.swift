@@ -68,8 +68,17 @@ enum ScenesBench {
     // MARK: Touch POSTs
 
     private static func touchPosts() {
-        let costs = postCosts([(#"{"scene":"settings"}"#, settingsTap, ""), (#"{"scene":"settings"}"#, settingsTap, "?state=changed"),
-                               (#"{"control":"switch"}"#, switchTap, "")])
+        let cases = [(name: "all", create: #"{"scene":"settings"}"#, tap: settingsTap, query: ""),
+                     (name: "changed", create: #"{"scene":"settings"}"#, tap: settingsTap, query: "?state=changed"),
+                     (name: "switch", create: #"{"control":"switch"}"#, tap: switchTap, query: "")]
+        // SCENES_POST=all|changed|switch times that case alone (to count its instructions under callgrind).
+        if let one = getenv("SCENES_POST").map({ String(cString: $0) }) {
+            guard let item = cases.first(where: { $0.name == one }) else { fatalError("SCENES_POST is all, changed or switch") }
+            let cost = postCosts([(item.create, item.tap, item.query)])[0]
+            print("POST …/events, \(one): \(cost.ns.formatted(0)) ns/request, \(cost.bytes) B")
+            return
+        }
+        let costs = postCosts(cases.map { ($0.create, $0.tap, $0.query) })
         let (scene, changed, single) = (costs[0], costs[1], costs[2])
         var table = TextTable(["POST …/events, a tap on a switch", "response bytes", "ns/request"])
         table.add(["settings scene (switch0 in row0 in the list), every view's state", "\(scene.bytes)", scene.ns.formatted(0)])

@@ -75,7 +75,7 @@ struct SceneTimelineTests {
             (14.5, .command(view: 0, Command("setContentOffset", [.number(0), .number(0), .bool(false)]))),
             Self.touch(1, .down(Point(x: 195, y: 125)), at: 15), Self.touch(1, .up(Point(x: 195, y: 125)), at: 15.0625),
         ]
-        let changes = try timeline.apply(tap, keeping: true)
+        let changes = try timeline.apply(tap)
         #expect(changes.views == [0, 1])
         #expect(changes.count == 3)
         #expect(timeline.inputs.count == 131)
@@ -87,7 +87,7 @@ struct SceneTimelineTests {
         #expect(timeline.frames(from: 11, to: 13, fps: 30) == before.frames(from: 11, to: 13, fps: 30))
         #expect(timeline.emissions(from: 11, to: 14) == before.emissions(from: 11, to: 14))
         // Applied again, it does the same.
-        let again = try timeline.apply(tap, keeping: true)
+        let again = try timeline.apply(tap)
         #expect(again.emitted == changes.emitted)
     }
 
@@ -103,5 +103,36 @@ struct SceneTimelineTests {
         #expect(timeline.latest.touchIds == [])
         #expect(timeline.frame(at: 14) == before.frame(at: 14))
         #expect(timeline.emissions(from: 12, to: 14) == before.emissions(from: 12, to: 14))
+    }
+
+    @Test("A batch a control refuses part-way, past a checkpoint inside it, leaves the scene as a timeline that never saw it")
+    func aBatchRefusedByAControlIsReplayedAway() throws {
+        var timeline = try Self.driven(interval: 5)
+        let never = timeline
+        // A flick of the list (6 inputs, a checkpoint after the second: 130 inputs), then a
+        // command the list refuses (one argument of three): the list has scrolled by then.
+        var batch = Self.batch(26)
+        batch.append((13.5, .command(view: 0, Command("setContentOffset", [.number(0)]))))
+        do {
+            try timeline.apply(batch)
+            Issue.record("the batch was accepted")
+        } catch let .input(index, .rejected(view, _)) {
+            #expect(index == 6)
+            #expect(view == "list")
+        }
+        #expect(timeline.inputs.count == 128)
+        #expect(timeline.time == never.time)
+        #expect(timeline.latest.touchIds == [])
+        for t in [12.0, 13.0, 14.0] {
+            #expect(timeline.frame(at: t) == never.frame(at: t), "t \(t)")
+            #expect(timeline.properties(at: t) == never.properties(at: t), "t \(t)")
+        }
+        #expect(timeline.emissions(from: 11, to: 15) == never.emissions(from: 11, to: 15))
+        // The same flick alone, on both: the same emissions, frames and checkpoints' past.
+        var again = never
+        let flick = Self.batch(26)
+        #expect(try timeline.apply(flick).emitted == (try again.apply(flick).emitted))
+        #expect(timeline.frames(from: 12.5, to: 14, fps: 30) == again.frames(from: 12.5, to: 14, fps: 30))
+        #expect(timeline.properties(at: 13.03125) == again.properties(at: 13.03125))
     }
 }

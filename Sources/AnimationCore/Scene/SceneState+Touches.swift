@@ -24,8 +24,9 @@ extension SceneState {
                 touch.participants.append(Participant(view: v, status: .possible, origin: origin(of: v, at: t), lock: lock))
             }
             if scene.nodes[hit].tracking != 0, exclusive == nil, !absorbed, !tracks(hit), !(scene.nodes[hit].isExclusiveTouch && !touches.isEmpty) {
-                touch.holders = touch.participants.map(\.view).filter { v in
-                    v != hit && scene.nodes[v].isScrollView && scene.nodes[v].delaysContentTouches
+                for participant in touch.participants where participant.view != hit
+                    && scene.nodes[participant.view].isScrollView && scene.nodes[participant.view].delaysContentTouches {
+                    touch.holders.append(participant.view)
                 }
                 touch.delivery = touch.holders.isEmpty ? .delivered : .held(until: t + Self.contentTouchDelay)
             }
@@ -114,10 +115,11 @@ extension SceneState {
         let points = givenPoints(k, p, at: t)
         let hit = touches[k].hit
         // A tap recognised by this lift. A control keeps single taps of its ancestors from
-        // beginning (UIButton's gestureRecognizerShouldBegin:); those taps fail instead.
-        var vetoed = [UInt64](repeating: 0, count: touches[k].participants.count)
+        // beginning (UIButton's gestureRecognizerShouldBegin:); those taps fail instead. Made
+        // (by participant) only when a tap is vetoed: a lift that recognises none allocates nothing.
+        var vetoed = ParticipantMasks()
         // Taps that would recognise but wait for another view's recogniser (require(toFail:)).
-        var waits = [UInt64](repeating: 0, count: touches[k].participants.count)
+        var waits = ParticipantMasks()
         var candidates: [Waiting] = []
         var recognizedTaps: [(view: Int, input: Int)] = []
         var recognized: Int?
@@ -131,9 +133,9 @@ extension SceneState {
                 var copy = recognizer
                 guard copy.handle(.up(local), at: t) else { continue }
                 if let hit, hit != v, scene.nodes[hit].isControl {
-                    vetoed[i] |= 1 << UInt64(index)
+                    vetoed.add(1 << UInt64(index), at: i, of: touches[k].participants.count)
                 } else if scene.nodes[v].waits.contains(where: { $0.input == index }) {
-                    waits[i] |= 1 << UInt64(index)
+                    waits.add(1 << UInt64(index), at: i, of: touches[k].participants.count)
                     candidates.append(Waiting(view: v, input: index, point: local))
                 } else {
                     recognizedTaps.append((v, index))
@@ -153,9 +155,10 @@ extension SceneState {
         if !waiting.isEmpty { failWaiting(recognizedTaps) }
         for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
             let inputs = touches[k].handoff?.outer == i ? panInputs(participant.view) : scene.nodes[participant.view].recognizers
-            if vetoed[i] | waits[i] != 0 { try send(.cancel, to: participant.view, inputs: vetoed[i] | waits[i], at: t, emit: &emit) }
+            let refused = vetoed[i] | waits[i]
+            if refused != 0 { try send(.cancel, to: participant.view, inputs: refused, at: t, emit: &emit) }
             let held = waiting.isEmpty ? 0 : heldInputs(k, view: participant.view)
-            try send(.up(points[i]), to: participant.view, inputs: inputs & ~vetoed[i] & ~waits[i] & ~held, from: participant.origin, at: t, emit: &emit)
+            try send(.up(points[i]), to: participant.view, inputs: inputs & ~refused & ~held, from: participant.origin, at: t, emit: &emit)
         }
         if !waiting.isEmpty { try settleHeldAtLift(k, recognizedTaps, at: t, emit: &emit) }
         for (candidate, fails) in zip(candidates, failing) where !fails { waiting.append(candidate) }
@@ -206,15 +209,45 @@ extension SceneState {
 
     // MARK: Rules
 
+    /// Where each participant of a touch is told the finger is: the finger itself for every one
+    /// until one is told otherwise (a directional lock, a shared drag); only then one point each.
+    struct GivenPoints {
+        let finger: Point
+        let count: Int
+        private var points: [Point] = []
+
+        init(finger: Point, count: Int) {
+            self.finger = finger
+            self.count = count
+        }
+
+        subscript(i: Int) -> Point {
+            get { points.isEmpty ? finger : points[i] }
+            set {
+                if points.isEmpty { points = [Point](repeating: finger, count: count) }
+                points[i] = newValue
+            }
+        }
+    }
+
+    /// An input mask per participant of a touch, all zero until one is set (then made whole).
+    struct ParticipantMasks {
+        private var masks: [UInt64] = []
+
+        subscript(i: Int) -> UInt64 { masks.isEmpty ? 0 : masks[i] }
+
+        mutating func add(_ bits: UInt64, at i: Int, of count: Int) {
+            if masks.isEmpty { masks = [UInt64](repeating: 0, count: count) }
+            masks[i] |= bits
+        }
+    }
+
     /// Where each participant is told the finger is: where it is, or for a scroll view with
     /// `isDirectionalLockEnabled`, its last point moved by the step along the locked axis.
-    private mutating func givenPoints(_ k: Int, _ p: Point, at t: Double) -> [Point] {
-        var points: [Point] = []
+    private mutating func givenPoints(_ k: Int, _ p: Point, at t: Double) -> GivenPoints {
+        var points = GivenPoints(finger: p, count: touches[k].participants.count)
         for i in touches[k].participants.indices {
-            guard var lock = touches[k].participants[i].lock, let axes = scrollAxes(touches[k].participants[i].view) else {
-                points.append(p)
-                continue
-            }
+            guard var lock = touches[k].participants[i].lock, let axes = scrollAxes(touches[k].participants[i].view) else { continue }
             let dx = p.x - lock.last.x, dy = p.y - lock.last.y
             let deciding = touches[k].participants[i].status == .possible || t - lock.lastTime >= DirectionalLock.pause
             if deciding, dx != 0 || dy != 0 {
@@ -234,7 +267,7 @@ extension SceneState {
             lock.last = p
             lock.lastTime = t
             touches[k].participants[i].lock = lock
-            points.append(lock.given)
+            points[i] = lock.given
         }
         if let handoff = touches[k].handoff { split(handoff, p, &points, down: touches[k].downPoint) }
         return points
@@ -288,9 +321,9 @@ extension SceneState {
 
     /// The points the scroll view and the container are given: the container its share of the
     /// travel from the touch-down, the scroll view the finger less that share.
-    private func split(_ handoff: Handoff, _ p: Point, _ points: inout [Point], down: Point) {
+    private func split(_ handoff: Handoff, _ p: Point, _ points: inout GivenPoints, down: Point) {
         let share = handoff.outerShare(p.y - handoff.baseY)
-        points[handoff.inner].y -= share
+        points[handoff.inner] = Point(x: points[handoff.inner].x, y: points[handoff.inner].y - share)
         points[handoff.outer] = Point(x: p.x, y: down.y + share)
     }
 

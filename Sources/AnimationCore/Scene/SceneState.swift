@@ -33,6 +33,9 @@ public struct SceneState: Sendable {
     /// By view, its control's `nextDeadline` (infinity for none), kept with `controls` so that
     /// finding what is due does not ask every control.
     private var deadlines: [Double]
+    /// The least of `deadlines`, kept as they change, so that an input with nothing due does not
+    /// scan every view.
+    private var earliestDeadline: Double
     /// The touches that are down, oldest first.
     var touches: [ActiveTouch] = []
     /// The time of the last input.
@@ -40,6 +43,9 @@ public struct SceneState: Sendable {
     /// While inputs are being applied: each view's control as it was before its first change in
     /// the open change (a view more than once when changes nest), to take back on a refusal.
     private var originals: [(view: Int, control: DefinedControl?)] = []
+    /// The views whose control was changed since the last batch began (`Changes.views`); a
+    /// refused change takes its views back out.
+    private var changed = ViewSet()
     /// Where the innermost open change's originals begin, and how many changes are open.
     private var changeStart = 0
     private var depth = 0
@@ -77,6 +83,7 @@ public struct SceneState: Sendable {
         self.scene = scene
         controls = scene.nodes.map { node in node.control.map { DefinedControl(configuration: $0) } }
         deadlines = controls.map { $0?.nextDeadline ?? .infinity }
+        earliestDeadline = deadlines.min() ?? .infinity
         if !scene.links.bindings.isEmpty { bound = boundCommands(at: 0) }
         if !scene.links.groups.isEmpty {
             groupRest = groupValues(at: 0)
@@ -184,58 +191,46 @@ public struct SceneState: Sendable {
         return emitted
     }
 
-    /// What a batch of inputs did: what was emitted, and the views it changed, each one's control
-    /// as it was before (so `revert` takes the batch back).
+    /// What a batch of inputs did: what was emitted, and the views it changed.
     public struct Changes: Sendable {
         public let emitted: [SceneEmission]
         /// How many inputs the batch held.
         public let count: Int
         /// The copies the batch was asked to keep, in order.
         let checkpoints: [SceneState]
-        fileprivate let originals: [(view: Int, control: DefinedControl?)]
-        fileprivate let touches: [ActiveTouch]
-        fileprivate let time: Double
-        fileprivate let bound: [Command]
-        fileprivate let activeMembers: [Bool]
-        fileprivate let waiting: [Waiting]
-        fileprivate let panEnds: [PanEnd]
+        fileprivate let changed: ViewSet
 
         /// The views whose control the batch changed (by an input, a command or a deadline), in view order.
-        public var views: [Int] {
-            // Sorted, then each once (a batch changes a handful of views: no Set for them).
-            var views: [Int] = []
-            for view in originals.map(\.view).sorted() where views.last != view { views.append(view) }
-            return views
-        }
+        public var views: [Int] { changed.members }
     }
 
-    /// Applies `batch` in order, all or nothing: a refusal throws the input's index and changes
-    /// nothing. Only the views the batch reaches are copied (the rest stay shared with any copy
-    /// of the scene), and `Changes` keeps them as they were only when `keeping` (to `revert`).
+    /// Applies `batch` in order, in place, keeping no copy of anything it changes: a refusal
+    /// throws the input's index and leaves the scene part-way through the batch, for its owner to
+    /// put back (`SceneTimeline` replays its log from the checkpoint before). All or nothing is
+    /// the owner's because a copy of every control the batch reaches, kept here to take back a
+    /// batch that is almost never refused, was a large part of what a touch on a scene cost.
     /// `checkpoint(n)` says whether to keep a copy of the scene after the batch's first `n` inputs
     /// (a timeline's checkpoints), returned in `Changes`.
-    public mutating func apply<Batch: Collection<(t: Double, input: SceneInput)>>(
-        _ batch: Batch, keeping: Bool = true, checkpoint: (_ applied: Int) -> Bool = { _ in false }
+    mutating func applyInPlace<Batch: Collection<(t: Double, input: SceneInput)>>(
+        _ batch: Batch, checkpoint: (_ applied: Int) -> Bool
     ) throws(SceneTimeline.BatchError) -> Changes {
-        let before = (touches: touches, time: time, bound: bound, active: activeMembers, waiting: waiting, panEnds: panEnds)
+        precondition(depth == 0, "a batch applied in place inside an open change")
+        changed = ViewSet()
+        // What the changes nested in it (a held touch's release, a late tap) kept to take back.
+        defer { if !originals.isEmpty { originals = [] } }
         var emitted: [SceneEmission] = []
         var checkpoints: [SceneState] = []
         var index = 0
         do throws(SceneInputError) {
-            try transaction { (state) throws(SceneInputError) in
-                for item in batch {
-                    try state.step(item.input, at: item.t, emit: &emitted)
-                    index += 1
-                    if checkpoint(index) { checkpoints.append(state.checkpoint) }
-                }
+            for item in batch {
+                try step(item.input, at: item.t, emit: &emitted)
+                index += 1
+                if checkpoint(index) { checkpoints.append(self.checkpoint) }
             }
         } catch {
             throw .input(index: index, error)
         }
-        defer { if depth == 0 { originals = [] } }
-        return Changes(emitted: emitted, count: index, checkpoints: checkpoints, originals: keeping ? originals : [],
-                       touches: before.touches, time: before.time, bound: before.bound, activeMembers: before.active,
-                       waiting: before.waiting, panEnds: before.panEnds)
+        return Changes(emitted: emitted, count: index, checkpoints: checkpoints, changed: changed)
     }
 
     /// A copy of the scene as it stands, with no change open (it shares every control's state
@@ -245,18 +240,8 @@ public struct SceneState: Sendable {
         copy.originals = []
         copy.changeStart = 0
         copy.depth = 0
+        copy.changed = ViewSet()
         return copy
-    }
-
-    /// Takes back the batch that made `changes` (the last one applied).
-    public mutating func revert(_ changes: Changes) {
-        for (view, control) in changes.originals.reversed() { restore(view, control) }
-        touches = changes.touches
-        time = changes.time
-        bound = changes.bound
-        activeMembers = changes.activeMembers
-        waiting = changes.waiting
-        panEnds = changes.panEnds
     }
 
     private mutating func step(_ input: SceneInput, at t: Double, emit emitted: inout [SceneEmission]) throws(SceneInputError) {
@@ -299,6 +284,7 @@ public struct SceneState: Sendable {
         let activeMembers = self.activeMembers
         let waiting = self.waiting
         let panEnds = self.panEnds
+        let changed = self.changed
         changeStart = mark
         depth += 1
         defer {
@@ -318,6 +304,7 @@ public struct SceneState: Sendable {
             self.activeMembers = activeMembers
             self.waiting = waiting
             self.panEnds = panEnds
+            self.changed = changed
             throw error
         }
     }
@@ -326,20 +313,33 @@ public struct SceneState: Sendable {
     /// (once per change); its next deadline is kept up to date.
     mutating func change<R, Failure: Error>(_ v: Int, _ body: (inout DefinedControl) throws(Failure) -> R) throws(Failure) -> R {
         if depth > 0, !originals[changeStart...].contains(where: { $0.view == v }) { originals.append((v, controls[v])) }
-        defer { deadlines[v] = controls[v]?.nextDeadline ?? .infinity }
+        changed.insert(v)
+        defer { setDeadline(v, controls[v]?.nextDeadline ?? .infinity) }
         return try body(&controls[v]!)
     }
 
     private mutating func restore(_ view: Int, _ control: DefinedControl?) {
         controls[view] = control
-        deadlines[view] = control?.nextDeadline ?? .infinity
+        setDeadline(view, control?.nextDeadline ?? .infinity)
+    }
+
+    /// View `v`'s next deadline is `d`: the earliest is looked for again only when it was `v`'s and moves later.
+    private mutating func setDeadline(_ v: Int, _ d: Double) {
+        let old = deadlines[v]
+        guard d != old else { return }
+        deadlines[v] = d
+        if d < earliestDeadline {
+            earliestDeadline = d
+        } else if old == earliestDeadline {
+            earliestDeadline = deadlines.min() ?? .infinity
+        }
     }
 
     // MARK: Deadlines
 
     /// The earliest deadline: a control's, or a held touch's release.
     public var nextDeadline: Double? {
-        var earliest = deadlines.min() ?? .infinity
+        var earliest = earliestDeadline
         for touch in touches { if case let .held(until) = touch.delivery, until < earliest { earliest = until } }
         return earliest == .infinity ? nil : earliest
     }
@@ -349,7 +349,9 @@ public struct SceneState: Sendable {
     public mutating func advance(to t: Double, emit: inout [SceneEmission]) {
         for _ in 0..<ControlDeadlines.bound {
             var best: (t: Double, view: Int?, touch: Int?)?
-            for (v, d) in deadlines.enumerated() where d <= t && d < best?.t ?? .infinity { best = (d, v, nil) }
+            if earliestDeadline <= t {
+                for (v, d) in deadlines.enumerated() where d <= t && d < best?.t ?? .infinity { best = (d, v, nil) }
+            }
             for (k, touch) in touches.enumerated() {
                 if case let .held(until) = touch.delivery, until <= t, until < best?.t ?? .infinity { best = (until, nil, k) }
             }
@@ -454,4 +456,40 @@ public struct SceneState: Sendable {
 
     /// The ids of the touches that are down.
     public var touchIds: [Int] { touches.map(\.id) }
+}
+
+extension SceneState {
+    /// A set of views as bits (a scene has at most `Scene.maximumViews`): kept beside the scene as
+    /// it changes, with nothing to allocate, and read back in view order.
+    struct ViewSet: Sendable {
+        private var words = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+
+        mutating func insert(_ view: Int) {
+            let bit = UInt64(1) << UInt64(view % 64)
+            switch view / 64 {
+            case 0: words.0 |= bit
+            case 1: words.1 |= bit
+            case 2: words.2 |= bit
+            default: words.3 |= bit
+            }
+        }
+
+        /// The views in the set, in view order.
+        var members: [Int] {
+            var views: [Int] = []
+            for k in 0..<4 {
+                var rest = switch k {
+                case 0: words.0
+                case 1: words.1
+                case 2: words.2
+                default: words.3
+                }
+                while rest != 0 {
+                    views.append(64 * k + rest.trailingZeroBitCount)
+                    rest &= rest - 1
+                }
+            }
+            return views
+        }
+    }
 }

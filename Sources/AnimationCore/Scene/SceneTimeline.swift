@@ -39,19 +39,21 @@ public struct SceneTimeline: Sendable {
         case logFull(limit: Int)
     }
 
-    /// Applies a batch all or nothing, in place: only the views it reaches are copied, and the
-    /// inputs are appended to the log (not copied).
+    /// Applies a batch all or nothing and appends its inputs to the log (not copied); `revert`
+    /// takes it back (a journal write after it that fails). The batch runs on the latest scene in
+    /// place with no copy kept: a refused batch is taken back by replaying the log from the
+    /// checkpoint before it, the same replay that draws the past.
     @discardableResult
-    public mutating func apply(_ batch: [(t: Double, input: SceneInput)]) throws(BatchError) -> [SceneEmission] {
-        try apply(batch, keeping: false).emitted
-    }
-
-    /// Applies a batch as `apply(_:)` does, keeping what it changed so that `revert` can take it
-    /// back (a journal write after it that fails).
-    public mutating func apply(_ batch: [(t: Double, input: SceneInput)], keeping: Bool) throws(BatchError) -> SceneState.Changes {
+    public mutating func apply(_ batch: [(t: Double, input: SceneInput)]) throws(BatchError) -> SceneState.Changes {
         guard inputs.count + batch.count <= maximumEvents else { throw .logFull(limit: maximumEvents) }
         let base = inputs.count, interval = interval
-        let changes = try latest.apply(batch, keeping: keeping) { applied in (base + applied) % interval == 0 }
+        let changes: SceneState.Changes
+        do throws(BatchError) {
+            changes = try latest.applyInPlace(batch) { applied in (base + applied) % interval == 0 }
+        } catch {
+            latest = replayed(base)
+            throw error
+        }
         inputs += batch
         checkpoints += changes.checkpoints
         return changes
@@ -59,9 +61,9 @@ public struct SceneTimeline: Sendable {
 
     /// Takes back the last batch applied, `changes` being what it returned.
     public mutating func revert(_ changes: SceneState.Changes) {
-        latest.revert(changes)
         inputs.removeLast(changes.count)
         checkpoints.removeLast(changes.checkpoints.count)
+        latest = replayed(inputs.count)
     }
 
     /// The frame at `t`, as the scene showed (or will show) it then.
@@ -76,7 +78,12 @@ public struct SceneTimeline: Sendable {
 
     /// The scene with the first `count` inputs applied: a replay from the checkpoint before.
     private func state(after count: Int) -> SceneState {
-        if count == inputs.count { return latest }
+        count == inputs.count ? latest : replayed(count)
+    }
+
+    /// The scene with the first `count` inputs applied, replayed from the checkpoint before (not
+    /// `latest`, even for the whole log).
+    private func replayed(_ count: Int) -> SceneState {
         let k = count / interval
         var state = k == 0 ? initial : checkpoints[k - 1]
         for (time, input) in inputs[(k * interval)..<count] { _ = try? state.apply(input, at: time) }

@@ -108,12 +108,11 @@ extension SessionStore {
             guard totalEvents.add(inputs.count, ordering: .relaxed).newValue <= limits.maxTotalEvents else {
                 return .unavailable(.storageFull(limit: limits.maxTotalEvents))
             }
-            // Applied in place (only the views the batch reaches are copied), taken back if the
-            // journal refuses it.
+            // Applied in place, taken back (replayed from the checkpoint before) if the journal refuses it.
             let base = record.timeline.inputs.count
             let changes: SceneState.Changes
             do throws(SceneTimeline.BatchError) {
-                changes = try record.timeline.apply(inputs, keeping: true)
+                changes = try record.timeline.apply(inputs)
             } catch {
                 return .refused(error)
             }
