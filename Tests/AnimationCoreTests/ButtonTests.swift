@@ -10,7 +10,7 @@ import Testing
 /// (case B: 0.3 s, ζ 0.5, v 0.5). Case values are printed to 6 decimals, hence 1e-6.
 @Suite("Button (UIButton with per-state effects)")
 struct ButtonTests {
-    static func button(_ config: Tree = [:]) throws -> ControlInstance {
+    static func button(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("button", config)
     }
 
@@ -54,11 +54,11 @@ struct ButtonTests {
     }
 
     @Test("A second effect of one type fails validation naming it", arguments: [
-        ([["type": "scale"], ["type": "scale", "ratio": 0.95]] as Tree, "effects[1]"),
+        ([["type": "scale"], ["type": "scale", "ratio": 0.95]] as JSON, "effects[1]"),
         ([["type": "background", "color": "systemOrange"], ["type": "opacity", "opacity": 0.5],
-          ["type": "background", "color": "systemRed"]] as Tree, "effects[2]"),
+          ["type": "background", "color": "systemRed"]] as JSON, "effects[2]"),
     ])
-    func duplicateEffect(effects: Tree, named: String) {
+    func duplicateEffect(effects: JSON, named: String) {
         let error = #expect(throws: DocumentError.self) { try Self.button(["effects": effects]) }
         #expect(error?.path.dotted == "config." + named)
         #expect(error?.code == .duplicateEffect)

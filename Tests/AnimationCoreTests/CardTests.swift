@@ -12,7 +12,7 @@ import Testing
 /// oracle (noted), hence 1e-6.
 @Suite("Card (a draggable bottom card)")
 struct CardTests {
-    static func card(_ config: Tree = [:]) throws -> ControlInstance {
+    static func card(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("card", config)
     }
 

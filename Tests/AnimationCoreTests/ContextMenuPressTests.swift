@@ -7,7 +7,7 @@ import Testing
 /// oracle §31.
 @Suite("Context-menu press (UIContextMenuInteraction)")
 struct ContextMenuPressTests {
-    static func press(_ config: Tree = [:]) throws -> ControlInstance {
+    static func press(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("contextMenuPress", config)
     }
 

@@ -54,7 +54,7 @@ let builtInDefinitions: [String: ControlDefinition] = Dictionary(uniqueKeysWithV
 
 /// A built-in control (its definition file) with `config` read over its defaults, as a
 /// session's `config` is.
-func builtIn(_ name: String, _ config: Tree = [:]) throws -> ControlInstance {
+func builtIn(_ name: String, _ config: JSON = [:]) throws -> ControlInstance {
     let definition = try #require(builtInDefinitions[name], "no built-in control '\(name)'")
     return try ControlInstance(definition, name: name, configuration: config)
 }

@@ -7,7 +7,7 @@ import Testing
 /// Expected values are literals or the same arithmetic written in Swift.
 @Suite("Definitions: expressions, names, timers")
 struct DefinitionTests {
-    static func tree(_ json: String) throws -> Tree {
+    static func tree(_ json: String) throws -> JSON {
         try JSONParser().parse(Array(json.utf8))
     }
 

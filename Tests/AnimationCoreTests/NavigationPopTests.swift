@@ -9,7 +9,7 @@ import Testing
 /// 15 pt. Literals from oracle §34 (390 × 844).
 @Suite("Navigation pop (UINavigationController's interactive pop)")
 struct NavigationPopTests {
-    static func navigation(_ config: Tree = [:]) throws -> ControlInstance {
+    static func navigation(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("navigationPop", config)
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// row is 5·7 + 4·8 = 67 pt and starts at (390 − 67) / 2 = 161.5; dot k's centre is 165 + 15k (oracle §30).
 @Suite("Page control (UIPageControl)")
 struct PageControlTests {
-    static func pageControl(_ config: Tree = [:]) throws -> ControlInstance {
+    static func pageControl(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("pageControl", config)
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// scrollViewWillEndDragging: (the nearer row to UIScrollView's target, oracle §28).
 @Suite("Picker wheel (UIPickerView)")
 struct PickerWheelTests {
-    static func picker(_ config: Tree = [:]) throws -> ControlInstance {
+    static func picker(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("pickerWheel", config)
     }
 

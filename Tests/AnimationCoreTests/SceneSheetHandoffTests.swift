@@ -11,7 +11,7 @@ struct SceneSheetHandoffTests {
     static let medium = 395.03999999999996
     static let large = 69.0
 
-    static func sheet(expands: Bool = true, list configure: Tree = ["width": 390, "height": 780]) throws -> SceneState {
+    static func sheet(expands: Bool = true, list configure: JSON = ["width": 390, "height": 780]) throws -> SceneState {
         var sheet = sceneView("sheet", try builtIn("sheet", ["containerWidth": 390, "containerHeight": 844]), 0, 0, 390, 844, [
             sceneView("list", try builtIn("scrollView", configure), 0, 20, 390, 780),
         ])

@@ -7,7 +7,7 @@ import Testing
 /// stops it; setContentOffset animates on sin². Literals from oracle §13–§16, §21 and §25.
 @Suite("Scroll view (UIScrollView)")
 struct ScrollViewTests {
-    static func scrollView(_ config: Tree = [:]) throws -> ControlInstance {
+    static func scrollView(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("scrollView", config)
     }
 

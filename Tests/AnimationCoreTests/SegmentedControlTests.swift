@@ -8,7 +8,7 @@ import Testing
 /// 44.8798951: critical, ω 22.439948, removed at 0.411544 s). Literals from oracle §20.
 @Suite("Segmented control (UISegmentedControl)")
 struct SegmentedControlTests {
-    static func control(_ config: Tree = [:]) throws -> ControlInstance {
+    static func control(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("segmentedControl", config)
     }
 

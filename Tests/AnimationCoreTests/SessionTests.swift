@@ -59,7 +59,7 @@ struct SessionTests {
         static let all = [switchTaps, buttonPresses, countdowns, cardRounds]
 
         /// A built-in control; its definition loading is checked by the definition tests.
-        static func control(_ name: String, _ config: Tree = [:]) -> ControlInstance {
+        static func control(_ name: String, _ config: JSON = [:]) -> ControlInstance {
             // swiftlint:disable:next force_try
             try! builtIn(name, config)
         }

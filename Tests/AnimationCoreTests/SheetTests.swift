@@ -8,7 +8,7 @@ import Testing
 /// selectDetent. Literals from oracle §15, §17 and §26.
 @Suite("Sheet (UISheetPresentationController)")
 struct SheetTests {
-    static func sheet(_ config: Tree = [:]) throws -> ControlInstance {
+    static func sheet(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("sheet", config)
     }
 
@@ -76,8 +76,8 @@ struct SheetTests {
 
     @Test("A configuration naming a detent it does not have is refused, by field")
     func refusedConfigurations() throws {
-        for (config, field) in [(["detents": [] as Tree], "detents"), (["selectedDetent": "custom"], "selectedDetent"),
-                                (["largestUndimmedDetent": "custom"], "largestUndimmedDetent")] as [(Tree, String)] {
+        for (config, field) in [(["detents": [] as JSON], "detents"), (["selectedDetent": "custom"], "selectedDetent"),
+                                (["largestUndimmedDetent": "custom"], "largestUndimmedDetent")] as [(JSON, String)] {
             #expect(throws: DocumentError.self, "\(field)") { _ = try Self.sheet(config) }
             do {
                 _ = try Self.sheet(config)

@@ -9,7 +9,7 @@ import Testing
 /// more at touch-up; `setValue(_:animated:)` runs max(0.25·|Δx|/294, 0.1) s on easeInEaseOut.
 @Suite("Slider (UISlider)")
 struct SliderTests {
-    static func slider(_ config: Tree = [:]) throws -> ControlInstance {
+    static func slider(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("slider", config)
     }
 

@@ -8,7 +8,7 @@ import Testing
 /// intervals are this project's choice). Literals from oracle §18.
 @Suite("Stepper (UIStepper)")
 struct StepperTests {
-    static func stepper(_ config: Tree = [:]) throws -> ControlInstance {
+    static func stepper(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("stepper", config)
     }
 
@@ -133,7 +133,7 @@ struct StepperTests {
 
     @Test("wraps: 9 + 3 with maximum 10 is 0, not 2; 0 − 3 is 10; without wraps 10, and then + is disabled (oracle §18)")
     func wraps() throws {
-        let config: Tree = ["maximumValue": 10, "stepValue": 3, "value": 9]
+        let config: JSON = ["maximumValue": 10, "stepValue": 3, "value": 9]
         var wrapping = try Session(Self.stepper(config.merging(["wraps": true])), tap(70, 16, at: 0))
         #expect(Self.value(wrapping, at: 0.1) == 0)
         try wrapping.apply(tap(23, 16, at: 0.5))
@@ -243,9 +243,9 @@ struct StepperTests {
     }
 }
 
-extension Tree {
+extension JSON {
     /// An object with `other`'s members added (replacing same-named ones).
-    func merging(_ other: Tree) -> Tree {
+    func merging(_ other: JSON) -> JSON {
         guard case var .object(members) = self, case let .object(more) = other else { return self }
         for member in more { members[member.key] = member.value }
         return .object(members)

@@ -7,7 +7,7 @@ import Testing
 /// from oracle §33.
 @Suite("Swipe actions (UIContextualAction on a row)")
 struct SwipeActionsRowTests {
-    static func row(_ config: Tree = [:]) throws -> ControlInstance {
+    static func row(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("swipeActionsRow", config)
     }
 

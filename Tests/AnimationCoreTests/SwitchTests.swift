@@ -8,7 +8,7 @@ import Testing
 /// Driven through the built-in definition.
 @Suite("Switch (UISwitch)")
 struct SwitchTests {
-    static func toggleSwitch(_ config: Tree = [:]) throws -> ControlInstance {
+    static func toggleSwitch(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("switch", config)
     }
 

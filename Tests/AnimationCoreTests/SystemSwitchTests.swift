@@ -6,7 +6,7 @@ import Testing
 /// oracle §29 (the springs of _UISwitchSettings, oracle §4).
 @Suite("System switch (UISwitch)")
 struct SystemSwitchTests {
-    static func systemSwitch(_ config: Tree = [:]) throws -> ControlInstance {
+    static func systemSwitch(_ config: JSON = [:]) throws -> ControlInstance {
         try builtIn("systemSwitch", config)
     }
 

@@ -43,7 +43,7 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     /// Reads `configuration` (nil: every default) against the definition's parameters: shapes and
     /// types first, then bounds in declaration order, then the cross-field checks. Faults are
     /// named under `path` (`config.effects[1].ratio`).
-    public init(_ definition: ControlDefinition, name: String, configuration: Tree?,
+    public init(_ definition: ControlDefinition, name: String, configuration: JSON?,
                 at path: TreePath = TreePath([.key("config")])) throws(DocumentError) {
         var reader = try ObjectReader(configuration ?? .object([:]), at: path)
         var values: [ParameterValue] = []
@@ -88,10 +88,10 @@ public final class ControlInstance: @unchecked Sendable, Equatable {
     /// The fully resolved configuration, as sessions echo it: made once (a create writes it to
     /// the journal and into its answer, and sessions of one configuration share the instance).
     /// Set at the end of `init`.
-    public private(set) var echo: Tree = .null
+    public private(set) var echo: JSON = .null
 
-    private func makeEcho() -> Tree {
-        var members: [Tree.Member] = []
+    private func makeEcho() -> JSON {
+        var members: [JSON.Member] = []
         for (slots, (spec, value)) in zip(definition.layout, zip(definition.parameters, values)) {
             var derived = 0.0
             if case let .derived(slot, _) = slots { derived = constants[slot] }

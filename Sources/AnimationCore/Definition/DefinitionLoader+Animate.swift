@@ -63,7 +63,7 @@ extension DefinitionLoader {
     /// segment), `calculationMode`, and for the cubic modes `tensionValues`, `continuityValues`
     /// and `biasValues` (literal numbers, one per keyframe at most); each rule of Apple's
     /// `keyTimes` documentation is checked here, at the entry that breaks it.
-    mutating func keyframePlan(_ tree: Tree, at path: TreePath, type: ValueType, builder: inout ProgramBuilder,
+    mutating func keyframePlan(_ tree: JSON, at path: TreePath, type: ValueType, builder: inout ProgramBuilder,
                                names: [String: Binding]) throws(DocumentError) -> Int {
         var r = try ObjectReader(tree, at: path, code: .invalidDefinition)
         let mode = KeyframePath.Mode(rawValue: UInt8(try r.choice("calculationMode", KeyframePath.Mode.names) ?? 0)) ?? .linear
@@ -151,7 +151,7 @@ extension DefinitionLoader {
     }
 
     /// A segment's `CAMediaTimingFunction`: a curve's name or `{"controlPoints": [x1, y1, x2, y2]}`.
-    private func timingFunction(_ item: Tree, at path: TreePath) throws(DocumentError) -> CubicBezier {
+    private func timingFunction(_ item: JSON, at path: TreePath) throws(DocumentError) -> CubicBezier {
         if case let .string(name) = item {
             guard let curve = CubicBezier.named(name) else {
                 let known = CubicBezier.named.map(\.name)
@@ -174,7 +174,7 @@ extension DefinitionLoader {
     /// `animate` with `keyframes` instead of `to`: the path's values, a curve timing over the
     /// whole (`CAAnimation`'s `duration` and `timingFunction`), and `animate`'s `delay`,
     /// `repeatCount`, `autoreverses` and `completion`. No `mode`: it replaces what is in flight.
-    mutating func keyframesReaction(_ tree: Tree, _ r: inout ObjectReader, first: Int, type: ValueType,
+    mutating func keyframesReaction(_ tree: JSON, _ r: inout ObjectReader, first: Int, type: ValueType,
                                     builder: inout ProgramBuilder, names: [String: Binding]) throws(DocumentError) -> Reaction {
         guard !r.has("to") else {
             throw r.error("to", "a keyframe animation ends at its last value: list the values under keyframes, without 'to'")

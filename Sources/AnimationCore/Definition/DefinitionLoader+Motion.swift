@@ -12,12 +12,12 @@ extension DefinitionLoader {
         let verb = kind.rawValue
         let moved = try movedValues(&r, verb, kind: kind)
         let (axisFields, sharedFields) = MotionPlan.fields(of: kind)
-        func compile(_ tree: Tree, at path: TreePath, _ type: ValueType) throws(DocumentError) -> Int {
+        func compile(_ tree: JSON, at path: TreePath, _ type: ValueType) throws(DocumentError) -> Int {
             builder.emit(try expression(tree, at: path, names: names, expecting: type))
         }
         var registers = Array(repeating: [Int](), count: moved.count)
         for field in axisFields {
-            let trees: [(Tree, TreePath)]
+            let trees: [(JSON, TreePath)]
             if let given = r.raw(field.key) {
                 if case let .array(items) = given {
                     guard items.count == moved.count else {

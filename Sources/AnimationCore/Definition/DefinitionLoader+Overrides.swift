@@ -47,7 +47,7 @@ extension DefinitionLoader {
         overrides.primaryActionOnTouchUpInside = try r.bool("primaryActionOnTouchUpInside", default: true)
         var lists: [ReactionList] = []
         for name in ControlOverrides.events {
-            let tree = on.flatMap { reader -> Tree? in var reader = reader; return reader.raw(name) }
+            let tree = on.flatMap { reader -> JSON? in var reader = reader; return reader.raw(name) }
             lists.append(try reactions(tree, at: path.appending("on").appending(name), context: context))
         }
         overrides.begin = lists[0]

@@ -16,7 +16,7 @@ extension DefinitionLoader {
 
     /// A parameter's declaration: `{"type": …, "default": …, bounds…}`. Command and action
     /// arguments take the scalar types only.
-    mutating func parameter(_ name: String, _ tree: Tree, at path: TreePath, structured: Bool) throws(DocumentError) -> ParameterSpec {
+    mutating func parameter(_ name: String, _ tree: JSON, at path: TreePath, structured: Bool) throws(DocumentError) -> ParameterSpec {
         var r = try ObjectReader(tree, at: path, code: .invalidDefinition)
         _ = try r.string("description")
         let type = try r.requiredString("type")
@@ -193,7 +193,7 @@ extension DefinitionLoader {
     // MARK: Constants and derived parameters
 
     mutating func loadConstants(_ section: ObjectReader?) throws(DocumentError) {
-        var entries: [(name: String, tree: Tree, path: TreePath)] = []
+        var entries: [(name: String, tree: JSON, path: TreePath)] = []
         for spec in parts.parameters {
             if case let .derived(_, text, path) = spec.kind { entries.append((spec.name, .string(text), path)) }
         }
@@ -217,7 +217,7 @@ extension DefinitionLoader {
         }
     }
 
-    mutating func loadChecks(_ items: [Tree], at path: TreePath) throws(DocumentError) {
+    mutating func loadChecks(_ items: [JSON], at path: TreePath) throws(DocumentError) {
         for (index, item) in items.enumerated() {
             var r = try ObjectReader(item, at: path.appending(index), code: .invalidDefinition)
             guard let require = r.raw("require") else { throw r.error("require", "is required: a condition that must hold") }
@@ -310,7 +310,7 @@ extension DefinitionLoader {
     // MARK: Values
 
     mutating func loadValues(_ section: ObjectReader) throws(DocumentError) {
-        var entries: [(name: String, tree: Tree, path: TreePath)] = []
+        var entries: [(name: String, tree: JSON, path: TreePath)] = []
         for member in try members(section) {
             try declare(member.key, at: section.field(member.key))
             entries.append((member.key, member.value, section.field(member.key)))

@@ -148,7 +148,7 @@ extension DefinitionLoader {
                                                   context: ReactionContext(names: stateNames, fixed: 0))
                 var handlers: [ReactionList] = []
                 for event in ControlTracking.Event.allCases {
-                    let tree = on.flatMap { reader -> Tree? in var reader = reader; return reader.raw(event.rawValue) }
+                    let tree = on.flatMap { reader -> JSON? in var reader = reader; return reader.raw(event.rawValue) }
                     if on != nil { _ = on!.raw(event.rawValue) }
                     handlers.append(try reactions(tree, at: path.appending("on").appending(event.rawValue), context: eventContext(location, 2)))
                 }
@@ -256,7 +256,7 @@ extension DefinitionLoader {
             if required { throw r.error(key, "is required: \(listed)") }
             return 0
         }
-        let items: [(Tree, TreePath)]
+        let items: [(JSON, TreePath)]
         switch tree {
         case .string: items = [(tree, r.field(key))]
         case let .array(list) where !list.isEmpty: items = list.enumerated().map { ($0.element, r.field(key).appending($0.offset)) }
@@ -315,13 +315,13 @@ extension DefinitionLoader {
     }
 
     /// An option of the configuration alone, computed once per instance: its slot.
-    private mutating func option(_ r: inout ObjectReader, _ key: String, default fallback: Tree, _ type: ValueType) throws(DocumentError) -> Int {
+    private mutating func option(_ r: inout ObjectReader, _ key: String, default fallback: JSON, _ type: ValueType) throws(DocumentError) -> Int {
         let tree = r.raw(key) ?? fallback
         return slot(for: try expression(tree, at: r.field(key), names: configNames, expecting: type))
     }
 
     /// `{"x", "y", "width", "height"}`, expressions of the state.
-    mutating func region(_ tree: Tree, at path: TreePath) throws(DocumentError) -> RegionSpec {
+    mutating func region(_ tree: JSON, at path: TreePath) throws(DocumentError) -> RegionSpec {
         var r = try ObjectReader(tree, at: path, code: .invalidDefinition)
         var typed: [Typed] = []
         for key in ["x", "y", "width", "height"] {
@@ -453,7 +453,7 @@ extension DefinitionLoader {
 
     /// A `UIViewPropertyAnimator` timing: `{"curve": …}` / `{"controlPoints": […]}`,
     /// `{"dampingRatio": …, "initialVelocity": …}`, or `{"spring": <a spring parameter or literal>}`.
-    mutating func animatorTiming(_ tree: Tree, at path: TreePath, names: [String: Binding],
+    mutating func animatorTiming(_ tree: JSON, at path: TreePath, names: [String: Binding],
                                  builder: inout ProgramBuilder) throws(DocumentError) -> AnimatorTiming {
         var r = try ObjectReader(tree, at: path, code: .invalidDefinition)
         let timing: AnimatorTiming
@@ -474,7 +474,7 @@ extension DefinitionLoader {
     }
 
     /// A spring parameter by name, or a spring written out (resolved once, at load).
-    mutating func springSource(_ tree: Tree, at path: TreePath, names: [String: Binding]) throws(DocumentError) -> SpringSource {
+    mutating func springSource(_ tree: JSON, at path: TreePath, names: [String: Binding]) throws(DocumentError) -> SpringSource {
         if case let .string(text) = tree {
             let parsed = try Self.parse(text, at: path)
             guard case let .path(components) = parsed.syntax, case let (.spring(index, _)?, resolved) = Scope(names: names).resolve(components),
@@ -492,7 +492,7 @@ extension DefinitionLoader {
 
     /// Compiles a list on the side, then appends it to the pool (its nested lists first), so
     /// every list is one range.
-    mutating func reactions(_ tree: Tree?, at path: TreePath, context: ReactionContext) throws(DocumentError) -> ReactionList {
+    mutating func reactions(_ tree: JSON?, at path: TreePath, context: ReactionContext) throws(DocumentError) -> ReactionList {
         guard let tree else { return .empty }
         guard case let .array(items) = tree else {
             throw DocumentError(.invalidDefinition, at: path, "expected a list of reactions, got \(tree.kindName)")
@@ -526,7 +526,7 @@ extension DefinitionLoader {
         return DocumentError(.typeMismatch, at: r.field(verb), "'\(verb)' acts on \(wanted); '\(name)' is \(target.what)")
     }
 
-    private mutating func reaction(_ tree: Tree, at path: TreePath, context: inout ReactionContext) throws(DocumentError) -> [Reaction] {
+    private mutating func reaction(_ tree: JSON, at path: TreePath, context: inout ReactionContext) throws(DocumentError) -> [Reaction] {
         var r = try ObjectReader(tree, at: path, code: .invalidDefinition)
         guard let verb = r.keys.first(where: { Self.verbs.contains($0) }) else {
             let near = r.keys.lazy.compactMap { ObjectReader.nearest($0, in: Self.verbs) }.first.map { " (did you mean '\($0)'?)" } ?? ""
@@ -534,7 +534,7 @@ extension DefinitionLoader {
                                 "a reaction names one of \(Self.verbs.joined(separator: ", ")); got \(r.keys.isEmpty ? "nothing" : r.keys.joined(separator: ", "))\(near)")
         }
         var builder = ProgramBuilder(gen, base: context.fixed)
-        func value(_ key: String, _ type: ValueType?, default fallback: Tree? = nil) throws(DocumentError) -> Int {
+        func value(_ key: String, _ type: ValueType?, default fallback: JSON? = nil) throws(DocumentError) -> Int {
             guard let tree = r.raw(key) ?? fallback else { throw r.error(key, "is required") }
             return builder.emit(try expression(tree, at: r.field(key), names: context.names, expecting: type))
         }
@@ -722,7 +722,7 @@ extension DefinitionLoader {
 
     /// `animate`'s timing: a timing or spring parameter's name, `{"curve"|"controlPoints", "duration"}`
     /// (`curve` a curve's name or a curve parameter), or `{"spring": <a spring parameter or literal>}`.
-    mutating func timingSource(_ tree: Tree, at path: TreePath, names: [String: Binding],
+    mutating func timingSource(_ tree: JSON, at path: TreePath, names: [String: Binding],
                                        builder: inout ProgramBuilder) throws(DocumentError) -> TimingSource {
         if case let .string(text) = tree {
             let parsed = try Self.parse(text, at: path)

@@ -13,7 +13,7 @@ extension DefinitionLoader {
     }
 
     /// `properties` (`{"name": expression}`, in order) and `layers`, back to front, in one program.
-    mutating func compileRender(properties: ObjectReader?, layers: [Tree]?, at path: TreePath) throws(DocumentError) {
+    mutating func compileRender(properties: ObjectReader?, layers: [JSON]?, at path: TreePath) throws(DocumentError) {
         var builder = ProgramBuilder(gen, base: 0)
         var fields: [OutputField] = []
         if let properties {
@@ -85,7 +85,7 @@ extension DefinitionLoader {
     /// The fields of `part` as the layer `r` gives them (each its expression or the table's
     /// default), nil when the layer does not have the part.
     private mutating func layerPart(_ part: LayerPart, in r: inout ObjectReader, builder: inout ProgramBuilder,
-                                    names stateNames: [String: Binding], frame: Tree?, before: Int) throws(DocumentError) -> [LayerOperand]? {
+                                    names stateNames: [String: Binding], frame: JSON?, before: Int) throws(DocumentError) -> [LayerOperand]? {
         func operands(_ reader: inout ObjectReader) throws(DocumentError) -> [LayerOperand] {
             var operands: [LayerOperand] = []
             for field in part.fields {
@@ -131,7 +131,7 @@ extension DefinitionLoader {
 extension DefinitionLoader {
     enum ShapePath {
         /// A string literal of the path data: the box is numbers, resolved here once.
-        case data(Tree)
+        case data(JSON)
         /// The index of a shape that follows a box given by expressions, stretched when written.
         case following(Int)
     }
@@ -140,7 +140,7 @@ extension DefinitionLoader {
     /// (a string literal) of the built-in shape stretched to it, resolved here once, so a frame
     /// carries plain path data as it always has; else the shape, stretched to the frame's box each
     /// time a frame is written (the box may animate).
-    private func namedShape(in reader: inout ObjectReader, frame: Tree?) throws(DocumentError) -> ShapePath {
+    private func namedShape(in reader: inout ObjectReader, frame: JSON?) throws(DocumentError) -> ShapePath {
         guard let name = try reader.string("shape") else { throw reader.error("shape", "expected a string") }
         guard let index = NamedShape.all.firstIndex(where: { $0.name == name }) else {
             let names = NamedShape.all.map(\.name)

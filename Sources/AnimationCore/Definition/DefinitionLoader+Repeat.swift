@@ -1,7 +1,7 @@
 /// One layer of the render tree as compiled: its document (without `repeat`), the names its
 /// expressions see besides the definition's, and a condition ANDed into its `visible`.
 struct LayerCopy {
-    var tree: Tree
+    var tree: JSON
     var names: [String: Binding]
     var shown: Typed?
 }
@@ -13,7 +13,7 @@ extension DefinitionLoader {
     /// literal, so the number of layers is known when the definition loads; `count` is an
     /// expression of the state, so a parameter (the segments of a segmented control) decides how
     /// many show.
-    mutating func layerCopies(_ tree: Tree, at path: TreePath) throws(DocumentError) -> [LayerCopy] {
+    mutating func layerCopies(_ tree: JSON, at path: TreePath) throws(DocumentError) -> [LayerCopy] {
         guard case let .object(members) = tree, let spec = tree["repeat"] else {
             return [LayerCopy(tree: tree, names: stateNames, shown: nil)]
         }
@@ -37,7 +37,7 @@ extension DefinitionLoader {
         for k in 0..<Int(maximum) {
             var names = stateNames
             names[name] = .expression(.number(Double(k)))
-            let copy = members.compactMap { member -> Tree.Member? in
+            let copy = members.compactMap { member -> JSON.Member? in
                 switch member.key {
                 case "repeat": nil
                 case "id": ("id", .string(id + String(k)))

@@ -1,6 +1,6 @@
 extension ControlDefinition {
     /// Loads and compiles a definition document; throws naming the first fault's path.
-    public convenience init(_ document: Tree) throws(DocumentError) {
+    public convenience init(_ document: JSON) throws(DocumentError) {
         var loader = DefinitionLoader()
         let parts = try loader.load(document)
         self.init(description: parts.description, parameters: parts.parameters, commands: parts.commands,
@@ -96,7 +96,7 @@ struct DefinitionLoader {
                            "commands", "actions", "timers", "animations", "animators", "values", "state",
                            "properties", "layers", "content"]
 
-    mutating func load(_ document: Tree) throws(DocumentError) -> DefinitionParts {
+    mutating func load(_ document: JSON) throws(DocumentError) -> DefinitionParts {
         var top = try ObjectReader(document, at: .root, code: .invalidDefinition)
         parts.description = try top.string("description")
         if let section = try top.object("parameters") { try loadParameters(section) }
@@ -177,7 +177,7 @@ struct DefinitionLoader {
     // MARK: Expressions
 
     /// An expression: a JSON number or bool literal, or a string of the expression language.
-    mutating func expression(_ tree: Tree, at path: TreePath, names: [String: Binding],
+    mutating func expression(_ tree: JSON, at path: TreePath, names: [String: Binding],
                              expecting type: ValueType? = nil) throws(DocumentError) -> Typed {
         expressionCount += 1
         guard expressionCount <= DefinitionLimits.maximumExpressions else {
@@ -230,7 +230,7 @@ struct DefinitionLoader {
     }
 
     /// The names an expression text refers to (the first component of each path), for ordering.
-    static func references(_ tree: Tree) -> [String] {
+    static func references(_ tree: JSON) -> [String] {
         guard case let .string(text) = tree, let parsed = try? ExpressionParser.parse(text) else { return [] }
         var names: [String] = []
         func walk(_ e: Expression) {
@@ -248,7 +248,7 @@ struct DefinitionLoader {
     }
 
     /// `entries` ordered so that each comes after those it refers to; a cycle is an error.
-    static func dependencyOrder(_ entries: [(name: String, tree: Tree, path: TreePath)]) throws(DocumentError) -> [Int] {
+    static func dependencyOrder(_ entries: [(name: String, tree: JSON, path: TreePath)]) throws(DocumentError) -> [Int] {
         let index = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.name, $0) })
         let dependencies = entries.map { entry in references(entry.tree).compactMap { index[$0] } }
         var state = Array(repeating: 0, count: entries.count)  // 0 new, 1 visiting, 2 done

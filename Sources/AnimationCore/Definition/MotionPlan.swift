@@ -35,12 +35,12 @@ struct MotionPlan: Sendable {
     struct Field {
         var key: String
         var type: ValueType
-        var fallback: Tree?
+        var fallback: JSON?
     }
 
     /// The fields of each kind, per moved value and shared, with UIKit's values as defaults.
     static func fields(of kind: Kind) -> (axis: [Field], shared: [Field]) {
-        func field(_ key: String, _ fallback: Tree?, type: ValueType = .number) -> Field {
+        func field(_ key: String, _ fallback: JSON?, type: ValueType = .number) -> Field {
             Field(key: key, type: type, fallback: fallback)
         }
         switch kind {

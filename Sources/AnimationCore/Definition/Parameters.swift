@@ -142,7 +142,7 @@ extension ParameterSpec {
         return try decode(tree, at: reader.field(name))
     }
 
-    func decode(_ tree: Tree, at path: TreePath) throws(DocumentError) -> ParameterValue {
+    func decode(_ tree: JSON, at path: TreePath) throws(DocumentError) -> ParameterValue {
         func mismatch(_ expected: String) -> DocumentError {
             DocumentError(.invalidField, at: path, "expected \(expected), got \(tree.kindName)")
         }
@@ -190,7 +190,7 @@ extension ParameterSpec {
         }
     }
 
-    private static func decodeEffect(_ tree: Tree, _ spec: EffectsSpec, at path: TreePath) throws(DocumentError) -> EffectValue {
+    private static func decodeEffect(_ tree: JSON, _ spec: EffectsSpec, at path: TreePath) throws(DocumentError) -> EffectValue {
         var reader = try ObjectReader(tree, at: path)
         guard let type = try reader.string("type") else {
             throw reader.error("type", "is required: \(spec.spelledNames)")
@@ -230,7 +230,7 @@ extension ParameterSpec {
     }
 
     /// The value as the configuration echoes it.
-    func echo(_ value: ParameterValue, derived: Double) -> Tree {
+    func echo(_ value: ParameterValue, derived: Double) -> JSON {
         switch (kind, value) {
         case let (_, .number(number)): return .number(number)
         case let (_, .bool(flag)): return .bool(flag)
@@ -243,7 +243,7 @@ extension ParameterSpec {
         case let (.effects(spec, _), .effects(effects)):
             return .array(effects.map { effect in
                 let variant = spec.variants[effect.variant]
-                var members: [Tree.Member] = [("type", .string(variant.name))]
+                var members: [JSON.Member] = [("type", .string(variant.name))]
                 for (field, fieldValue) in zip(variant.fields, effect.fields) {
                     members.append((field.name, field.echo(fieldValue, derived: 0)))
                 }

@@ -5,7 +5,7 @@
 /// when the fields make it unambiguous. It is echoed with a read-only `resolved` block (accepted
 /// back, type-checked and ignored).
 public enum SpringSpec {
-    public static func decode(_ tree: Tree, at path: TreePath) throws(DocumentError) -> SpringTiming {
+    public static func decode(_ tree: JSON, at path: TreePath) throws(DocumentError) -> SpringTiming {
         var reader = try ObjectReader(tree, at: path)
         _ = try reader.object("resolved")
         let type: String
@@ -47,8 +47,8 @@ public enum SpringSpec {
     }
 
     /// The spring as given, then what it resolved to.
-    public static func echo(_ spring: SpringTiming) -> Tree {
-        var members: [Tree.Member]
+    public static func echo(_ spring: SpringTiming) -> JSON {
+        var members: [JSON.Member]
         switch spring.parameters {
         case let .uikit(duration, zeta, v):
             members = [("type", "uikit"), ("duration", .number(duration)), ("dampingRatio", .number(zeta)),
@@ -69,7 +69,7 @@ public enum SpringSpec {
     }
 
     /// The constants the spring runs with and what its motion looks like.
-    public static func resolved(_ spring: SpringTiming) -> Tree {
+    public static func resolved(_ spring: SpringTiming) -> JSON {
         [
             "mass": .number(spring.spring.mass), "stiffness": .number(spring.spring.stiffness),
             "damping": .number(spring.spring.damping), "dampingRatio": .number(spring.spring.dampingRatio),
@@ -112,10 +112,10 @@ public enum CurveSpec {
     }
 
     /// `curve` (when the curve has a name) and `controlPoints`.
-    public static func echo(_ curve: CubicBezier) -> [Tree.Member] {
-        var members: [Tree.Member] = []
+    public static func echo(_ curve: CubicBezier) -> [JSON.Member] {
+        var members: [JSON.Member] = []
         if let name = curve.name { members.append(("curve", .string(name))) }
-        members.append(("controlPoints", .array([curve.p1x, curve.p1y, curve.p2x, curve.p2y].map(Tree.number))))
+        members.append(("controlPoints", .array([curve.p1x, curve.p1y, curve.p2x, curve.p2y].map(JSON.number))))
         return members
     }
 }
@@ -130,7 +130,7 @@ extension Timing {
 
     /// `{"type": "curve", "duration": 0.25, "curve": …}` (type, duration and curve may be left out:
     /// curve, 0.25 s, easeInEaseOut) or `{"type": "spring", "spring": {…}}`.
-    public static func decode(_ tree: Tree, at path: TreePath) throws(DocumentError) -> Timing {
+    public static func decode(_ tree: JSON, at path: TreePath) throws(DocumentError) -> Timing {
         var reader = try ObjectReader(tree, at: path)
         let timing: Timing
         switch try reader.string("type") ?? "curve" {
@@ -159,7 +159,7 @@ extension Timing {
         }
     }
 
-    public var echo: Tree {
+    public var echo: JSON {
         switch self {
         case let .curve(curve, duration):
             .object(JSONObject([("type", "curve"), ("duration", .number(duration))] + CurveSpec.echo(curve)))

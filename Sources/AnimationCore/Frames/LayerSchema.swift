@@ -155,9 +155,9 @@ public struct LayerField: Sendable {
     public let key: String
     public let kind: FrameShape.Kind
     /// What a definition that leaves the field out gets (an expression); nil: the field is required.
-    public let fallback: Tree?
+    public let fallback: JSON?
 
-    init(_ key: String, _ kind: FrameShape.Kind, default fallback: Tree? = nil) {
+    init(_ key: String, _ kind: FrameShape.Kind, default fallback: JSON? = nil) {
         self.key = key
         self.kind = kind
         self.fallback = fallback
