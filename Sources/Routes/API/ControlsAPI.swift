@@ -210,11 +210,11 @@ struct ControlsAPI: Sendable {
     }
 
     private func load(_ name: String, _ definition: JSON) throws(Problem) -> RegisteredControl {
-        let version = try DefinitionVersion.load(definition, under: "definition", limits: environment.limits)
+        let version = try DefinitionVersion.load(definition, under: TreePath("definition"), limits: environment.limits)
         do {
             return try RegisteredControl(name: name, builtIn: false, version: version)
         } catch {
-            throw Problem(definition: error, under: "definition")
+            throw Problem(definition: error, under: TreePath("definition"))
         }
     }
 

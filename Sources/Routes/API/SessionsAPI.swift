@@ -155,7 +155,7 @@ struct SessionsAPI: Sendable {
             guard ControlsAPI.isValidName(shown) else {
                 throw body.error("control", "'\(shown)' is not a control name: 1 to 64 letters, digits, - and _, starting with a letter")
             }
-            let member = body.path.components.isEmpty ? "definition" : body.path.dotted.split(separator: ".").joined(separator: "/") + "/definition"
+            let member = body.path.appending("definition")
             let version: DefinitionVersion
             do throws(Problem) {
                 version = try DefinitionVersion.load(inline, under: member, limits: environment.limits)

@@ -150,7 +150,7 @@ final class EtcdDirectory: ControlDirectory {
         guard let bytes = range.pairs.first?.value else { throw RegistryError("etcd holds no definition under \(digest)") }
         let version: DefinitionVersion
         do {
-            version = try DefinitionVersion.load(try JSONParser().parse(bytes), under: "definition", limits: limits)
+            version = try DefinitionVersion.load(try JSONParser().parse(bytes), under: TreePath("definition"), limits: limits)
         } catch {
             throw RegistryError("the definition etcd holds under \(digest) does not load")
         }

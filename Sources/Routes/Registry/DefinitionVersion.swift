@@ -42,11 +42,11 @@ final class DefinitionVersion: Sendable {
 
     /// Compiles a posted definition; faults are problems naming the pointer under `member`
     /// (`/definition/layers/2/frame/width`).
-    static func load(_ json: JSON, under member: String, limits: Limits) throws(Problem) -> DefinitionVersion {
+    static func load(_ json: JSON, under member: TreePath, limits: Limits) throws(Problem) -> DefinitionVersion {
         let size = serialize(json).count
         guard size <= limits.maxDefinitionBytes else {
             throw Problem(413, "definition_too_large", "the definition is \(size) bytes of JSON; at most \(limits.maxDefinitionBytes)",
-                          field: "/" + member)
+                          field: member.pointer)
         }
         do {
             return DefinitionVersion(document: json, definition: try ControlDefinition(json))
@@ -59,7 +59,7 @@ final class DefinitionVersion: Sendable {
 extension Problem {
     /// A definition that does not load: 400 with its code; `field` is the JSON pointer of the
     /// fault in the request body.
-    init(definition error: DocumentError, under member: String) {
-        self.init(400, error.code.rawValue, error.message, field: "/" + member + error.path.pointer)
+    init(definition error: DocumentError, under member: TreePath) {
+        self.init(400, error.code.rawValue, error.message, field: member.appending(error.path).pointer)
     }
 }
