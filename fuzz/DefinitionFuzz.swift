@@ -31,7 +31,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let body = JSON.object(JSONObject([(key: "definition", value: document)]))
     let version: DefinitionVersion
     do {
-        version = try DefinitionVersion.load(document, under: "definition", limits: Limits())
+        version = try DefinitionVersion.load(document, under: TreePath("definition"), limits: Limits())
     } catch {
         check(definitionCodes.contains(error.code), "refused with \(error.code): \(error.detail)")
         check(error.status == (error.code == "definition_too_large" ? 413 : 400), "\(error.code) with status \(error.status)")
@@ -48,7 +48,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     // Its JSON as kept (what the journal and GET /v1/controls carry) loads again to the same
     // digest: the digest is taken over the canonical form, whatever the member order.
-    if let again = try? JSONParser().parse(version.compact), let reloaded = try? DefinitionVersion.load(again, under: "definition", limits: Limits()) {
+    if let again = try? JSONParser().parse(version.compact), let reloaded = try? DefinitionVersion.load(again, under: TreePath("definition"), limits: Limits()) {
         check(reloaded.digest == version.digest, "the kept JSON loads to another digest")
     } else {
         fatalError("the kept JSON of a loaded definition does not load")
