@@ -393,8 +393,8 @@ class Panel {
     box.textContent = '';
     if (error && error.problem) {
       box.append(element('code', '', error.code), ' ', error.problem.detail || error.message);
-      if (error.field && error.field.startsWith('/')) {
-        // A pointer into the request body, whose definition member is the editor's text.
+      if (error.field && /^\/definition(\/|$)/.test(error.field)) {
+        // A pointer into the request body's definition member, which is the editor's text.
         const at = locate(this.definitionText.value, error.field.replace(/^\/definition(?=\/|$)/, ''));
         box.append(' — at ', element('code', '', error.field), ` (line ${at.line})`);
         this.definitionText.focus();

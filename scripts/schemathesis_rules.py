@@ -71,7 +71,7 @@ RULES = [
          {"POST /v1/sessions/{id}/events"}, {"invalid_query"}, "fps"),
     Rule("window order", "`to` not before `from`, and at most 10⁹ with an export format: a rule between query "
          "parameters (or body members)", WINDOWS | {"GET /v1/sessions/{id}/stream"}, {"invalid_query", "invalid_field"},
-         r"(golden\.)?to"),
+         r"((/golden)?/)?to"),
     Rule("export parameters", "`tolerance` and `name` only with format=css or waapi: a rule between query parameters",
          WINDOWS, {"invalid_query"}, "tolerance|name"),
     Rule("spring form", "a spring's fields are its form's (`type` given or inferred from the fields), and a spring must "
@@ -85,10 +85,10 @@ RULES = [
     Rule("configuration", "`config` is checked against the named control's parameters (a registered control's or an "
          "inline definition's), with the built-ins' arithmetic checks (thumbSize + 2·margin < width, …) and springs "
          "that must settle", SCENARIOS, {"invalid_field", "duplicate_effect"},
-         r"(scenario\.|against\.)?(scene\.views(\[\d+\]|\.children)*\.)?config(\..*|\[.*)?"),
+         r"(/scenario|/against)?(/scene/views/\d+(/children/\d+)*)?/config(/.*)?"),
     Rule("control names", "a control name no control has (or one held apart as damaged): the registry's state",
          SCENARIOS, {"unknown_control", "control_damaged"},
-         r"(scenario\.|against\.)?(scene\.views(\[\d+\]|\.children)*\.)?control"),
+         r"(/scenario|/against)?(/scene/views/\d+(/children/\d+)*)?/control"),
     Rule("scene trees", "at most 256 views and 16 levels in a scene, view ids unique across the tree, "
          "`recognizesSimultaneouslyWith` naming views of the scene, children only under a control whose definition "
          "declares `content`; links, exclusive groups, stacks and failure requirements naming properties, "
@@ -99,7 +99,7 @@ RULES = [
                      "invalid_group", "invalid_stack", "unknown_recognizer", "failure_cycle"}),
     Rule("scene or control", "`touch` and `view` are members of a scene's events, not of a control session's: the "
          "session's kind", WINDOWS | {"POST /v1/sessions/{id}/events"}, {"invalid_query", "invalid_field"},
-         r"(events\[\d+\]\.)?(touch|view)"),
+         r"((/events/\d+)?/)?(touch|view)"),
     Rule("scene comparison", "a scene's comparison is JSON only (the svg plot draws one control's properties): the "
          "scenario's kind", {"POST /v1/scenarios/compare"}, {"invalid_query"}, "format"),
     Rule("definitions are programs", "names a definition refers to must be declared, expressions must type-check, "
@@ -110,7 +110,7 @@ RULES = [
          {"unknown_event_type", "unsupported_command", "invalid_field"}, r".*", has_command),
     Rule("stroke geometry", "a flick must move at least 10 points to begin a pan, stay in the coordinate range and take "
          "at most 6,000 moves; a drag or tap likewise within the range: arithmetic over its members",
-         SCENARIOS | {"POST /v1/sessions/{id}/events"}, {"invalid_field"}, r"(.*\.)?(to|from|velocity|duration|rate|t)",
+         SCENARIOS | {"POST /v1/sessions/{id}/events"}, {"invalid_field"}, r"(.*/)?(to|from|velocity|duration|rate|t)",
          has_flick),
 ]
 

@@ -88,7 +88,7 @@ def first_walkthrough(client: Client) -> None:
     check([layer.id for layer in frame.layers] == ["track", "thumb"], f"layers {frame.layers}")
     problem = typed("an event back in time", post_events.sync_detailed(
         session.id, client=client, body=TouchDownEvent(type_="touchDown", t=0.05, x=25, y=15)), Problem, 409)
-    check(problem.code == "event_out_of_order" and problem.field == "t", f"the problem: {problem.to_dict()}")
+    check(problem.code == "event_out_of_order" and problem.field == "/t", f"the problem: {problem.to_dict()}")
 
 
 def tester_walkthrough(client: Client) -> None:

@@ -30,18 +30,6 @@ public struct TreePath: Sendable, Equatable, CustomStringConvertible {
         TreePath(components + path.components)
     }
 
-    /// The API's field notation: `config.effects[1].ratio`.
-    public var dotted: String {
-        var text = ""
-        for component in components {
-            switch component {
-            case let .key(key): text += text.isEmpty ? key : "." + key
-            case let .index(index): text += "[\(index)]"
-            }
-        }
-        return text
-    }
-
     /// An RFC 6901 JSON pointer: `/layers/2/frame/width`; the root is the empty string.
     public var pointer: String {
         var text = ""

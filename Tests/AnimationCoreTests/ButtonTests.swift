@@ -54,13 +54,13 @@ struct ButtonTests {
     }
 
     @Test("A second effect of one type fails validation naming it", arguments: [
-        ([["type": "scale"], ["type": "scale", "ratio": 0.95]] as JSON, "effects[1]"),
+        ([["type": "scale"], ["type": "scale", "ratio": 0.95]] as JSON, "effects/1"),
         ([["type": "background", "color": "systemOrange"], ["type": "opacity", "opacity": 0.5],
-          ["type": "background", "color": "systemRed"]] as JSON, "effects[2]"),
+          ["type": "background", "color": "systemRed"]] as JSON, "effects/2"),
     ])
     func duplicateEffect(effects: JSON, named: String) {
         let error = #expect(throws: DocumentError.self) { try Self.button(["effects": effects]) }
-        #expect(error?.path.dotted == "config." + named)
+        #expect(error?.path.pointer == "/config/" + named)
         #expect(error?.code == .duplicateEffect)
     }
 

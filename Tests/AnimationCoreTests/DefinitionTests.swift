@@ -171,7 +171,7 @@ struct DefinitionTests {
         let fault = try #require(try Self.fault(
             #"{"parameters": {"w": {"type": "number", "default": 1}}, "checks": [{"require": "w > 5", "field": "w", "message": "must exceed 5"}]}"#))
         #expect(fault.code == "invalid_definition" && fault.pointer == "/parameters")
-        #expect(fault.message == "the defaults are not a valid configuration: config.w: must exceed 5")
+        #expect(fault.message == "the defaults are not a valid configuration: /config/w: must exceed 5")
     }
 
     // MARK: Timers and local names

@@ -40,7 +40,7 @@ import Testing
     func theFirstMemberNobodyAskedForIsRefused(asked: [Int], named: String) throws {
         let refused = try Self.refused(70, asking: asked)
         #expect(refused == DocumentError(.invalidField, at: TreePath([.key("config"), .key(named)]), "unknown field"))
-        #expect(refused?.path.dotted == "config.\(named)")
+        #expect(refused?.path.pointer == "/config/\(named)")
     }
 
     /// In a definition, an unknown member is answered with the fields the place takes and the
@@ -65,16 +65,16 @@ import Testing
                                            ("o", .array([])), ("c", .string("sideways"))]))
         var r = try ObjectReader(json, at: TreePath("config"))
         func refusal(_ read: (inout ObjectReader) throws(DocumentError) -> Void) -> String? {
-            do throws(DocumentError) { try read(&r) } catch { return "\(error.path.dotted): \(error.message)" }
+            do throws(DocumentError) { try read(&r) } catch { return "\(error.path.pointer): \(error.message)" }
             return nil
         }
-        #expect(refusal { r throws(DocumentError) in _ = try r.number("n") } == "config.n: expected a number, got a string")
-        #expect(refusal { r throws(DocumentError) in _ = try r.bool("b") } == "config.b: expected true or false, got a number")
-        #expect(refusal { r throws(DocumentError) in _ = try r.string("s") } == "config.s: expected a string, got a boolean")
-        #expect(refusal { r throws(DocumentError) in _ = try r.array("a") } == "config.a: expected an array, got an object")
-        #expect(refusal { r throws(DocumentError) in _ = try r.object("o") } == "config.o: expected an object, got an array")
-        #expect(refusal { r throws(DocumentError) in _ = try r.choice("c", ["up", "down"]) } == "config.c: must be one of 'up', 'down'")
-        #expect(refusal { r throws(DocumentError) in _ = try r.requiredNumber("missing") } == "config.missing: is required")
+        #expect(refusal { r throws(DocumentError) in _ = try r.number("n") } == "/config/n: expected a number, got a string")
+        #expect(refusal { r throws(DocumentError) in _ = try r.bool("b") } == "/config/b: expected true or false, got a number")
+        #expect(refusal { r throws(DocumentError) in _ = try r.string("s") } == "/config/s: expected a string, got a boolean")
+        #expect(refusal { r throws(DocumentError) in _ = try r.array("a") } == "/config/a: expected an array, got an object")
+        #expect(refusal { r throws(DocumentError) in _ = try r.object("o") } == "/config/o: expected an object, got an array")
+        #expect(refusal { r throws(DocumentError) in _ = try r.choice("c", ["up", "down"]) } == "/config/c: must be one of 'up', 'down'")
+        #expect(refusal { r throws(DocumentError) in _ = try r.requiredNumber("missing") } == "/config/missing: is required")
         #expect(throws: DocumentError(.invalidField, at: .root, "expected an object, got an array")) { try ObjectReader(.array([])) }
     }
 }

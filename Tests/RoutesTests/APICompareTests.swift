@@ -80,17 +80,17 @@ struct APICompareTests {
     @Test func refusals() throws {
         let app = TestApp()
         let card = Self.card()
-        try expectProblem(app.post("/v1/scenarios/compare", #"{"scenario":\#(card)}"#), 400, "invalid_field", field: "golden")
+        try expectProblem(app.post("/v1/scenarios/compare", #"{"scenario":\#(card)}"#), 400, "invalid_field", field: "/golden")
         try expectProblem(app.post("/v1/scenarios/compare", #"{"scenario":\#(card),"golden":{"frames":[]},"against":\#(card)}"#),
-                          400, "invalid_field", field: "against")
+                          400, "invalid_field", field: "/against")
         try expectProblem(app.post("/v1/scenarios/compare", #"{"scenario":\#(card),"golden":{"from":0,"to":1,"frames":[]}}"#),
-                          400, "invalid_field", field: "golden.fps")
+                          400, "invalid_field", field: "/golden/fps")
         try expectProblem(app.post("/v1/scenarios/compare", #"{"scenario":\#(card),"golden":{"from":0,"to":1,"fps":60,"frames":[]},"from":0}"#),
-                          400, "invalid_field", field: "from")
+                          400, "invalid_field", field: "/from")
         try expectProblem(app.post("/v1/scenarios/compare", #"{"scenario":\#(card),"against":\#(card),"tolerance":-1}"#),
-                          400, "invalid_field", field: "tolerance")
+                          400, "invalid_field", field: "/tolerance")
         try expectProblem(app.post("/v1/scenarios/compare", #"{"scenario":\#(card),"against":{"control":"card","events":[{"type":"expand","t":-1}]}}"#),
-                          400, "invalid_field", field: "against.events[0].t")
+                          400, "invalid_field", field: "/against/events/0/t")
         try expectProblem(app.post("/v1/scenarios/compare?format=css", #"{"scenario":\#(card),"against":\#(card)}"#),
                           400, "invalid_query", field: "format")
     }

@@ -153,14 +153,14 @@ struct APIControlsTests {
     @Test func namesAreRegisteredOnceReplacedByPutAndBuiltInsAreKept() throws {
         let app = TestApp()
         try Self.register(app, "dot", dotDefinition)
-        try expectProblem(app.post("/v1/controls", #"{"name":"dot","definition":\#(dotDefinition)}"#), 409, "control_exists", field: "name")
-        try expectProblem(app.post("/v1/controls", #"{"name":"switch","definition":\#(dotDefinition)}"#), 409, "built_in_control", field: "name")
+        try expectProblem(app.post("/v1/controls", #"{"name":"dot","definition":\#(dotDefinition)}"#), 409, "control_exists", field: "/name")
+        try expectProblem(app.post("/v1/controls", #"{"name":"switch","definition":\#(dotDefinition)}"#), 409, "built_in_control", field: "/name")
         try expectProblem(app.send("PUT", "/v1/controls/card", body: #"{"definition":\#(dotDefinition)}"#), 409, "built_in_control", field: "name")
         try expectProblem(app.delete("/v1/controls/card"), 409, "built_in_control", field: "name")
-        try expectProblem(app.post("/v1/controls", #"{"name":"9lives","definition":{}}"#), 400, "invalid_field", field: "name")
-        try expectProblem(app.post("/v1/controls", #"{"name":"a b","definition":{}}"#), 400, "invalid_field", field: "name")
-        try expectProblem(app.post("/v1/controls", #"{"name":"x"}"#), 400, "invalid_field", field: "definition")
-        try expectProblem(app.post("/v1/controls", #"{"name":"x","definition":{},"extra":1}"#), 400, "invalid_field", field: "extra")
+        try expectProblem(app.post("/v1/controls", #"{"name":"9lives","definition":{}}"#), 400, "invalid_field", field: "/name")
+        try expectProblem(app.post("/v1/controls", #"{"name":"a b","definition":{}}"#), 400, "invalid_field", field: "/name")
+        try expectProblem(app.post("/v1/controls", #"{"name":"x"}"#), 400, "invalid_field", field: "/definition")
+        try expectProblem(app.post("/v1/controls", #"{"name":"x","definition":{},"extra":1}"#), 400, "invalid_field", field: "/extra")
         #expect(app.send("PUT", "/v1/controls/dot", body: #"{"definition":{}}"#).status == 200)
         let put = app.send("PUT", "/v1/controls/fresh", body: #"{"definition":{}}"#)
         #expect(put.status == 201 && put.headers["Location"] == "/v1/controls/fresh")
@@ -170,7 +170,7 @@ struct APIControlsTests {
         #expect(app.delete("/v1/controls/dot").status == 204)
         try expectProblem(app.delete("/v1/controls/dot"), 404, "control_not_found", field: nil)
         try expectProblem(app.get("/v1/controls/dot"), 404, "control_not_found", field: nil)
-        try expectProblem(app.post("/v1/sessions", #"{"control":"dot"}"#), 400, "unknown_control", field: "control")
+        try expectProblem(app.post("/v1/sessions", #"{"control":"dot"}"#), 400, "unknown_control", field: "/control")
     }
 
     @Test func aNodeHoldsAtMostItsLimitOfUserDefinedControls() throws {
@@ -213,15 +213,15 @@ struct APIControlsTests {
         let id = try app.create(control: "dot")
         #expect(try app.applied(id, #"{"type":"bump","t":0}"#)["state"]?["bumps"] == .number(1))   // the default
         #expect(try app.applied(id, #"{"type":"bump","t":0,"by":2.5}"#)["state"]?["bumps"] == .number(3.5))
-        try expectEventsRejected(app, id, #"{"type":"bump","t":1,"by":11}"#, 400, "invalid_field", field: "by")
-        try expectEventsRejected(app, id, #"{"type":"bump","t":1,"by":"two"}"#, 400, "invalid_field", field: "by")
-        try expectEventsRejected(app, id, #"{"type":"bump","t":1,"times":2}"#, 400, "invalid_field", field: "times")
-        try expectEventsRejected(app, id, #"{"type":"paint","t":1}"#, 400, "invalid_field", field: "on")
-        try expectEventsRejected(app, id, #"{"type":"expand","t":1}"#, 400, "unsupported_command", field: "type")
-        try expectEventsRejected(app, id, #"{"type":"explode","t":1}"#, 400, "unknown_event_type", field: "type")
+        try expectEventsRejected(app, id, #"{"type":"bump","t":1,"by":11}"#, 400, "invalid_field", field: "/by")
+        try expectEventsRejected(app, id, #"{"type":"bump","t":1,"by":"two"}"#, 400, "invalid_field", field: "/by")
+        try expectEventsRejected(app, id, #"{"type":"bump","t":1,"times":2}"#, 400, "invalid_field", field: "/times")
+        try expectEventsRejected(app, id, #"{"type":"paint","t":1}"#, 400, "invalid_field", field: "/on")
+        try expectEventsRejected(app, id, #"{"type":"expand","t":1}"#, 400, "unsupported_command", field: "/type")
+        try expectEventsRejected(app, id, #"{"type":"explode","t":1}"#, 400, "unknown_event_type", field: "/type")
         // In a batch, the failing event's field is named by its place.
         try expectEventsRejected(app, id, #"{"events":[{"type":"bump","t":1},{"type":"bump","t":1,"by":-1}]}"#,
-                                 400, "invalid_field", field: "events[1].by")
+                                 400, "invalid_field", field: "/events/1/by")
     }
 
     // MARK: Inline definitions
@@ -238,11 +238,11 @@ struct APIControlsTests {
         #expect(try app.session(named)["control"]?.stringValue == "my-dot")
         // Not a registration: the name is not listed.
         try expectProblem(app.get("/v1/controls/my-dot"), 404, "control_not_found", field: nil)
-        try expectProblem(app.post("/v1/sessions", #"{"control":"not a name","definition":{}}"#), 400, "invalid_field", field: "control")
+        try expectProblem(app.post("/v1/sessions", #"{"control":"not a name","definition":{}}"#), 400, "invalid_field", field: "/control")
         try expectProblem(app.post("/v1/sessions", #"{"definition":{"layers":[{"id":"a"}]}}"#), 400, "invalid_definition",
                           field: "/definition/layers/0/frame")
         try expectProblem(app.post("/v1/sessions", #"{"definition":\#(dotDefinition),"config":{"size":0}}"#), 400, "invalid_field",
-                          field: "config.size")
+                          field: "/config/size")
     }
 
     // MARK: Definitions that do not load

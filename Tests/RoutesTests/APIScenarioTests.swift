@@ -89,22 +89,22 @@ struct APIScenarioTests {
     @Test func aRefusedScenarioMakesNoSession() throws {
         let app = TestApp()
         try expectProblem(app.post("/v1/sessions", #"{"scenario":{"control":"switch","events":[{"type":"touchUp","t":0,"x":1,"y":1}]}}"#),
-                          409, "invalid_touch_sequence", field: "scenario.events[0].type")
+                          409, "invalid_touch_sequence", field: "/scenario/events/0/type")
         try expectProblem(app.post("/v1/sessions", #"{"scenario":{"control":"switch","events":[{"type":"setOn","on":true,"t":2},{"type":"setOn","on":false,"t":1}]}}"#),
-                          409, "event_out_of_order", field: "scenario.events[1].t")
-        try expectProblem(app.post("/v1/sessions", #"{"scenario":{"control":"nope"}}"#), 400, "unknown_control", field: "scenario.control")
+                          409, "event_out_of_order", field: "/scenario/events/1/t")
+        try expectProblem(app.post("/v1/sessions", #"{"scenario":{"control":"nope"}}"#), 400, "unknown_control", field: "/scenario/control")
         try expectProblem(app.post("/v1/sessions", #"{"scenario":{"control":"switch","config":{"width":-1}}}"#),
-                          400, "invalid_field", field: "scenario.config.width")
+                          400, "invalid_field", field: "/scenario/config/width")
         // A create's own members beside a scenario: a known field given where it may not be.
         for key in ["clock", "control", "config", "definition"] {
             let value = key == "clock" ? #""wall""# : key == "control" ? #""switch""# : "{}"
             let problem = try expectProblem(app.post("/v1/sessions", #"{"scenario":{"control":"switch"},"\#(key)":\#(value)}"#),
-                                            400, "invalid_field", field: key)
+                                            400, "invalid_field", field: "/" + key)
             #expect(problem["detail"]?.stringValue == "`\(key)` may not be given with `scenario`")
         }
-        try expectProblem(app.post("/v1/scenarios/run", #"{"scenario":{"control":"switch"},"to":"later"}"#), 400, "invalid_field", field: "to")
+        try expectProblem(app.post("/v1/scenarios/run", #"{"scenario":{"control":"switch"},"to":"later"}"#), 400, "invalid_field", field: "/to")
         try expectProblem(app.post("/v1/scenarios/run", #"{"scenario":{"control":"progressButton","events":[{"type":"start"},{"type":"pause"}]},"to":"settled"}"#),
-                          409, "not_settling", field: "to")
+                          409, "not_settling", field: "/to")
         #expect(try app.listedIDs().isEmpty)
     }
 
@@ -112,9 +112,9 @@ struct APIScenarioTests {
         let app = TestApp()
         let id = try app.create(#"{"control":"switch","clock":"wall"}"#)
         app.clock.advance(by: 1)
-        try expectEventsRejected(app, id, #"{"type":"touchDown","t":1.5,"x":25,"y":15}"#, 409, "event_in_future", field: "t")
+        try expectEventsRejected(app, id, #"{"type":"touchDown","t":1.5,"x":25,"y":15}"#, 409, "event_in_future", field: "/t")
         try expectEventsRejected(app, id, #"{"events":[{"type":"touchDown","t":1,"x":25,"y":15},{"type":"touchUp","t":1.2,"x":25,"y":15}]}"#,
-                                 409, "event_in_future", field: "events[1].t")
+                                 409, "event_in_future", field: "/events/1/t")
         // Within 0.1 s is the present; a tap stamped now ends 0.1 s later, its own doing.
         #expect(try app.applied(id, #"{"type":"touchDown","t":1.08,"x":25,"y":15}"#)["time"] == 1.08)
         #expect(try app.applied(id, #"{"events":[{"type":"touchUp","x":25,"y":15},{"type":"tap","x":25,"y":15}]}"#)["accepted"] == 3)

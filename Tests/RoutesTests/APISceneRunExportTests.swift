@@ -31,6 +31,6 @@ struct APISceneRunExportTests {
         let scenario = app.get("/v1/sessions/\(id)/scenario").text
         try expectProblem(app.get("/v1/sessions/\(id)/frames?from=0&to=2000000000&fps=1&format=css"), 400, "invalid_query", field: "to")
         try expectProblem(app.post("/v1/scenarios/run?format=css", #"{"scenario":\#(scenario),"from":0,"to":2000000000,"fps":1}"#),
-                          400, "invalid_query", field: "to")
+                          400, "invalid_query", field: "/to")
     }
 }

@@ -189,8 +189,8 @@ struct APISceneTests {
             "a": ["highlighted": true, "selected": false, "enabled": true],
             "b": ["highlighted": true, "selected": false, "enabled": true],
         ])
-        try expectEventsRejected(app, id, #"{"type":"touchDown","touch":1,"t":0.2,"x":100,"y":25}"#, 409, "touch_in_use", field: "touch")
-        try expectEventsRejected(app, id, #"{"type":"touchUp","touch":3,"t":0.2,"x":100,"y":25}"#, 409, "invalid_touch_sequence", field: "type")
+        try expectEventsRejected(app, id, #"{"type":"touchDown","touch":1,"t":0.2,"x":100,"y":25}"#, 409, "touch_in_use", field: "/touch")
+        try expectEventsRejected(app, id, #"{"type":"touchUp","touch":3,"t":0.2,"x":100,"y":25}"#, 409, "invalid_touch_sequence", field: "/type")
         _ = try app.applied(id, #"{"type":"touchUp","touch":1,"t":0.3,"x":100,"y":25}"#)
         #expect(try app.session(id)["state"]?["a"]?["highlighted"] == false)
         #expect(try app.session(id)["state"]?["b"]?["highlighted"] == true)
@@ -285,7 +285,7 @@ struct APISceneTests {
         #expect(run.body == app.get("/v1/sessions/\(id)/frames\(window)").body)
         // Refused as a create or a batch would be, naming the field under `scenario`.
         try expectProblem(app.post("/v1/sessions", #"{"scenario":{"scene":{"views":[]},"events":[{"type":"touchUp","t":0,"x":1,"y":1}]}}"#),
-                          409, "invalid_touch_sequence", field: "scenario.events[0].type")
+                          409, "invalid_touch_sequence", field: "/scenario/events/0/type")
     }
 
     /// An echo's scene posted back as it is (each control with its `digest`) makes the same scene:
@@ -301,7 +301,7 @@ struct APISceneTests {
         let window = "?from=0&to=1&fps=30"
         #expect(app.get("/v1/sessions/\(copy)/frames\(window)").body == app.get("/v1/sessions/\(id)/frames\(window)").body)
         try expectProblem(app.post("/v1/sessions", #"{"scene":{"views":[{"id":"a","control":"switch","digest":7,"frame":{"x":0,"y":0,"width":51,"height":31}}]}}"#),
-                          400, "invalid_field", field: "scene.views[0].digest")
+                          400, "invalid_field", field: "/scene/views/0/digest")
     }
 
     static func untagged(_ emission: JSON) -> JSON {
@@ -314,34 +314,34 @@ struct APISceneTests {
 
     static let refusedScenes: [Refusal] = [
         Refusal(#"{"scene":{"views":[{"id":"a","control":"nope","frame":{"x":0,"y":0,"width":10,"height":10}}]}}"#,
-                "unknown_control", "scene.views[0].control"),
+                "unknown_control", "/scene/views/0/control"),
         Refusal(#"{"scene":{"views":[{"id":"a","frame":{"x":0,"y":0,"width":10,"height":10}},{"id":"a","frame":{"x":0,"y":0,"width":10,"height":10}}]}}"#,
-                "duplicate_view_id", "scene.views[1].id"),
+                "duplicate_view_id", "/scene/views/1/id"),
         Refusal(#"{"scene":{"views":[{"id":"a","control":"button","frame":{"x":0,"y":0,"width":10,"height":10},"children":[{"id":"b","frame":{"x":0,"y":0,"width":1,"height":1}}]}]}}"#,
-                "children_not_accepted", "scene.views[0].children"),
+                "children_not_accepted", "/scene/views/0/children"),
         Refusal(#"{"scene":{"views":[{"id":"a","frame":{"x":0,"y":0,"width":-1,"height":10}}]}}"#,
-                "invalid_frame", "scene.views[0].frame.width"),
+                "invalid_frame", "/scene/views/0/frame/width"),
         Refusal(#"{"scene":{"views":[{"id":"a","frame":{"x":0,"y":0,"width":1}}]}}"#,
-                "invalid_field", "scene.views[0].frame.height"),
+                "invalid_field", "/scene/views/0/frame/height"),
         Refusal(#"{"scene":{"views":[{"id":"","frame":{"x":0,"y":0,"width":1,"height":1}}]}}"#,
-                "invalid_view", "scene.views[0].id"),
+                "invalid_view", "/scene/views/0/id"),
         Refusal(#"{"scene":{"views":[{"id":"a","frame":{"x":0,"y":0,"width":1,"height":1},"recognizesSimultaneouslyWith":["b"]}]}}"#,
-                "unknown_view", "scene.views[0].recognizesSimultaneouslyWith[0]"),
+                "unknown_view", "/scene/views/0/recognizesSimultaneouslyWith/0"),
         Refusal(#"{"scene":{"views":[{"id":"a","control":"scrollView","frame":{"x":0,"y":0,"width":10,"height":10},"requireToFail":[{"recognizer":"touch","toFail":{"view":"b","recognizer":"pan"}}]},{"id":"b","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10}}]}}"#,
-                "unknown_recognizer", "scene.views[0].requireToFail[0].recognizer"),
+                "unknown_recognizer", "/scene/views/0/requireToFail/0/recognizer"),
         Refusal(#"{"scene":{"views":[{"id":"a","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10},"requireToFail":[{"recognizer":"grabber","toFail":{"view":"nowhere","recognizer":"pan"}}]},{"id":"b","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10}}]}}"#,
-                "unknown_view", "scene.views[0].requireToFail[0].toFail.view"),
+                "unknown_view", "/scene/views/0/requireToFail/0/toFail/view"),
         Refusal(#"{"scene":{"views":[{"id":"a","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10},"requireToFail":[{"recognizer":"grabber","toFail":{"view":"b","recognizer":"nope"}}]},{"id":"b","control":"sheet","frame":{"x":0,"y":0,"width":10,"height":10}}]}}"#,
-                "unknown_recognizer", "scene.views[0].requireToFail[0].toFail.recognizer"),
+                "unknown_recognizer", "/scene/views/0/requireToFail/0/toFail/recognizer"),
         Refusal(#"{"scene":{"views":[{"id":"a","control":"switch","config":{"isOn":3},"frame":{"x":0,"y":0,"width":1,"height":1}}]}}"#,
-                "invalid_field", "scene.views[0].config.isOn"),
+                "invalid_field", "/scene/views/0/config/isOn"),
         Refusal(#"{"scene":{"views":[{"id":"a","clock":"wall","control":"switch","frame":{"x":0,"y":0,"width":1,"height":1}}]}}"#,
-                "invalid_field", "scene.views[0].clock"),
+                "invalid_field", "/scene/views/0/clock"),
         Refusal(#"{"scene":{"views":[{"id":"a","frame":{"x":0,"y":0,"width":1,"height":1},"colour":"red"}]}}"#,
-                "invalid_field", "scene.views[0].colour"),
-        Refusal(#"{"scene":{"views":[]},"control":"switch"}"#, "invalid_field", "control"),
-        Refusal(#"{"scene":{}}"#, "invalid_field", "scene.views"),
-        Refusal(#"{"scene":"nope"}"#, "unknown_scene", "scene"),
+                "invalid_field", "/scene/views/0/colour"),
+        Refusal(#"{"scene":{"views":[]},"control":"switch"}"#, "invalid_field", "/control"),
+        Refusal(#"{"scene":{}}"#, "invalid_field", "/scene/views"),
+        Refusal(#"{"scene":"nope"}"#, "unknown_scene", "/scene"),
     ]
 
     /// Each refused whole: nothing is created.
@@ -356,13 +356,13 @@ struct APISceneTests {
         let app = TestApp()
         let view = #"{"id":"v\#(0)","frame":{"x":0,"y":0,"width":1,"height":1}}"#
         let many = (0..<257).map { view.replacingOccurrences(of: "v0", with: "v\($0)") }.joined(separator: ",")
-        try expectProblem(app.post("/v1/sessions", #"{"scene":{"views":[\#(many)]}}"#), 400, "too_many_views", field: "scene.views[256]")
+        try expectProblem(app.post("/v1/sessions", #"{"scene":{"views":[\#(many)]}}"#), 400, "too_many_views", field: "/scene/views/256")
         var deep = #"{"id":"d17","frame":{"x":0,"y":0,"width":1,"height":1}}"#
         for level in (1...16).reversed() {
             deep = #"{"id":"d\#(level)","frame":{"x":0,"y":0,"width":1,"height":1},"children":[\#(deep)]}"#
         }
         try expectProblem(app.post("/v1/sessions", #"{"scene":{"views":[\#(deep)]}}"#), 400, "scene_too_deep",
-                          field: "scene.views[0]" + String(repeating: ".children[0]", count: 16))
+                          field: "/scene/views/0" + String(repeating: "/children/0", count: 16))
         #expect(try app.listedIDs() == [])
     }
 
@@ -370,18 +370,18 @@ struct APISceneTests {
         let app = TestApp()
         let id = try app.create(Self.list)
         _ = try app.applied(id, #"{"type":"touchDown","t":1,"x":10,"y":10}"#)
-        try expectEventsRejected(app, id, #"{"type":"setSelected","view":"nope","t":1,"selected":true}"#, 409, "unknown_view", field: "view")
-        try expectEventsRejected(app, id, #"{"type":"setSelected","view":"panel","t":1,"selected":true}"#, 409, "unknown_view", field: "view")
-        try expectEventsRejected(app, id, #"{"type":"setSelected","t":1,"selected":true}"#, 400, "invalid_field", field: "view")
-        try expectEventsRejected(app, id, #"{"type":"touchDown","view":"button","t":1,"x":1,"y":1}"#, 400, "invalid_field", field: "view")
-        try expectEventsRejected(app, id, #"{"type":"touchDown","touch":-1,"t":1,"x":1,"y":1}"#, 400, "invalid_field", field: "touch")
-        try expectEventsRejected(app, id, #"{"type":"touchDown","touch":1,"t":1.5,"x":1,"y":1}"#, 409, "touch_in_use", field: "touch")
-        try expectEventsRejected(app, id, #"{"type":"touchMove","touch":1,"t":0.5,"x":1,"y":1}"#, 409, "event_out_of_order", field: "t")
-        try expectEventsRejected(app, id, #"{"type":"setSelected","view":"button","t":2,"selected":3}"#, 400, "invalid_field", field: "selected")
-        try expectEventsRejected(app, id, #"{"type":"setOn","view":"button","t":2,"on":true}"#, 400, "unknown_event_type", field: "type")
+        try expectEventsRejected(app, id, #"{"type":"setSelected","view":"nope","t":1,"selected":true}"#, 409, "unknown_view", field: "/view")
+        try expectEventsRejected(app, id, #"{"type":"setSelected","view":"panel","t":1,"selected":true}"#, 409, "unknown_view", field: "/view")
+        try expectEventsRejected(app, id, #"{"type":"setSelected","t":1,"selected":true}"#, 400, "invalid_field", field: "/view")
+        try expectEventsRejected(app, id, #"{"type":"touchDown","view":"button","t":1,"x":1,"y":1}"#, 400, "invalid_field", field: "/view")
+        try expectEventsRejected(app, id, #"{"type":"touchDown","touch":-1,"t":1,"x":1,"y":1}"#, 400, "invalid_field", field: "/touch")
+        try expectEventsRejected(app, id, #"{"type":"touchDown","touch":1,"t":1.5,"x":1,"y":1}"#, 409, "touch_in_use", field: "/touch")
+        try expectEventsRejected(app, id, #"{"type":"touchMove","touch":1,"t":0.5,"x":1,"y":1}"#, 409, "event_out_of_order", field: "/t")
+        try expectEventsRejected(app, id, #"{"type":"setSelected","view":"button","t":2,"selected":3}"#, 400, "invalid_field", field: "/selected")
+        try expectEventsRejected(app, id, #"{"type":"setOn","view":"button","t":2,"on":true}"#, 400, "unknown_event_type", field: "/type")
         // A batch is all or nothing: a good event before a bad one is not applied either.
         try expectEventsRejected(app, id, """
             {"events":[{"type":"touchUp","t":2,"x":1,"y":1},{"type":"touchUp","t":2.5,"x":1,"y":1}]}
-            """, 409, "invalid_touch_sequence", field: "events[1].type")
+            """, 409, "invalid_touch_sequence", field: "/events/1/type")
     }
 }

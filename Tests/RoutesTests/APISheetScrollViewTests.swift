@@ -98,14 +98,14 @@ struct APISheetScrollViewTests {
         let selected = try expectOK(app.postEvents(sheet, #"{"type":"selectDetent","t":0,"detent":"large","animated":false}"#))
         #expect(selected["state"] == ["selectedDetent": "large", "isPresented": true, "isDragging": false])
         #expect(selected["emitted"] == [], "programmatic: no detentChanged")
-        try expectProblem(app.postEvents(sheet, #"{"type":"selectDetent","t":1,"detent":"small"}"#), 400, "invalid_field", field: "detent")
+        try expectProblem(app.postEvents(sheet, #"{"type":"selectDetent","t":1,"detent":"small"}"#), 400, "invalid_field", field: "/detent")
         let scroll = try app.create(control: "scrollView")
         // animated defaults to true: 0.3 s later the animation's end is sent.
         _ = try expectOK(app.postEvents(scroll, #"{"type":"setContentOffset","t":0,"x":0,"y":300}"#))
         let later = try expectOK(app.postEvents(scroll, #"{"type":"touchDown","t":1,"x":10,"y":10}"#))
         #expect(later["emitted"] == [["t": 0.3, "name": "scrollViewDidEndScrollingAnimation"]])
         #expect(later["state"]?["contentOffsetY"] == 300)
-        try expectProblem(app.postEvents(scroll, #"{"type":"setContentOffset","t":2,"x":0,"y":"top"}"#), 400, "invalid_field", field: "y")
+        try expectProblem(app.postEvents(scroll, #"{"type":"setContentOffset","t":2,"x":0,"y":"top"}"#), 400, "invalid_field", field: "/y")
     }
 
     @Test func aDragShorthandFlicksTheScrollView() throws {

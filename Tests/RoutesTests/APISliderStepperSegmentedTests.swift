@@ -92,7 +92,7 @@ struct APISliderStepperSegmentedTests {
         }
         Self.expectConfig(segmented["config"], segmentedExpected, springs: ["popSpring": (503.551245, 44.8798951)])
         try expectProblem(app.post("/v1/sessions", #"{"control":"segmentedControl","config":{"segments":2,"selectedSegmentIndex":2}}"#),
-                          400, "invalid_field", field: "config.selectedSegmentIndex")
+                          400, "invalid_field", field: "/config/selectedSegmentIndex")
     }
 
     @Test func theirCommandsAreDecodedAsDeclared() throws {
@@ -101,11 +101,11 @@ struct APISliderStepperSegmentedTests {
         let set = try expectOK(app.postEvents(slider, #"{"type":"setValue","t":0,"value":0.5,"animated":false}"#))
         #expect(set["state"] == ["value": 0.5, "tracking": false, "enabled": true])
         #expect(set["emitted"] == [], "programmatic: no valueChanged")
-        try expectProblem(app.postEvents(slider, #"{"type":"setValue","t":1}"#), 400, "invalid_field", field: "value")
+        try expectProblem(app.postEvents(slider, #"{"type":"setValue","t":1}"#), 400, "invalid_field", field: "/value")
         let segmented = try app.create(control: "segmentedControl")
         let selected = try expectOK(app.postEvents(segmented, #"{"type":"setSelectedIndex","t":0,"index":2}"#))
         #expect(selected["state"]?["selectedSegmentIndex"] == 2)
         #expect(selected["emitted"] == [])
-        try expectProblem(app.postEvents(segmented, #"{"type":"setSelectedIndex","t":1,"index":"last"}"#), 400, "invalid_field", field: "index")
+        try expectProblem(app.postEvents(segmented, #"{"type":"setSelectedIndex","t":1,"index":"last"}"#), 400, "invalid_field", field: "/index")
     }
 }

@@ -56,7 +56,7 @@ struct APIWallClockTests {
         let id = try app.create(#"{"control":"switch","clock":"wall"}"#)
         app.clock.advance(by: 2)
         _ = try app.applied(id, #"{"type":"touchDown","x":25,"y":15}"#)
-        try expectEventsRejected(app, id, #"{"type":"touchUp","t":1,"x":25,"y":15}"#, 409, "event_out_of_order", field: "t")
+        try expectEventsRejected(app, id, #"{"type":"touchUp","t":1,"x":25,"y":15}"#, 409, "event_out_of_order", field: "/t")
         // Ahead of the present by less than the 0.1 s tolerance.
         #expect(try app.applied(id, #"{"type":"touchUp","t":2.05,"x":25,"y":15}"#)["time"] == 2.05)
     }

@@ -63,12 +63,12 @@ struct FlickTests {
         let app = TestApp()
         let id = try app.create(control: "card")
         let flick = #"{"type":"flick","t":0,"from":{"x":195,"y":800},"#
-        try expectEventsRejected(app, id, flick + #""to":{"x":200,"y":805},"velocity":{"x":0,"y":0}}"#, 400, "invalid_field", field: "to")
-        try expectEventsRejected(app, id, flick + #""to":{"x":195,"y":700},"velocity":{"x":0,"y":-100},"rate":1000}"#, 400, "invalid_field", field: "rate")
-        try expectEventsRejected(app, id, flick + #""to":{"x":195,"y":700},"velocity":{"x":0,"y":-100},"duration":0.02}"#, 400, "invalid_field", field: "duration")
-        try expectEventsRejected(app, id, flick + #""to":{"x":195,"y":700},"velocity":{"x":0,"y":-0.001}}"#, 400, "invalid_field", field: "velocity")
-        try expectEventsRejected(app, id, flick + #""to":{"x":195,"y":700}}"#, 400, "invalid_field", field: "velocity")
-        try expectEventsRejected(app, id, flick + #""to":{"x":195,"y":700},"velocity":{"x":0,"y":-100},"speed":3}"#, 400, "invalid_field", field: "speed")
+        try expectEventsRejected(app, id, flick + #""to":{"x":200,"y":805},"velocity":{"x":0,"y":0}}"#, 400, "invalid_field", field: "/to")
+        try expectEventsRejected(app, id, flick + #""to":{"x":195,"y":700},"velocity":{"x":0,"y":-100},"rate":1000}"#, 400, "invalid_field", field: "/rate")
+        try expectEventsRejected(app, id, flick + #""to":{"x":195,"y":700},"velocity":{"x":0,"y":-100},"duration":0.02}"#, 400, "invalid_field", field: "/duration")
+        try expectEventsRejected(app, id, flick + #""to":{"x":195,"y":700},"velocity":{"x":0,"y":-0.001}}"#, 400, "invalid_field", field: "/velocity")
+        try expectEventsRejected(app, id, flick + #""to":{"x":195,"y":700}}"#, 400, "invalid_field", field: "/velocity")
+        try expectEventsRejected(app, id, flick + #""to":{"x":195,"y":700},"velocity":{"x":0,"y":-100},"speed":3}"#, 400, "invalid_field", field: "/speed")
     }
 
     /// The card (collapsed at y 779, expanded at 244) flicked up 100 pt from its handle: fast, the

@@ -121,7 +121,7 @@ struct OperationsTests {
     func shorthandsEndWithinTheLatestTime(_ body: String) throws {
         let app = TestApp()
         let id = try app.create(control: "switch")
-        try expectEventsRejected(app, id, body, 400, "invalid_field", field: "duration")
+        try expectEventsRejected(app, id, body, 400, "invalid_field", field: "/duration")
         #expect(app.get("/v1/sessions/\(id)/frame").status == 200)
     }
 }

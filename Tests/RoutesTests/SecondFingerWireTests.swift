@@ -30,7 +30,7 @@ struct SecondFingerWireTests {
             _ = try Self.decode(#"{"type": "touchMove", "touch": 2, "t": 0, "x": 1, "y": 2}"#)
             Issue.record("touch 2 was read")
         } catch let error as DocumentError {
-            #expect(error.field == "touch", "\(error)")
+            #expect(error.field == "/touch", "\(error)")
             #expect(error.message.contains("must be 0 or 1"))
         }
     }

@@ -14,7 +14,7 @@ extension ControlDefinition {
             _ = try ControlInstance(self, name: "", configuration: nil)
         } catch {
             throw DocumentError(.invalidDefinition, at: TreePath([.key("parameters")]),
-                                "the defaults are not a valid configuration: \(error.path.dotted): \(error.message)")
+                                "the defaults are not a valid configuration: \(error.path.pointer): \(error.message)")
         }
     }
 }

@@ -84,8 +84,8 @@ struct ControlsAPI: Sendable {
         } catch {
             throw Problem(error)
         }
-        try checkName(name)
-        if registry.named(name)?.builtIn == true { throw builtIn(name) }
+        try checkName(name, field: Self.bodyName)
+        if registry.named(name)?.builtIn == true { throw builtIn(name, field: Self.bodyName) }
         // This node's own names are checked before the definition is loaded (the order of
         // problems a client has always had); a shared registry's in its transaction.
         if !directory.isShared {
@@ -111,8 +111,8 @@ struct ControlsAPI: Sendable {
         } catch {
             throw Problem(error)
         }
-        try checkName(name)
-        if registry.named(name)?.builtIn == true { throw builtIn(name) }
+        try checkName(name, field: Self.pathName)
+        if registry.named(name)?.builtIn == true { throw builtIn(name, field: Self.pathName) }
         let control = try load(name, definition)
         let changed = try change(.replace(control, ifMatch: ifMatch(context.request)), name)
         return answer(control, changed)
@@ -123,7 +123,7 @@ struct ControlsAPI: Sendable {
     func delete(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         _ = try Query(context.request.queryString, allowed: [])
         let name = context.captures["name"] ?? ""
-        if registry.named(name)?.builtIn == true { throw builtIn(name) }
+        if registry.named(name)?.builtIn == true { throw builtIn(name, field: Self.pathName) }
         let changed = try change(.remove(name, ifMatch: ifMatch(context.request)), name)
         return SessionsAPI.durable(HTTPAnswer(status: 204), changed.record, environment)
     }
@@ -183,13 +183,17 @@ struct ControlsAPI: Sendable {
         return SessionsAPI.durable(answer, changed.record, environment)
     }
 
+    /// The name as a refusal names it: a member of `POST`'s body, or `PUT`'s and `DELETE`'s path parameter.
+    private static let bodyName = "/name", pathName = "name"
+
+    /// Only a `POST` registers a new name, so only its body's name can already exist.
     private func exists(_ name: String) -> Problem {
-        Problem(409, "control_exists", "a control named '\(name)' is registered; PUT /v1/controls/\(name) replaces it", field: "name")
+        Problem(409, "control_exists", "a control named '\(name)' is registered; PUT /v1/controls/\(name) replaces it", field: Self.bodyName)
     }
 
     private func damagedExists(_ name: String) -> Problem {
         Problem(409, "control_exists", "the journal records of a control named '\(name)' are damaged; PUT /v1/controls/\(name) "
-                    + "registers it again, DELETE discards it", field: "name")
+                    + "registers it again, DELETE discards it", field: Self.bodyName)
     }
 
     // MARK: Helpers
@@ -218,10 +222,10 @@ struct ControlsAPI: Sendable {
         }
     }
 
-    private func checkName(_ name: String) throws(Problem) {
+    private func checkName(_ name: String, field: String) throws(Problem) {
         guard Self.isValidName(name) else {
             throw Problem(400, "invalid_field", "'\(name)' is not a control name: 1 to 64 letters, digits, - and _, starting with a letter",
-                          field: "name")
+                          field: field)
         }
     }
 
@@ -229,9 +233,9 @@ struct ControlsAPI: Sendable {
         Problem(404, "control_not_found", "no control '\(name)'; GET /v1/controls lists them")
     }
 
-    private func builtIn(_ name: String) -> Problem {
+    private func builtIn(_ name: String, field: String) -> Problem {
         Problem(409, "built_in_control", "'\(name)' is a built-in control: it cannot be replaced or removed; register yours under another name",
-                field: "name")
+                field: field)
     }
 
     private func summary(_ control: RegisteredControl, into w: inout JSONWriter) {

@@ -159,10 +159,12 @@ struct CurvesAPI: Sendable {
                          limit: environment.limits.maxFramesPerRequest)
     }
 
-    /// A codec's complaint about a field, as the query parameter it came from.
+    /// A codec's complaint about a field, as the query parameter it came from (the query is read
+    /// as a flat object, so the path is that parameter's name).
     private static func problem(_ error: DocumentError) -> Problem {
-        let detail = error.field.map { "'\($0)' \(error.message)" } ?? error.message
-        return Problem(400, "invalid_query", detail, field: error.field)
+        let name: String? = if case let .key(key)? = error.path.components.first { key } else { error.field }
+        let detail = name.map { "'\($0)' \(error.message)" } ?? error.message
+        return Problem(400, "invalid_query", detail, field: name)
     }
 
     // MARK: Encoding

@@ -5,7 +5,8 @@ public struct Problem: Error, Sendable, Equatable {
     /// Stable, machine-readable.
     public var code: String
     public var detail: String
-    /// The offending field, as a path into the request.
+    /// The offending field: the RFC 6901 JSON pointer of a member of the request's body
+    /// (`/events/1/t`), or the name of a query parameter, path parameter or header (`fps`).
     public var field: String?
     public var headers: [(String, String)] = []
 
@@ -16,7 +17,7 @@ public struct Problem: Error, Sendable, Equatable {
         self.field = field
     }
 
-    /// A document's fault: 400 with its code, its path as the field (`config.effects[1].ratio`; none
+    /// A document's fault: 400 with its code, its path as the field (`/config/effects/1/ratio`; none
     /// at the root), or the status and headers of the problem it carries.
     init(_ error: DocumentError) {
         guard var problem = error.carried as? Problem else {

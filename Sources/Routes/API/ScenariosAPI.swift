@@ -51,7 +51,7 @@ struct ScenariosAPI: Sendable {
         }
         let tolerance = try number(&body, "tolerance") ?? Self.defaultTolerance
         guard Self.toleranceRange.contains(tolerance) else {
-            throw Problem(400, "invalid_field", "must be between 0 and \(Int(Self.toleranceRange.upperBound))", field: "tolerance")
+            throw Problem(400, "invalid_field", "must be between 0 and \(Int(Self.toleranceRange.upperBound))", field: "/tolerance")
         }
         let golden = body.raw("golden"), against = body.raw("against")
         let window: SampleWindow
@@ -60,7 +60,7 @@ struct ScenariosAPI: Sendable {
         switch (golden, against) {
         case let (golden?, nil):
             for key in Self.windowKeys where body.has(key) {
-                throw Problem(400, "invalid_field", "a comparison with a golden samples the golden's window; leave '\(key)' out", field: key)
+                throw Problem(400, "invalid_field", "a comparison with a golden samples the golden's window; leave '\(key)' out", field: TreePath(key).pointer)
             }
             window = try goldenWindow(golden)
             reference = scenario.session == nil ? Self.flattenedScene(golden) : golden
@@ -71,9 +71,9 @@ struct ScenariosAPI: Sendable {
             reference = other.frames(window)
             referenceName = "against"
         case (nil, nil):
-            throw Problem(400, "invalid_field", "is required: a frames answer to compare with (or 'against', another scenario)", field: "golden")
+            throw Problem(400, "invalid_field", "is required: a frames answer to compare with (or 'against', another scenario)", field: "/golden")
         case (_?, _?):
-            throw Problem(400, "invalid_field", "give 'golden' or 'against', not both", field: "against")
+            throw Problem(400, "invalid_field", "give 'golden' or 'against', not both", field: "/against")
         }
         try finish(body)
         let compared = scenario.frames(window)
@@ -169,22 +169,34 @@ struct ScenariosAPI: Sendable {
             case let .number(value)?: pairs.append((key, "\(value)"))
             case .string(SampleWindow.settled)? where key == "to": pairs.append((key, SampleWindow.settled))
             case let value?:
-                throw Problem(400, "invalid_field", "expected a number\(key == "to" ? " or \"settled\"" : ""), got \(value.kindName)", field: key)
+                throw Problem(400, "invalid_field", "expected a number\(key == "to" ? " or \"settled\"" : ""), got \(value.kindName)", field: TreePath(key).pointer)
             }
         }
-        return try SampleWindow(Query(pairs: pairs), defaultFrom: time, defaultSpan: 1, maximumTo: maximumTo,
-                                limit: sessions.environment.limits.maxFramesPerRequest, settledAt: settledAt)
+        do throws(Problem) {
+            return try SampleWindow(Query(pairs: pairs), defaultFrom: time, defaultSpan: 1, maximumTo: maximumTo,
+                                    limit: sessions.environment.limits.maxFramesPerRequest, settledAt: settledAt)
+        } catch {
+            throw Self.inBody(error, under: .root)
+        }
+    }
+
+    /// A window's refusal names its member as a query parameter; here the members came from the
+    /// body (under `base`), so it names their JSON pointer.
+    private static func inBody(_ problem: Problem, under base: TreePath) -> Problem {
+        var problem = problem
+        problem.field = problem.field.map { base.appending($0).pointer }
+        return problem
     }
 
     /// The window a golden frames answer was sampled over.
     private func goldenWindow(_ golden: JSON) throws(Problem) -> SampleWindow {
         guard case .object = golden, case .array? = golden["frames"] else {
-            throw Problem(400, "invalid_field", "must be a frames answer: {\"from\", \"to\", \"fps\", \"frames\": [...], \"emitted\": [...]}", field: "golden")
+            throw Problem(400, "invalid_field", "must be a frames answer: {\"from\", \"to\", \"fps\", \"frames\": [...], \"emitted\": [...]}", field: "/golden")
         }
         var pairs: [(key: String, value: String)] = []
         for key in Self.windowKeys {
             guard let value = golden[key]?.doubleValue else {
-                throw Problem(400, "invalid_field", "is required: a number, as a frames answer has it", field: "golden.\(key)")
+                throw Problem(400, "invalid_field", "is required: a number, as a frames answer has it", field: TreePath("golden").appending(key).pointer)
             }
             pairs.append((key, "\(value)"))
         }
@@ -192,9 +204,7 @@ struct ScenariosAPI: Sendable {
             return try SampleWindow(Query(pairs: pairs), defaultFrom: 0, defaultSpan: 1, maximumTo: EventCodec.maximumTime,
                                     limit: sessions.environment.limits.maxFramesPerRequest)
         } catch {
-            var problem = error
-            problem.field = error.field.map { "golden." + $0 }
-            throw problem
+            throw Self.inBody(error, under: TreePath("golden"))
         }
     }
 

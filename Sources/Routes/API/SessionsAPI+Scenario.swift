@@ -50,7 +50,7 @@ extension SessionsAPI {
         }
         guard decoded.inputs.count <= environment.limits.maxEventsPerBatch else {
             throw Problem(413, "too_many_events", "a scenario may hold at most \(environment.limits.maxEventsPerBatch) events",
-                          field: decoded.listPath)
+                          field: decoded.listPath.pointer)
         }
         var session = Session(configuration: instance, maximumEvents: environment.limits.maxEventsPerSession)
         do throws(SessionError) {

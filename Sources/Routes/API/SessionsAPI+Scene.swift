@@ -176,7 +176,7 @@ extension SessionsAPI {
             }
             guard decoded.targets.count <= environment.limits.maxEventsPerBatch else {
                 throw Problem(413, "too_many_events", "a batch may hold at most \(environment.limits.maxEventsPerBatch) events",
-                              field: body["events"] == nil ? nil : "events")
+                              field: body["events"] == nil ? nil : "/events")
             }
             if slot.clock == .wall { try refuseFuture(decoded.events, now: stamp) }
             return decoded.inputs
@@ -270,13 +270,13 @@ extension SessionsAPI {
             try body.finish()
             let listPath = path.appending("events")
             decoded = try SceneEventCodec.decodeList(items, at: listPath, scene: document.scene)
-            decoded.events.listPath = listPath.dotted
+            decoded.events.listPath = listPath
         } catch {
             throw Problem(error)
         }
         guard decoded.targets.count <= environment.limits.maxEventsPerBatch else {
             throw Problem(413, "too_many_events", "a scenario may hold at most \(environment.limits.maxEventsPerBatch) events",
-                          field: decoded.events.listPath)
+                          field: decoded.events.listPath.pointer)
         }
         var timeline = SceneTimeline(scene: document.scene, maximumEvents: environment.limits.maxEventsPerSession)
         do throws(SceneTimeline.BatchError) {

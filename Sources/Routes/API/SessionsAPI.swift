@@ -35,10 +35,10 @@ struct SessionsAPI: Sendable {
         if case let .object(object) = body, object["scene"] != nil { return try createScene(body) }
         if case let .object(object) = body, Self.isSceneScenario(object["scenario"]) {
             for key in ["control", "definition", "config", "clock", "scene"] where object[key] != nil {
-                throw Problem(400, "invalid_field", "`\(key)` may not be given with `scenario`", field: key)
+                throw Problem(400, "invalid_field", "`\(key)` may not be given with `scenario`", field: TreePath(key).pointer)
             }
             guard object.count == 1, let member = object["scenario"] else {
-                throw Problem(400, "invalid_field", "unknown field", field: object.keys.first { $0 != "scenario" })
+                throw Problem(400, "invalid_field", "unknown field", field: object.keys.first { $0 != "scenario" }.map { TreePath($0).pointer })
             }
             let scenario = try decodeSceneScenario(member, at: TreePath("scenario"))
             return try createScene(clock: scenario.clock, document: scenario.document, timeline: scenario.timeline)
@@ -278,7 +278,7 @@ struct SessionsAPI: Sendable {
             }
             guard decoded.inputs.count <= environment.limits.maxEventsPerBatch else {
                 throw Problem(413, "too_many_events", "a batch may hold at most \(environment.limits.maxEventsPerBatch) events",
-                              field: body["events"] == nil ? nil : "events")
+                              field: body["events"] == nil ? nil : "/events")
             }
             if slot.clock == .wall { try refuseFuture(decoded, now: stamp) }
             return SessionStore.Batch(inputs: decoded.inputs, shorthands: decoded.shorthands)
@@ -356,7 +356,7 @@ struct SessionsAPI: Sendable {
         for (position, t) in decoded.postedTimes where t > now + Self.futureTolerance {
             throw Problem(409, "event_in_future",
                           "a wall-clock session takes events up to its present (t=\(DecimalText.text(now, decimals: 6)) s, within \(Self.futureTolerance) s); this one is at t=\(t); leave 't' out to stamp it on arrival",
-                          field: decoded.isBatch ? "events[\(position)].t" : "t")
+                          field: decoded.isBatch ? decoded.listPath.appending(position).appending("t").pointer : "/t")
         }
     }
 
@@ -521,9 +521,9 @@ struct SessionsAPI: Sendable {
 
     /// Where input `index` of a decoded body was posted: `key` of its event.
     func eventField(_ index: Int, _ key: String, decoded: EventCodec.Decoded) -> String {
-        guard decoded.isBatch else { return key }
+        guard decoded.isBatch else { return TreePath(key).pointer }
         let position = index < decoded.origins.count ? decoded.origins[index] : (decoded.origins.last ?? 0)
-        return "\(decoded.listPath)[\(position)].\(key)"
+        return decoded.listPath.appending(position).appending(key).pointer
     }
 
     /// `definition`: the control's that refused an input (its commands are named).
@@ -550,7 +550,7 @@ struct SessionsAPI: Sendable {
                            field: eventField(index, "type"))
         case let .logFull(limit):
             return Problem(409, "event_log_full", "the session holds its maximum of \(limit) events; create a new session",
-                           field: decoded.isBatch ? decoded.listPath : nil)
+                           field: decoded.isBatch ? decoded.listPath.pointer : nil)
         case let .invalidTouchSequence(index, reason):
             return Problem(409, "invalid_touch_sequence", reason, field: eventField(index, "type"))
         }

@@ -18,7 +18,7 @@ final class RegisteredControl: Sendable {
         do {
             defaultInstance = try ControlInstance(version.definition, name: name, configuration: nil)
         } catch {
-            let field = error.path.dotted
+            let field = error.path.pointer
             throw DocumentError(.invalidDefinition, at: TreePath([.key("parameters")]),
                                 "the parameters' defaults fail the definition's checks: \(field.isEmpty ? "" : field + " ")\(error.message)")
         }

@@ -22,7 +22,7 @@ struct SceneDocument: Sendable {
 
     /// Reads `{"views": [...]}` under `path` (`scene`), resolving each view's control with
     /// `resolve`, and checks the whole scene (`Scene`): the first fault in document order is
-    /// thrown, named by its dotted path, and nothing is made.
+    /// thrown, named by its JSON pointer, and nothing is made.
     init(_ json: JSON, at path: TreePath, resolve: Resolve) throws(DocumentError) {
         var body = try ObjectReader(json, at: path)
         guard let items = try body.array("views") else { throw body.error("views", "is required: the window's views, back to front") }

@@ -17,9 +17,9 @@ extension DocumentError {
 }
 
 extension DocumentError {
-    /// The field as the API names it: the path in dotted notation (`config.effects[1].ratio`), or at
-    /// the root the field of the problem carried, if any.
+    /// The field as the API names it: the JSON pointer of the path (`/config/effects/1/ratio`), or
+    /// at the root the field of the problem carried, if any.
     var field: String? {
-        path.components.isEmpty ? (carried as? Problem)?.field : path.dotted
+        path.components.isEmpty ? (carried as? Problem)?.field : path.pointer
     }
 }

@@ -28,10 +28,10 @@ enum EventCodec {
         /// Kept for a batch only: a single event's inputs all come from position 0, and every
         /// single-event POST is spared the array.
         var origins: [Int] = []
-        /// The body held `{"events": [...]}` (fields are then named `events[i].…`).
+        /// The body held `{"events": [...]}` (fields are then named `/events/i/…`).
         var isBatch = false
-        /// Where the list of events is in the request: `events`, or `scenario.events`.
-        var listPath = "events"
+        /// Where the list of events is in the request: `/events`, or `/scenario/events`.
+        var listPath = TreePath("events")
         /// Each shorthand as posted (its `t` resolved), with the inputs it expanded to.
         var shorthands: [Shorthand] = []
         /// Whether `shorthands` are kept: a session's log shows them; a scene's keeps none, so
@@ -142,7 +142,7 @@ enum EventCodec {
     static func decodeList(_ items: [JSON], at path: TreePath, context: Context) throws(DocumentError) -> Decoded {
         var decoded = Decoded()
         decoded.isBatch = true
-        decoded.listPath = path.dotted
+        decoded.listPath = path
         for (index, item) in items.enumerated() {
             let now = decoded.inputs.last?.t ?? 0
             decoded.append(try decode(item, at: path.appending(index), context: context, now: now), posted: item, origin: index)
