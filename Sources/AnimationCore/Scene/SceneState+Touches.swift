@@ -491,7 +491,7 @@ extension SceneState {
 
 extension SceneState {
     /// Whether what `tap` waits for has recognised: a tap among `taps` (recognised by this lift),
-    /// or a pan, long press or pinch/rotation that has begun.
+    /// a swipe recognised (its finger still down), or a pan, long press or pinch/rotation that has begun.
     func waitsFor(_ tap: Waiting, _ taps: [(view: Int, input: Int)]) -> Bool {
         scene.nodes[tap.view].waits.contains { wait in
             wait.input == tap.input && (taps.contains { $0.view == wait.view && $0.input == wait.otherInput } || hasBegun(wait.view, wait.otherInput))
@@ -502,6 +502,7 @@ extension SceneState {
         switch controls[view]?.input(input) {
         case let .pan(recognizer)?: recognizer.isRecognized && !recognizer.isHeld
         case let .longPress(recognizer)?: recognizer.isRecognized && !recognizer.isHeld
+        case let .swipe(recognizer)?: recognizer.isRecognized && !recognizer.isHeld
         case let .transform(recognizer)?: recognizer.isRecognized
         default: false
         }
@@ -513,15 +514,16 @@ extension SceneState {
         case let .tap(recognizer)?: recognizer.isTracking
         case let .pan(recognizer)?: recognizer.isTracking && (!recognizer.isRecognized || recognizer.isHeld)
         case let .longPress(recognizer)?: recognizer.isPossible || recognizer.isHeld
-        case let .swipe(recognizer)?: recognizer.isPossible
+        case let .swipe(recognizer)?: recognizer.isPossible || recognizer.isHeld
         case let .transform(recognizer)?: recognizer.isTracking && !recognizer.isRecognized
         default: false
         }
     }
 
-    /// After each input and each deadline: a waiting tap is dropped when what it waits for has
-    /// begun, kept while it is deciding, and otherwise (it failed) recognised now, at this time.
-    /// A control refusing the late recognition drops it, as a deadline's fault is dropped.
+    /// After each input and each deadline: a waiting tap (or a swipe whose finger has lifted) is
+    /// dropped when what it waits for has begun, kept while it is deciding, and otherwise (it
+    /// failed) recognised now, at this time. A control refusing the late recognition drops it, as
+    /// a deadline's fault is dropped.
     mutating func resolveWaiting(at t: Double, emit: inout [SceneEmission]) {
         let taps = waiting
         waiting = []
@@ -530,9 +532,23 @@ extension SceneState {
                 resolveHeld(tap, at: t, emit: &emit)
                 continue
             }
-            if waitsFor(tap, []) { continue }
+            if tap.translation != nil, !isHeld(tap) { continue }
+            if waitsFor(tap, []) {
+                forget(tap)
+                continue
+            }
             if scene.nodes[tap.view].waits.contains(where: { $0.input == tap.input && isDeciding($0.view, $0.otherInput) }) {
                 waiting.append(tap)
+                continue
+            }
+            if tap.translation != nil {
+                var produced: [SceneEmission] = []
+                do throws(SceneInputError) {
+                    try transaction { (state) throws(SceneInputError) in try state.deliverHeld(tap, lifted: true, at: t, emit: &produced) }
+                    emit += produced
+                } catch {
+                    forget(tap)
+                }
                 continue
             }
             var produced: [Emission] = []

@@ -33,6 +33,23 @@ extension DefinedControl {
         try runDeferred(emit: &emit)
     }
 
+    /// The swipe of input `index`, recognised at `point` with `translation` while a recogniser of
+    /// another view it waits for was deciding, recognised now that that one failed (docs/scenes.md);
+    /// while its finger is down it excludes the control's other recognisers, as a swipe does.
+    mutating func recognizeSwipe(_ index: Int, at point: Point, translation: Point, at t: Double, emit: inout [Emission]) throws(ControlError) {
+        guard case var .swipe(swipe) = input(index), swipe.isHeld, case let .swipe(spec) = instance.definition.inputs[index] else { return }
+        swipe.release()
+        setInput(index, .swipe(swipe))
+        if swipe.isTracking { exclude(by: index, spec.simultaneous) }
+        time = t
+        defer { if !deferred.isEmpty { deferred.removeAll() } }
+        try ScratchList.with(capacity: 1) { (items: inout ScratchList<Recognized>) throws(ControlError) in
+            items.append(.swipe(index, point, translation: translation))
+            try react(items, at: t, emit: &emit)
+        }
+        try runDeferred(emit: &emit)
+    }
+
     /// The pan or long press of input `index`, whose began a scene held while a recogniser of
     /// another view it waits for was deciding, begins now (a pan from translation 0, a press where
     /// the finger is), excluding the control's other recognisers; with `lifted`, its finger has
