@@ -126,7 +126,7 @@ struct SceneWaitingSwipeTests {
         #expect(!log.contains { $0.hasPrefix("photo") })
     }
 
-    @Test("Waiting for the photo's pinch instead: one finger is held from 10 pt (the pinch stays possible for a second touch, which a scene never gives it); at the lift the pinch fails and the pan begins and ends there")
+    @Test("Waiting for the photo's pinch instead: one finger is held from 10 pt (the pinch stays possible for a second touch, which never comes); at the lift the pinch fails and the pan begins and ends there")
     func awaitedPinchFailsAtTheLift() throws {
         var state = try Self.card(awaited: "zoom")
         try state.down(1, 200, 200, at: 0)
@@ -153,7 +153,7 @@ struct SceneWaitingSwipeTests {
         }
         #expect(try refusal([], onPhoto: [.init(recognizer: "next", view: "card", otherRecognizer: "drag")]) == nil, "a swipe may wait")
         #expect(try refusal([], onPhoto: [.init(recognizer: "zoom", view: "card", otherRecognizer: "drag")])
-                    == "unknown_recognizer /views/0/children/0/requireToFail/0/recognizer", "a pinch never begins in a scene: it waits for nothing")
+                    == "unknown_recognizer /views/0/children/0/requireToFail/0/recognizer", "a pinch does not wait (not modelled)")
         #expect(try refusal([], onPhoto: [.init(recognizer: "swipe", view: "card", otherRecognizer: "drag")])
                     == "unknown_recognizer /views/0/children/0/requireToFail/0/recognizer")
         #expect(try refusal([], onPhoto: [.init(recognizer: "next", view: "card", otherRecognizer: "pan")])

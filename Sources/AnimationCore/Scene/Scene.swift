@@ -36,6 +36,8 @@ public struct Scene: Sendable {
         let tracking: UInt64
         let pans: [Int]
         let taps: [Int]
+        /// Pinch and rotation inputs: the two-finger recognisers, which take a second touch (finger 1).
+        let transforms: UInt64
         /// Views whose recognisers recognise together with this one's (either side naming the other).
         public fileprivate(set) var simultaneous: [Int] = []
         /// This view's taps, pans, long presses and swipes waiting for another view's recogniser to fail (`require(toFail:)`).
@@ -156,7 +158,7 @@ public struct Scene: Sendable {
             switch definition.inputs[index] {
             case .tap, .pan, .longPress, .swipe: return index
             case .control: return nil
-            // A scene gives a view one finger, so its pinch or rotation never begins there: it waits for nothing.
+            // A waiting pinch or rotation would need its began held across two touches: not modelled.
             case .transform: return waiting ? nil : index
             }
         }
@@ -188,7 +190,7 @@ public struct Scene: Sendable {
                                  "'\(control.name)' takes no children: its definition declares no content")
             }
             let index = nodes.count
-            var recognizers: UInt64 = 0, tracking: UInt64 = 0
+            var recognizers: UInt64 = 0, tracking: UInt64 = 0, transforms: UInt64 = 0
             var pans: [Int] = [], taps: [Int] = []
             if let control = view.control {
                 for (k, input) in control.definition.inputs.enumerated() where k < 64 {
@@ -197,7 +199,8 @@ public struct Scene: Sendable {
                     case .control: if content == nil { tracking |= bit } else { recognizers |= bit }
                     case .pan: recognizers |= bit; pans.append(k)
                     case .tap: recognizers |= bit; taps.append(k)
-                    case .longPress, .swipe, .transform: recognizers |= bit
+                    case .longPress, .swipe: recognizers |= bit
+                    case .transform: recognizers |= bit; transforms |= bit
                     }
                 }
             }
@@ -212,7 +215,7 @@ public struct Scene: Sendable {
                               isDirectionalLockEnabled: view.isDirectionalLockEnabled,
                               prefersScrollingExpandsWhenScrolledToEdge: view.prefersScrollingExpandsWhenScrolledToEdge,
                               touchesShouldCancel: view.touchesShouldCancel, stack: view.stack, content: content,
-                              recognizers: recognizers, tracking: tracking, pans: pans, taps: taps))
+                              recognizers: recognizers, tracking: tracking, pans: pans, taps: taps, transforms: transforms))
             if !view.requireToFail.isEmpty {
                 requirements.append((index, view.requireToFail, path.appending("requireToFail")))
             }

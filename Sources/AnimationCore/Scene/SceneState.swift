@@ -148,6 +148,9 @@ public struct SceneState: Sendable {
         /// Pans whose hysteresis this touch set to 0 (a decelerating scroll view caught by the
         /// touch), with the hysteresis to give back when the touch is over for them.
         var caught: [(input: Int, hysteresis: Double)] = []
+        /// 1: this touch is the second finger on a view another touch drives, given to its pinch
+        /// and rotation only (UIKit's two-finger recognisers take both touches); 0 otherwise.
+        var finger = 0
     }
 
     /// `isDirectionalLockEnabled`: a step within 20° of an axis the scroll view can scroll locks

@@ -14,10 +14,11 @@ extension DefinedControl {
     /// A touch for some of the inputs only: those whose bit is set in `inputs` (inputs past the
     /// 64th always). A scene gives a view's recognisers and its touch tracking the same touch at
     /// different times, as UIKit's gesture recognisers and `touchesBegan` get it (docs/scenes.md).
-    mutating func handle(_ touch: Touch, at t: Double, inputs: UInt64, emit: inout [Emission]) throws(ControlError) {
+    /// `finger` 1 is a second touch, for the two-finger recognisers only.
+    mutating func handle(_ touch: Touch, at t: Double, inputs: UInt64, finger: Int = 0, emit: inout [Emission]) throws(ControlError) {
         time = t
         defer { if !deferred.isEmpty { deferred.removeAll() } }
-        try handleTouch(touch, at: t, inputs: inputs, emit: &emit)
+        try handleTouch(touch, finger: finger, at: t, inputs: inputs, emit: &emit)
         try runDeferred(emit: &emit)
     }
 
