@@ -172,12 +172,12 @@ extension SceneState {
         }
     }
 
-    /// Waiting recognisers whose awaited tap this lift recognised fail (held ones forget their touch).
+    /// Waiting recognisers whose awaited tap this lift recognised fail (held ones, a swipe past its lift too, are forgotten).
     mutating func failWaiting(_ taps: [(view: Int, input: Int)]) {
         let failing = waiting.filter { waitsFor($0, taps) }
         guard !failing.isEmpty else { return }
         waiting = waiting.filter { !waitsFor($0, taps) }
-        for entry in failing where entry.touch != nil && isHeld(entry) { forget(entry) }
+        for entry in failing where isHeld(entry) { forget(entry) }
     }
 
     /// Touch `touch`'s held recognisers (of `view` only, when given) fail: they forget the touch
