@@ -33,10 +33,14 @@ public struct SwipeRecognizer: Sendable, Equatable {
     /// Directions whose secondary movement grew too large for this touch.
     private var failed = Direction()
     private var state = State.idle
+    /// Recognized while a recognizer it waits for (`require(toFail:)`, a scene's across views) was
+    /// still possible: its action is withheld until that one fails (its owner delivers it then)
+    /// or dropped when that one recognizes. Kept past the lift, as UIKit keeps a blocked swipe.
+    public var isHeld = false
 
     private enum State: UInt8, Sendable {
-        /// No touch, or the touch's swipe failed or was recognized.
-        case idle, possible, done
+        /// No touch (or lifted).
+        case idle, possible, recognized, failed
     }
 
     public init(direction: Direction = .right,
@@ -49,8 +53,10 @@ public struct SwipeRecognizer: Sendable, Equatable {
 
     /// A touch is down whose swipe may still be recognized.
     public var isPossible: Bool { state == .possible }
-    /// A touch is down (possible, or recognized and not yet lifted).
+    /// A touch is down (possible, or recognized or failed and not yet lifted).
     public var isTracking: Bool { state != .idle }
+    /// This touch's swipe was recognized (its finger is still down).
+    public var isRecognized: Bool { state == .recognized }
 
     /// When the swipe fails for lack of time, while it is possible.
     public var deadline: Double? { state == .possible ? startTime + Self.maximumDuration : nil }
@@ -70,11 +76,12 @@ public struct SwipeRecognizer: Sendable, Equatable {
             start = p
             startTime = t
             failed = []
+            isHeld = false
             state = .possible
             return nil
         case let .move(p):
             guard state == .possible else { return nil }
-            guard t - startTime <= Self.maximumDuration else { state = .done; return nil }
+            guard t - startTime <= Self.maximumDuration else { state = .failed; return nil }
             let translation = Point(x: p.x - start.x, y: p.y - start.y)
             let (minimumPrimary, maximumSecondary) = thresholds(after: t - startTime)
             for (_, one) in Direction.named where direction.contains(one) && !failed.contains(one) {
@@ -82,11 +89,11 @@ public struct SwipeRecognizer: Sendable, Equatable {
                 if secondary > maximumSecondary {
                     failed.insert(one)
                 } else if primary >= minimumPrimary {
-                    state = .done
+                    state = .recognized
                     return translation
                 }
             }
-            if failed.isSuperset(of: direction) { state = .done }
+            if failed.isSuperset(of: direction) { state = .failed }
             return nil
         case .up, .cancel:
             state = .idle
@@ -97,17 +104,29 @@ public struct SwipeRecognizer: Sendable, Equatable {
     /// The maximum duration passed at `t`: true when that failed a possible swipe.
     public mutating func durationElapsed(at t: Double) -> Bool {
         guard let deadline, t >= deadline else { return false }
-        state = .done
+        state = .failed
         return true
     }
 
     /// Another recognizer won: this touch can no longer be a swipe.
     public mutating func fail() {
-        if state == .possible { state = .done }
+        if state == .possible { state = .failed }
     }
 
-    /// `reset`: forgets the touch.
-    public mutating func reset() { state = .idle }
+    /// A withheld recognition goes out now (what it waited for failed).
+    public mutating func release() { isHeld = false }
+
+    /// A withheld recognition is dropped (what it waited for recognized): the swipe failed.
+    public mutating func dropHeld() {
+        if isHeld, state == .recognized { state = .failed }
+        isHeld = false
+    }
+
+    /// `reset`: forgets the touch (and a withheld recognition).
+    public mutating func reset() {
+        state = .idle
+        isHeld = false
+    }
 
     /// Movement along `direction` (signed: negative is the opposite way) and across it (unsigned).
     static func components(_ translation: Point, along direction: Direction) -> (primary: Double, secondary: Double) {

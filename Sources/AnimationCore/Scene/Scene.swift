@@ -36,9 +36,11 @@ public struct Scene: Sendable {
         let tracking: UInt64
         let pans: [Int]
         let taps: [Int]
+        /// Pinch and rotation inputs: the two-finger recognisers, which take a second touch (finger 1).
+        let transforms: UInt64
         /// Views whose recognisers recognise together with this one's (either side naming the other).
         public fileprivate(set) var simultaneous: [Int] = []
-        /// This view's taps, pans and long presses waiting for another view's recogniser to fail (`require(toFail:)`).
+        /// This view's taps, pans, long presses and swipes waiting for another view's recogniser to fail (`require(toFail:)`).
         fileprivate(set) var waits: [Wait] = []
 
         /// A scroll view for the arbitration: its content scrolls along some axis.
@@ -47,7 +49,7 @@ public struct Scene: Sendable {
         var isControl: Bool { tracking != 0 }
     }
 
-    /// A tap, pan or long press (input `input` of the view) waiting for input `otherInput` of view `view` to fail.
+    /// A tap, pan, long press or swipe (input `input` of the view) waiting for input `otherInput` of view `view` to fail.
     struct Wait: Sendable, Equatable {
         let input: Int
         let view: Int
@@ -120,7 +122,7 @@ public struct Scene: Sendable {
                     let member = path.appending(k)
                     guard let input = Self.input(requirement.recognizer, of: nodes[index].control, waiting: true) else {
                         throw SceneError(.unknownRecognizer, at: member.appending("recognizer"),
-                                         "'\(requirement.recognizer)' is not a tap, pan, screenEdgePan or longPress of view '\(nodes[index].id)': only those wait for another view's recogniser here")
+                                         "'\(requirement.recognizer)' is not a tap, pan, screenEdgePan, longPress or swipe of view '\(nodes[index].id)': only those wait for another view's recogniser here")
                     }
                     guard let other = nodes.firstIndex(where: { $0.id == requirement.view }), nodes[other].control != nil else {
                         throw SceneError(.unknownView, at: member.appending("toFail").appending("view"), "no view with a control has the id '\(requirement.view)'")
@@ -150,13 +152,14 @@ public struct Scene: Sendable {
         }
 
         /// The index of `control`'s input named `name`: with `waiting`, one that may wait (a tap, a
-        /// pan or screen-edge pan, a long press); otherwise any recogniser.
+        /// pan or screen-edge pan, a long press, a swipe); otherwise any recogniser.
         static func input(_ name: String, of control: ControlInstance?, waiting: Bool) -> Int? {
             guard let definition = control?.definition, let index = definition.inputNames.firstIndex(of: name), index < 64 else { return nil }
             switch definition.inputs[index] {
-            case .tap, .pan, .longPress: return index
+            case .tap, .pan, .longPress, .swipe: return index
             case .control: return nil
-            case .swipe, .transform: return waiting ? nil : index
+            // A waiting pinch or rotation would need its began held across two touches: not modelled.
+            case .transform: return waiting ? nil : index
             }
         }
 
@@ -187,7 +190,7 @@ public struct Scene: Sendable {
                                  "'\(control.name)' takes no children: its definition declares no content")
             }
             let index = nodes.count
-            var recognizers: UInt64 = 0, tracking: UInt64 = 0
+            var recognizers: UInt64 = 0, tracking: UInt64 = 0, transforms: UInt64 = 0
             var pans: [Int] = [], taps: [Int] = []
             if let control = view.control {
                 for (k, input) in control.definition.inputs.enumerated() where k < 64 {
@@ -196,7 +199,8 @@ public struct Scene: Sendable {
                     case .control: if content == nil { tracking |= bit } else { recognizers |= bit }
                     case .pan: recognizers |= bit; pans.append(k)
                     case .tap: recognizers |= bit; taps.append(k)
-                    case .longPress, .swipe, .transform: recognizers |= bit
+                    case .longPress, .swipe: recognizers |= bit
+                    case .transform: recognizers |= bit; transforms |= bit
                     }
                 }
             }
@@ -211,7 +215,7 @@ public struct Scene: Sendable {
                               isDirectionalLockEnabled: view.isDirectionalLockEnabled,
                               prefersScrollingExpandsWhenScrolledToEdge: view.prefersScrollingExpandsWhenScrolledToEdge,
                               touchesShouldCancel: view.touchesShouldCancel, stack: view.stack, content: content,
-                              recognizers: recognizers, tracking: tracking, pans: pans, taps: taps))
+                              recognizers: recognizers, tracking: tracking, pans: pans, taps: taps, transforms: transforms))
             if !view.requireToFail.isEmpty {
                 requirements.append((index, view.requireToFail, path.appending("requireToFail")))
             }

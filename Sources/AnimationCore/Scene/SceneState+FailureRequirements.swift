@@ -1,17 +1,22 @@
-/// `require(toFail:)` across views for a waiting pan (or screen-edge pan) and a long press
-/// (docs/scenes.md#failure-requirements-across-views): when one would begin while the recogniser
-/// of another view it waits for is still deciding, its began is withheld. The scene holds it (the
+/// `require(toFail:)` across views for a waiting pan (or screen-edge pan), long press and swipe
+/// (docs/scenes.md#failure-requirements-across-views): when one would begin (a swipe: recognise)
+/// while the recogniser of another view it waits for is still deciding, its began is withheld. The scene holds it (the
 /// recogniser carries `isHeld` and is given the finger's moves directly, not through its control,
 /// so nothing of it is delivered and it excludes nobody) and settles it after every input and
 /// deadline: it fails when the other recognises or begins, and begins when the other fails (a pan
 /// from translation 0 at that moment, a press where the finger is), then excluding as any
 /// recogniser that begins does. Lifted while held, it begins and ends at the lift if the other has
-/// failed by then, and ends unseen otherwise, as a definition's own held pan does.
+/// failed by then, and ends unseen otherwise, as a definition's own held pan does. A swipe is
+/// discrete: held, it is done with the finger, and it outlives the lift, as a waiting tap does: it
+/// is recognised whenever the other fails (at the lift, if that is when), and dropped when the
+/// other recognises.
 extension SceneState {
-    /// The inputs of `view` held for touch `k`.
+    /// The pans and long presses of `view` held for touch `k` (a held swipe is done with the finger).
     func heldInputs(_ k: Int, view: Int) -> UInt64 {
         var mask: UInt64 = 0
-        for entry in waiting where entry.touch == touches[k].id && entry.view == view { mask |= 1 << UInt64(entry.input) }
+        for entry in waiting where entry.touch == touches[k].id && entry.view == view && entry.translation == nil {
+            mask |= 1 << UInt64(entry.input)
+        }
         return mask
     }
 
@@ -54,6 +59,18 @@ extension SceneState {
             change(v) { $0.setInput(index, .pan(recognizer)) }
             waiting.append(Waiting(view: v, input: index, point: local, touch: touches[k].id))
             holding |= 1 << UInt64(index)
+        }
+        // A waiting swipe that this move recognises is held, its recognition kept for later.
+        for wait in scene.nodes[v].waits where holding & (1 << UInt64(wait.input)) == 0 {
+            guard case var .swipe(swipe) = controls[v]!.input(wait.input), swipe.isPossible, awaitsDeciding(v, wait.input),
+                  let translation = swipe.handle(.move(local), at: t) else { continue }
+            swipe.isHeld = true
+            change(v) { control in
+                control.setInput(wait.input, .swipe(swipe))
+                control.dropRecognizerTimers(wait.input)
+            }
+            waiting.append(Waiting(view: v, input: wait.input, point: local, touch: touches[k].id, translation: translation))
+            holding |= 1 << UInt64(wait.input)
         }
         return held | holding
     }
@@ -117,18 +134,25 @@ extension SceneState {
         try cancelDelivery(k, at: t, emit: &emit)
     }
 
-    private mutating func deliverHeld(_ entry: Waiting, lifted: Bool, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+    mutating func deliverHeld(_ entry: Waiting, lifted: Bool, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
         var produced: [Emission] = []
         do throws(ControlError) {
-            try change(entry.view) { (control) throws(ControlError) in try control.beginHeld(entry.input, lifted: lifted, at: t, emit: &produced) }
+            try change(entry.view) { (control) throws(ControlError) in
+                if let translation = entry.translation {
+                    try control.recognizeSwipe(entry.input, at: entry.point, translation: translation, at: t, emit: &produced)
+                } else {
+                    try control.beginHeld(entry.input, lifted: lifted, at: t, emit: &produced)
+                }
+            }
         } catch {
             throw .rejected(view: scene.nodes[entry.view].id, error)
         }
         emit += produced.map { SceneEmission(view: scene.nodes[entry.view].id, $0) }
     }
 
-    /// Touch `k` lifts (its held recognisers were kept from the lift): each begins and ends now
-    /// if what it waits for has failed by then, and ends unseen otherwise.
+    /// Touch `k` lifts (its held pans and presses were kept from the lift): each begins and ends
+    /// now if what it waits for has failed by then, and ends unseen otherwise. A held swipe is
+    /// recognised now if that has failed, and otherwise waits on without its finger.
     mutating func settleHeldAtLift(_ k: Int, _ taps: [(view: Int, input: Int)], at t: Double,
                                    emit: inout [SceneEmission]) throws(SceneInputError) {
         let id = touches[k].id
@@ -136,7 +160,11 @@ extension SceneState {
         guard !held.isEmpty else { return }
         waiting.removeAll { $0.touch == id }
         for entry in held where isHeld(entry) {
-            if waitsFor(entry, taps) || awaitsDeciding(entry.view, entry.input) {
+            if entry.translation != nil, !waitsFor(entry, taps), awaitsDeciding(entry.view, entry.input) {
+                var lifted = entry
+                lifted.touch = nil
+                waiting.append(lifted)
+            } else if waitsFor(entry, taps) || awaitsDeciding(entry.view, entry.input) {
                 forget(entry)
             } else {
                 try deliverHeld(entry, lifted: true, at: t, emit: &emit)
@@ -144,12 +172,12 @@ extension SceneState {
         }
     }
 
-    /// Waiting recognisers whose awaited tap this lift recognised fail (held ones forget their touch).
+    /// Waiting recognisers whose awaited tap this lift recognised fail (held ones, a swipe past its lift too, are forgotten).
     mutating func failWaiting(_ taps: [(view: Int, input: Int)]) {
         let failing = waiting.filter { waitsFor($0, taps) }
         guard !failing.isEmpty else { return }
         waiting = waiting.filter { !waitsFor($0, taps) }
-        for entry in failing where entry.touch != nil && isHeld(entry) { forget(entry) }
+        for entry in failing where isHeld(entry) { forget(entry) }
     }
 
     /// Touch `touch`'s held recognisers (of `view` only, when given) fail: they forget the touch
@@ -161,16 +189,17 @@ extension SceneState {
         for entry in dropped where isHeld(entry) { forget(entry) }
     }
 
-    private func isHeld(_ entry: Waiting) -> Bool {
+    func isHeld(_ entry: Waiting) -> Bool {
         switch controls[entry.view]?.input(entry.input) {
         case let .pan(recognizer)?: recognizer.isHeld
         case let .longPress(recognizer)?: recognizer.isHeld
+        case let .swipe(recognizer)?: recognizer.isHeld
         default: false
         }
     }
 
     /// A held recogniser fails: it forgets its touch (it never began, so nothing is delivered).
-    private mutating func forget(_ entry: Waiting) {
+    mutating func forget(_ entry: Waiting) {
         switch controls[entry.view]?.input(entry.input) {
         case var .pan(recognizer)?:
             recognizer.reset()
@@ -178,6 +207,9 @@ extension SceneState {
         case var .longPress(recognizer)?:
             recognizer.reset()
             change(entry.view) { $0.setInput(entry.input, .longPress(recognizer)) }
+        case var .swipe(recognizer)? where recognizer.isHeld:
+            recognizer.dropHeld()
+            change(entry.view) { $0.setInput(entry.input, .swipe(recognizer)) }
         default:
             break
         }

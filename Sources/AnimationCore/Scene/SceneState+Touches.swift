@@ -17,7 +17,14 @@ extension SceneState {
             while let v = view {
                 view = scene.nodes[v].parent
                 if recognizes(v) { absorbed = true }
-                guard scene.nodes[v].recognizers != 0, !drivesRecognizers(v) else { continue }
+                guard scene.nodes[v].recognizers != 0 else { continue }
+                if drivesRecognizers(v) {
+                    // A second finger on a view another finger drives: its pinch and rotation take it.
+                    if exclusive.map({ scene.isAncestor(v, of: $0) }) ?? true, let origin = secondFingerOrigin(v) {
+                        touch.participants.append(Participant(view: v, status: .possible, origin: origin, finger: 1))
+                    }
+                    continue
+                }
                 if let exclusive, !scene.isAncestor(v, of: exclusive) { continue }
                 let lock = scene.nodes[v].isDirectionalLockEnabled && scene.nodes[v].isScrollView
                     ? DirectionalLock(axis: nil, last: p, lastTime: t, given: p) : nil
@@ -47,7 +54,7 @@ extension SceneState {
         }
         touches.append(touch)
         for participant in touch.participants where participant.status != .failed {
-            try send(.down(p), to: participant.view, inputs: scene.nodes[participant.view].recognizers, from: participant.origin, at: t, emit: &emit)
+            try send(.down(p), to: participant.view, inputs: inputs(of: participant), from: participant.origin, finger: participant.finger, at: t, emit: &emit)
         }
         if touch.delivery == .delivered, let hit {
             try send(.down(p), to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit)
@@ -62,7 +69,7 @@ extension SceneState {
         // cannot scroll is not given the move, so it stays possible.
         var heldBack = [UInt64](repeating: 0, count: touches[k].participants.count)
         var winner: Int?
-        for i in touches[k].participants.indices where touches[k].participants[i].status == .possible {
+        for i in touches[k].participants.indices where touches[k].participants[i].status == .possible && touches[k].participants[i].finger == 0 {
             let v = touches[k].participants[i].view
             let origin = touches[k].participants[i].origin
             let local = Point(x: points[i].x - origin.x, y: points[i].y - origin.y)
@@ -89,12 +96,12 @@ extension SceneState {
             }
         }
         for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
-            var inputs = scene.nodes[participant.view].recognizers & ~heldBack[i]
+            var inputs = self.inputs(of: participant) & ~heldBack[i]
             if let handoff = touches[k].handoff, handoff.outer == i {
                 // The container's pan is given the move once its share engages it.
                 inputs = handoff.engages(p.y - handoff.baseY) || panRecognized(participant.view) ? panInputs(participant.view) : 0
             }
-            try send(.move(points[i]), to: participant.view, inputs: inputs, from: participant.origin, at: t, emit: &emit)
+            try send(.move(points[i]), to: participant.view, inputs: inputs, from: participant.origin, finger: participant.finger, at: t, emit: &emit)
         }
         if winner != nil {
             try cancelDelivery(k, at: t, emit: &emit)
@@ -123,7 +130,7 @@ extension SceneState {
         var candidates: [Waiting] = []
         var recognizedTaps: [(view: Int, input: Int)] = []
         var recognized: Int?
-        for i in touches[k].participants.indices where touches[k].participants[i].status == .possible {
+        for i in touches[k].participants.indices where touches[k].participants[i].status == .possible && touches[k].participants[i].finger == 0 {
             let v = touches[k].participants[i].view
             guard let control = controls[v] else { continue }
             let origin = touches[k].participants[i].origin
@@ -154,11 +161,12 @@ extension SceneState {
         let failing = candidates.map { waitsFor($0, recognizedTaps) }
         if !waiting.isEmpty { failWaiting(recognizedTaps) }
         for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
-            let inputs = touches[k].handoff?.outer == i ? panInputs(participant.view) : scene.nodes[participant.view].recognizers
+            let inputs = touches[k].handoff?.outer == i ? panInputs(participant.view) : self.inputs(of: participant)
             let refused = vetoed[i] | waits[i]
             if refused != 0 { try send(.cancel, to: participant.view, inputs: refused, at: t, emit: &emit) }
             let held = waiting.isEmpty ? 0 : heldInputs(k, view: participant.view)
-            try send(.up(points[i]), to: participant.view, inputs: inputs & ~refused & ~held, from: participant.origin, at: t, emit: &emit)
+            try send(.up(points[i]), to: participant.view, inputs: inputs & ~refused & ~held, from: participant.origin, finger: participant.finger,
+                     at: t, emit: &emit)
         }
         if !waiting.isEmpty { try settleHeldAtLift(k, recognizedTaps, at: t, emit: &emit) }
         for (candidate, fails) in zip(candidates, failing) where !fails { waiting.append(candidate) }
@@ -186,7 +194,7 @@ extension SceneState {
     mutating func touchCancelled(_ k: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
         if !waiting.isEmpty { dropHeld(touch: touches[k].id) }
         for participant in touches[k].participants where participant.status != .failed {
-            try send(.cancel, to: participant.view, inputs: scene.nodes[participant.view].recognizers, at: t, emit: &emit)
+            try send(.cancel, to: participant.view, inputs: inputs(of: participant), finger: participant.finger, at: t, emit: &emit)
         }
         for i in touches[k].participants.indices { giveBackHysteresis(k, i) }
         recordPanEnds(k, at: t)
@@ -409,7 +417,8 @@ extension SceneState {
         touches[k].participants[i].status = .failed
         let v = touches[k].participants[i].view
         if !waiting.isEmpty { dropHeld(touch: touches[k].id, view: v) }
-        try send(.cancel, to: v, inputs: scene.nodes[v].recognizers, at: t, emit: &emit)
+        let participant = touches[k].participants[i]
+        try send(.cancel, to: v, inputs: inputs(of: participant), finger: participant.finger, at: t, emit: &emit)
         giveBackHysteresis(k, i)
         if case .held = touches[k].delivery, touches[k].holders.contains(v) { try updateHolders(k, at: t, emit: &emit) }
     }
@@ -445,6 +454,27 @@ extension SceneState {
 
     // MARK: Delivery
 
+    /// The inputs a participant's touch goes to: all the view's recognisers, or for a second
+    /// finger its pinch and rotation only.
+    private func inputs(of participant: Participant) -> UInt64 {
+        participant.finger == 0 ? scene.nodes[participant.view].recognizers : scene.nodes[participant.view].transforms
+    }
+
+    /// A new touch on `view`, whose recognisers another touch drives, is its two-finger
+    /// recognisers' second touch when it has some, no touch is that already, and the first is
+    /// still deciding: measured from where that touch measures (the view at its touch-down).
+    private func secondFingerOrigin(_ view: Int) -> Point? {
+        guard scene.nodes[view].transforms != 0 else { return nil }
+        var origin: Point?
+        for touch in touches {
+            for participant in touch.participants where participant.view == view && participant.status != .failed {
+                if participant.finger != 0 { return nil }
+                if participant.status == .possible { origin = participant.origin }
+            }
+        }
+        return origin
+    }
+
     /// Another touch drives `view`'s recognisers (each control follows one finger).
     private func drivesRecognizers(_ view: Int) -> Bool {
         touches.contains { touch in touch.participants.contains { $0.view == view && $0.status != .failed } }
@@ -467,7 +497,7 @@ extension SceneState {
     /// `touch` (in the window's coordinates) to the inputs `inputs` of `view`'s control, measured
     /// from `origin` (recognisers: where the view was at the touch-down) or else from where the
     /// view is now (touch tracking: `location(in:)`).
-    private mutating func send(_ touch: Touch, to view: Int, inputs: UInt64, from origin: Point? = nil, at t: Double,
+    private mutating func send(_ touch: Touch, to view: Int, inputs: UInt64, from origin: Point? = nil, finger: Int = 0, at t: Double,
                                emit: inout [SceneEmission]) throws(SceneInputError) {
         guard inputs != 0, controls[view] != nil else { return }
         let o = origin ?? self.origin(of: view, at: t)
@@ -479,7 +509,7 @@ extension SceneState {
         }
         var produced: [Emission] = []
         do throws(ControlError) {
-            try change(view) { (control) throws(ControlError) in try control.handle(local, at: t, inputs: inputs, emit: &produced) }
+            try change(view) { (control) throws(ControlError) in try control.handle(local, at: t, inputs: inputs, finger: finger, emit: &produced) }
         } catch {
             throw .rejected(view: scene.nodes[view].id, error)
         }
@@ -491,7 +521,7 @@ extension SceneState {
 
 extension SceneState {
     /// Whether what `tap` waits for has recognised: a tap among `taps` (recognised by this lift),
-    /// or a pan, long press or pinch/rotation that has begun.
+    /// a swipe recognised (its finger still down), or a pan, long press or pinch/rotation that has begun.
     func waitsFor(_ tap: Waiting, _ taps: [(view: Int, input: Int)]) -> Bool {
         scene.nodes[tap.view].waits.contains { wait in
             wait.input == tap.input && (taps.contains { $0.view == wait.view && $0.input == wait.otherInput } || hasBegun(wait.view, wait.otherInput))
@@ -502,6 +532,7 @@ extension SceneState {
         switch controls[view]?.input(input) {
         case let .pan(recognizer)?: recognizer.isRecognized && !recognizer.isHeld
         case let .longPress(recognizer)?: recognizer.isRecognized && !recognizer.isHeld
+        case let .swipe(recognizer)?: recognizer.isRecognized && !recognizer.isHeld
         case let .transform(recognizer)?: recognizer.isRecognized
         default: false
         }
@@ -513,15 +544,16 @@ extension SceneState {
         case let .tap(recognizer)?: recognizer.isTracking
         case let .pan(recognizer)?: recognizer.isTracking && (!recognizer.isRecognized || recognizer.isHeld)
         case let .longPress(recognizer)?: recognizer.isPossible || recognizer.isHeld
-        case let .swipe(recognizer)?: recognizer.isPossible
+        case let .swipe(recognizer)?: recognizer.isPossible || recognizer.isHeld
         case let .transform(recognizer)?: recognizer.isTracking && !recognizer.isRecognized
         default: false
         }
     }
 
-    /// After each input and each deadline: a waiting tap is dropped when what it waits for has
-    /// begun, kept while it is deciding, and otherwise (it failed) recognised now, at this time.
-    /// A control refusing the late recognition drops it, as a deadline's fault is dropped.
+    /// After each input and each deadline: a waiting tap (or a swipe whose finger has lifted) is
+    /// dropped when what it waits for has begun, kept while it is deciding, and otherwise (it
+    /// failed) recognised now, at this time. A control refusing the late recognition drops it, as
+    /// a deadline's fault is dropped.
     mutating func resolveWaiting(at t: Double, emit: inout [SceneEmission]) {
         let taps = waiting
         waiting = []
@@ -530,9 +562,23 @@ extension SceneState {
                 resolveHeld(tap, at: t, emit: &emit)
                 continue
             }
-            if waitsFor(tap, []) { continue }
+            if tap.translation != nil, !isHeld(tap) { continue }
+            if waitsFor(tap, []) {
+                forget(tap)
+                continue
+            }
             if scene.nodes[tap.view].waits.contains(where: { $0.input == tap.input && isDeciding($0.view, $0.otherInput) }) {
                 waiting.append(tap)
+                continue
+            }
+            if tap.translation != nil {
+                var produced: [SceneEmission] = []
+                do throws(SceneInputError) {
+                    try transaction { (state) throws(SceneInputError) in try state.deliverHeld(tap, lifted: true, at: t, emit: &produced) }
+                    emit += produced
+                } catch {
+                    forget(tap)
+                }
                 continue
             }
             var produced: [Emission] = []

@@ -56,9 +56,10 @@ public struct SceneState: Sendable {
     var groupRest: [Double] = []
     var activeMembers: [Bool] = []
     /// Recognisers waiting for a recogniser of another view that was still deciding
-    /// (`require(toFail:)`): taps that recognised at a lift, and pans and long presses whose
-    /// began is held while their touch is down (SceneState+FailureRequirements). Delivered when
-    /// what they wait for fails, dropped when it recognises.
+    /// (`require(toFail:)`): taps that recognised at a lift, swipes that recognised on a move, and
+    /// pans and long presses whose began is held while their touch is down
+    /// (SceneState+FailureRequirements). Delivered when what they wait for fails, dropped when it
+    /// recognises.
     var waiting: [Waiting] = []
     /// When each scroll view's pan last ended, for the sheet's `MinimumSheetSwipeInterval`
     /// (SceneState+SheetSwipeInterval): a few views at most, so a list of pairs.
@@ -72,11 +73,14 @@ public struct SceneState: Sendable {
     struct Waiting: Sendable {
         let view: Int
         let input: Int
-        /// Where a tap was recognised, in its recogniser's coordinates.
+        /// Where a tap or swipe was recognised, in its recogniser's coordinates.
         let point: Point
-        /// A held pan or long press: the id of its touch (the recogniser carries `isHeld` and
-        /// follows the finger); nil for a tap recognised at its lift.
+        /// A held pan, long press or swipe: the id of its touch while it is down (a pan or press
+        /// carries `isHeld` and follows the finger; a swipe carries `isHeld` and is done with it);
+        /// nil for a tap recognised at its lift, and for a swipe once its finger has lifted.
         var touch: Int? = nil
+        /// A swipe: its translation from the touch-down when it recognised; nil for any other.
+        var translation: Point? = nil
     }
 
     public init(scene: Scene) {
@@ -144,6 +148,9 @@ public struct SceneState: Sendable {
         /// Pans whose hysteresis this touch set to 0 (a decelerating scroll view caught by the
         /// touch), with the hysteresis to give back when the touch is over for them.
         var caught: [(input: Int, hysteresis: Double)] = []
+        /// 1: this touch is the second finger on a view another touch drives, given to its pinch
+        /// and rotation only (UIKit's two-finger recognisers take both touches); 0 otherwise.
+        var finger = 0
     }
 
     /// `isDirectionalLockEnabled`: a step within 20° of an axis the scroll view can scroll locks

@@ -14,10 +14,11 @@ extension DefinedControl {
     /// A touch for some of the inputs only: those whose bit is set in `inputs` (inputs past the
     /// 64th always). A scene gives a view's recognisers and its touch tracking the same touch at
     /// different times, as UIKit's gesture recognisers and `touchesBegan` get it (docs/scenes.md).
-    mutating func handle(_ touch: Touch, at t: Double, inputs: UInt64, emit: inout [Emission]) throws(ControlError) {
+    /// `finger` 1 is a second touch, for the two-finger recognisers only.
+    mutating func handle(_ touch: Touch, at t: Double, inputs: UInt64, finger: Int = 0, emit: inout [Emission]) throws(ControlError) {
         time = t
         defer { if !deferred.isEmpty { deferred.removeAll() } }
-        try handleTouch(touch, at: t, inputs: inputs, emit: &emit)
+        try handleTouch(touch, finger: finger, at: t, inputs: inputs, emit: &emit)
         try runDeferred(emit: &emit)
     }
 
@@ -28,6 +29,23 @@ extension DefinedControl {
         defer { if !deferred.isEmpty { deferred.removeAll() } }
         try ScratchList.with(capacity: 1) { (items: inout ScratchList<Recognized>) throws(ControlError) in
             items.append(.tap(index, point))
+            try react(items, at: t, emit: &emit)
+        }
+        try runDeferred(emit: &emit)
+    }
+
+    /// The swipe of input `index`, recognised at `point` with `translation` while a recogniser of
+    /// another view it waits for was deciding, recognised now that that one failed (docs/scenes.md);
+    /// while its finger is down it excludes the control's other recognisers, as a swipe does.
+    mutating func recognizeSwipe(_ index: Int, at point: Point, translation: Point, at t: Double, emit: inout [Emission]) throws(ControlError) {
+        guard case var .swipe(swipe) = input(index), swipe.isHeld, case let .swipe(spec) = instance.definition.inputs[index] else { return }
+        swipe.release()
+        setInput(index, .swipe(swipe))
+        if swipe.isTracking { exclude(by: index, spec.simultaneous) }
+        time = t
+        defer { if !deferred.isEmpty { deferred.removeAll() } }
+        try ScratchList.with(capacity: 1) { (items: inout ScratchList<Recognized>) throws(ControlError) in
+            items.append(.swipe(index, point, translation: translation))
             try react(items, at: t, emit: &emit)
         }
         try runDeferred(emit: &emit)
