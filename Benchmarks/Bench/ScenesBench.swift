@@ -18,8 +18,9 @@ import Routes
 /// at 0.2 and the rest at rest, in the scene as in its standalone baseline.
 enum ScenesBench {
     static let runs = 7
-    /// Sessions a case's POSTs go to, round-robin, so each log stays short.
-    static let postTargets = 100
+    /// Sessions a case's POSTs go to, round-robin, so each log stays short (`SCENES_TARGETS=n`
+    /// to try another number: with 1, every POST finds its session warm in the cache).
+    static let postTargets = getenv("SCENES_TARGETS").flatMap { Int(String(cString: $0)) }.map { max(1, $0) } ?? 100
     /// Each timed run lasts about this long (requests per run are calibrated per case).
     static let runSeconds = 0.15
 

@@ -90,6 +90,31 @@ struct APISceneTests {
         #expect(try app.session(off)["scene"]?["views"]?[0]?["prefersScrollingExpandsWhenScrolledToEdge"] == false)
     }
 
+    /// A built-in scene is decoded once and shared by the sessions made of it (its views, and
+    /// its controls' instances, the list's configured one too); what a session's inputs change
+    /// is its own: the other sessions draw and answer as a fresh one does.
+    @Test func sessionsOfABuiltInSceneShareItsViewsAndNotTheirState() throws {
+        let app = TestApp()
+        let (first, second) = (try app.create(#"{"scene":"settings"}"#), try app.create(#"{"scene":"settings"}"#))
+        let slots = app.router.store.table.withLock { table in [first, second].compactMap { table.scenes[$0] } }
+        try #require(slots.count == 2)
+        let (a, b) = (slots[0].document.scene.nodes, slots[1].document.scene.nodes)
+        #expect(a.count == 45)
+        #expect(a[0].id == "list" && a[0].control != nil && a[0].control === b[0].control)
+        #expect(a.indices.allSatisfy { a[$0].control === b[$0].control })
+        let reply = try app.applied(first, #"{"type":"tap","touch":1,"t":0,"x":348,"y":22}"#)
+        #expect(reply["state"]?["switch0"] == ["isOn": true])
+        #expect(try app.session(first)["state"]?["switch0"] == ["isOn": true])
+        #expect(try app.session(second)["state"]?["switch0"] == ["isOn": false])
+        let fresh = try app.create(#"{"scene":"settings"}"#)
+        #expect(app.get("/v1/sessions/\(second)/frame?t=0.5").body == app.get("/v1/sessions/\(fresh)/frame?t=0.5").body)
+        #expect(app.get("/v1/sessions/\(first)/frame?t=0.5").body != app.get("/v1/sessions/\(fresh)/frame?t=0.5").body)
+        // The same tap on the second gives the first's answer and frames, number for number.
+        #expect(try app.applied(second, #"{"type":"tap","touch":1,"t":0,"x":348,"y":22}"#) == reply)
+        #expect(app.get("/v1/sessions/\(second)/frames?from=0&to=0.5&fps=30").body
+                == app.get("/v1/sessions/\(first)/frames?from=0&to=0.5&fps=30").body)
+    }
+
     /// A quick tap is held back 0.15 s, then given whole at the lift.
     @Test func aQuickTapOnTheButtonIsGivenAtTheLift() throws {
         let app = TestApp()

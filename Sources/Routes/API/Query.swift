@@ -4,13 +4,16 @@ struct Query {
 
     init(_ raw: Substring?, allowed: [String]) throws(Problem) {
         guard let raw, !raw.isEmpty else { return }
-        // A request target is ASCII (the parser refuses anything else), so splitting its bytes is
-        // splitting its characters; the bytes are cheaper to split.
-        for partBytes in raw.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let part = Substring(partBytes)
-            let equals = partBytes.firstIndex(of: UInt8(ascii: "="))
-            let pieces = equals.map { [part[..<$0], part[part.utf8.index(after: $0)...]] } ?? [part]
-            guard let key = Self.percentDecode(pieces[0]) else {
+        // A request target is ASCII (the parser refuses anything else), so a byte's index is a
+        // character's: the parts are cut where their bytes are found, with nothing allocated.
+        var rest = raw
+        while !rest.isEmpty {
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: "&")) ?? rest.endIndex
+            let part = rest[..<end]
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.utf8.index(after: end)...]
+            guard !part.isEmpty else { continue }
+            let equals = part.utf8.firstIndex(of: UInt8(ascii: "="))
+            guard let key = Self.percentDecode(equals.map { part[..<$0] } ?? part) else {
                 throw Problem(400, "invalid_query", "query parameter name is not valid percent-encoded UTF-8")
             }
             guard allowed.contains(key) else {
@@ -19,7 +22,7 @@ struct Query {
             guard !pairs.contains(where: { $0.key == key }) else {
                 throw Problem(400, "invalid_query", "query parameter '\(key)' given more than once", field: key)
             }
-            guard let value = Self.percentDecode(pieces.count > 1 ? pieces[1] : "") else {
+            guard let value = Self.percentDecode(equals.map { part[part.utf8.index(after: $0)...] } ?? "") else {
                 throw Problem(400, "invalid_query", "query parameter '\(key)' is not valid percent-encoded UTF-8", field: key)
             }
             pairs.append((key, value))

@@ -10,28 +10,56 @@ extension SessionsAPI {
     /// inline `definition`) and the scene checked whole before anything is made.
     func createScene(_ body: JSON) throws(Problem) -> HTTPResponse {
         let clock: SessionClock
-        let document: SceneDocument
+        let scene: SharedScene
         do throws(DocumentError) {
             var r = try ObjectReader(body)
             clock = try r.choice("clock", default: SessionClock.virtual)
-            var member = r.raw("scene") ?? .null
+            let member = r.raw("scene") ?? .null
+            var builtIn: BuiltInScenes.Entry?
             if case let .string(name) = member {
-                guard let builtIn = BuiltInScenes.named(name) else {
+                guard let entry = BuiltInScenes.named(name) else {
                     throw DocumentError(.unknownScene, at: TreePath("scene"),
                                     "no built-in scene '\(name)': use one of \(BuiltInScenes.all.map { "'\($0.name)'" }.joined(separator: ", ")) or a scene document")
                 }
-                member = builtIn.scene
+                builtIn = entry
             }
             for key in ["control", "definition", "config"] where r.raw(key) != nil {
                 throw r.error(key, "`\(key)` belongs to a view of the scene, not beside `scene`")
             }
             try r.finish()
-            document = try decodeScene(member, at: TreePath("scene"))
+            if let builtIn {
+                scene = try builtInScene(builtIn)
+            } else {
+                scene = try newScene(member)
+            }
         } catch {
             throw Problem(error)
         }
-        let timeline = SceneTimeline(scene: document.scene, maximumEvents: environment.limits.maxEventsPerSession)
-        return try createScene(clock: clock, document: document, timeline: timeline)
+        return try createScene(clock: clock, document: scene.document, timeline: scene.timeline)
+    }
+
+    /// A scene document under `scene`, decoded, with its timeline before any input.
+    private func newScene(_ json: JSON) throws(DocumentError) -> SharedScene {
+        let document = try decodeScene(json, at: TreePath("scene"))
+        return SharedScene(document: document, timeline: SceneTimeline(scene: document.scene, maximumEvents: environment.limits.maxEventsPerSession))
+    }
+
+    /// A built-in scene, decoded the first time the store makes one and then shared by every
+    /// session made of it: with 100 Settings scenes, one copy of its 45 views and its controls'
+    /// instances instead of 100 (each kept warm by the others' requests). Only a scene whose
+    /// every control is a built-in is kept: a built-in's definition never changes in a process.
+    private func builtInScene(_ entry: BuiltInScenes.Entry) throws(DocumentError) -> SharedScene {
+        if let shared = store.builtInScenes.withLock({ $0[entry.name] }) { return shared }
+        let scene = try newScene(entry.scene)
+        let builtIns = scene.document.scene.nodes.allSatisfy { node in
+            node.control.map { store.registry.named($0.name)?.builtIn == true } ?? true
+        }
+        guard builtIns else { return scene }
+        return store.builtInScenes.withLock { shared in
+            if let first = shared[entry.name] { return first }
+            shared[entry.name] = scene
+            return scene
+        }
     }
 
     /// A scene document under `path`, each view's control resolved as a session's is (`decodeSource`).
@@ -167,7 +195,8 @@ extension SessionsAPI {
         var decoded = SceneEventCodec.Decoded()
         // Decoded under the scene's lock: events without `t` are stamped with the time of the
         // scene they are applied to, as a session's are.
-        let outcome = try store.applyScene(to: slot, storeFailure: { Self.storeProblem($0, environment) }) { latest throws(Problem) in
+        let outcome = try store.applyScene(to: slot, now: now, changedOnly: changedOnly, keepingTimeline: ahead != nil,
+                                           storeFailure: { Self.storeProblem($0, environment) }) { latest throws(Problem) in
             let stamp = slot.clock == .wall ? max(now - slot.createdAt, latest) : latest
             do throws(DocumentError) {
                 decoded = try SceneEventCodec.decodeBody(body, scene: slot.document.scene, now: stamp)
@@ -183,19 +212,18 @@ extension SessionsAPI {
         }
         switch outcome {
         case let .success(applied):
-            let time = slot.time(lastEvent: applied.timeline.time, now: now)
             let response = jsonAnswer(status: 200) { w in
                 w.beginObject()
-                w.member("time", time)
+                w.member("time", applied.time)
                 w.key("state")
-                SceneFrameEncoder.encode(applied.timeline.properties(at: time, of: changedOnly ? applied.changed : nil), into: &w)
+                SceneFrameEncoder.encode(applied.state, into: &w)
                 w.member("accepted", decoded.targets.count)
                 w.key("emitted")
                 SceneFrameEncoder.encode(applied.emitted, into: &w)
-                if let ahead {
-                    Self.encodeSettled(applied.timeline, into: &w)
+                if let ahead, let timeline = applied.timeline {
+                    Self.encodeSettled(timeline, into: &w)
                     w.key("window")
-                    Self.encodeWindow(applied.timeline, ahead.window(from: time, settledAt: applied.timeline.settledAt), into: &w)
+                    Self.encodeWindow(timeline, ahead.window(from: applied.time, settledAt: timeline.settledAt), into: &w)
                 }
                 w.endObject()
             }

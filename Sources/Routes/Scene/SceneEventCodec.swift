@@ -53,10 +53,11 @@ enum SceneEventCodec {
             throw DocumentError(.invalidField, at: path, "expected an object, got \(json.kindName)")
         }
         let touch = object["touch"], view = object["view"]
-        object["touch"] = nil
-        object["view"] = nil
-        let event = JSON.object(object)
         if let view {
+            // A command's arguments are read strictly by its definition: it is read without `touch` and `view`.
+            object["touch"] = nil
+            object["view"] = nil
+            let event = JSON.object(object)
             guard touch == nil else { throw DocumentError(.invalidField, at: path.appending("touch"), "a command names its 'view', a pointer event its 'touch': not both") }
             guard case let .string(id) = view else { throw DocumentError(.invalidField, at: path.appending("view"), "expected a view's id, got \(view.kindName)") }
             guard let index = scene.index(of: id) else {
@@ -80,7 +81,8 @@ enum SceneEventCodec {
             }
             id = whole
         }
-        guard let inputs = try EventCodec.decodePointerEvent(event, at: path, now: now) else {
+        // A pointer event is read where it is, its `touch` (this finger's id) marked read.
+        guard let inputs = try EventCodec.decodePointerEvent(json, at: path, now: now, sceneFinger: true) else {
             let type = object["type"]?.stringValue ?? ""
             throw DocumentError(.invalidField, at: path.appending("view"), "'\(type)' is not a pointer event: a command names the 'view' it is for")
         }

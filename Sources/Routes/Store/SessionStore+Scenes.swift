@@ -81,19 +81,28 @@ extension SessionStore {
         return slot.record.withLock { now - $0.lastAccess <= limits.sessionIdleTTL }
     }
 
-    /// What a scene's applied batch left.
+    /// What a scene's applied batch left, read under the scene's lock (as `Applied` is for a
+    /// session): the answer's time and states, not the timeline, which a copy out of the lock
+    /// would retain and release field by field on every POST.
     struct SceneApplied: Sendable {
-        var timeline: SceneTimeline
+        /// The scene's time after the batch (`SceneSlot.time`).
+        var time: Double
+        /// The views' semantic state at `time`: every view's with a control, or with `changedOnly`
+        /// those the batch changed.
+        var state: [SceneFrame.ViewProperties]
         var emitted: [SceneEmission]
-        /// The views whose control the batch changed, in view order.
-        var changed: [Int]
         var record: UInt64?
+        /// The timeline after the batch, only when asked for (an answer carrying the frames that follow).
+        var timeline: SceneTimeline?
     }
 
     /// Applies the inputs `make` builds from the scene's latest input time, all or nothing and
     /// journalled before they are visible, `make` run under the scene's lock (as `apply` does
     /// for a session: untimed inputs are stamped in the critical section that applies them).
-    func applyScene<Failure: Error>(to slot: SceneSlot, storeFailure: (StoreError) -> Failure,
+    /// The answer's state is read at the scene's time as of `now`; `keepingTimeline` copies the
+    /// timeline out too.
+    func applyScene<Failure: Error>(to slot: SceneSlot, now: Double, changedOnly: Bool, keepingTimeline: Bool,
+                                    storeFailure: (StoreError) -> Failure,
                                     _ make: (_ latest: Double) throws(Failure) -> [(t: Double, input: SceneInput)])
         throws(Failure) -> Result<SceneApplied, SceneTimeline.BatchError> {
         var counted = 0
@@ -123,7 +132,9 @@ extension SessionStore {
                 record.timeline.revert(changes)
                 return .unavailable(error)
             }
-            return .applied(SceneApplied(timeline: record.timeline, emitted: changes.emitted, changed: changes.views, record: sequence))
+            let time = slot.time(lastEvent: record.timeline.time, now: now)
+            return .applied(SceneApplied(time: time, state: record.timeline.properties(at: time, of: changedOnly ? changes.views : nil),
+                                         emitted: changes.emitted, record: sequence, timeline: keepingTimeline ? record.timeline : nil))
         }
         switch outcome {
         case let .applied(applied): return .success(applied)
@@ -191,6 +202,14 @@ extension SessionStore {
         for slot in expired { table.scenes[slot.id] = nil }
         return expired
     }
+}
+
+/// A scene decoded once and shared by every session made of the same document: the scene, its
+/// definitions and control instances are immutable, and the timeline before any input is a
+/// value whose arrays and control states a session copies only where its inputs change them.
+struct SharedScene: Sendable {
+    let document: SceneDocument
+    let timeline: SceneTimeline
 }
 
 /// What `SessionStore.applyScene` came to under the scene's lock.

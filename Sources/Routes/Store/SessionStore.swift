@@ -126,6 +126,9 @@ final class SessionStore: Sendable {
     /// Events held by every session together (bounded by `Limits.maxTotalEvents`).
     let totalEvents = Atomic<Int>(0)
 
+    /// Built-in scenes as decoded the first time one was made, by name (`SessionsAPI.builtInScene`).
+    let builtInScenes = Mutex<[String: SharedScene]>([:])
+
     init(limits: Limits, journal: (any SessionJournal)? = nil, registry: ControlRegistry = ControlRegistry(),
          time: any TimeSource = FunctionTimeSource(now: { 0 }), log: @escaping LogSink = { _ in }) {
         self.limits = limits

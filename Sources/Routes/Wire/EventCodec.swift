@@ -176,11 +176,14 @@ enum EventCodec {
     }
 
     /// A pointer event or shorthand, the same for every control; nil when `json`'s type is not one.
-    static func decodePointerEvent(_ json: JSON, at path: TreePath, now: Double) throws(DocumentError) -> [TimedInput]? {
+    /// `sceneFinger`: `touch` is a scene's finger id, read by the scene (`SceneEventCodec`), not
+    /// a session's finger 0 or 1; the event is read where it is rather than copied without it.
+    static func decodePointerEvent(_ json: JSON, at path: TreePath, now: Double, sceneFinger: Bool = false) throws(DocumentError) -> [TimedInput]? {
         var r = try ObjectReader(json, at: path)
         guard let type = try r.string("type") else { throw r.error("type", "is required") }
         guard pointerTypes.contains(type) else { return nil }
-        let inputs = try decodePointer(type, at: try time(&r, now: now), &r)
+        if sceneFinger { _ = r.raw("touch") }
+        let inputs = try decodePointer(type, at: try time(&r, now: now), &r, fingers: !sceneFinger)
         try r.finish()
         return inputs
     }
@@ -208,10 +211,10 @@ enum EventCodec {
         return names.isEmpty ? "no commands" : names.joined(separator: ", ")
     }
 
-    private static func decodePointer(_ type: String, at t: Double, _ r: inout ObjectReader) throws(DocumentError) -> [TimedInput] {
+    private static func decodePointer(_ type: String, at t: Double, _ r: inout ObjectReader, fingers: Bool = true) throws(DocumentError) -> [TimedInput] {
         func one(_ touch: Touch) throws(DocumentError) -> [TimedInput] {
             // `touch`: which finger, 0 (the default) or 1, the second finger pinch and rotation see.
-            guard let finger = try r.number("touch"), finger != 0 else { return [TimedInput(t: t, input: .touch(touch))] }
+            guard fingers, let finger = try r.number("touch"), finger != 0 else { return [TimedInput(t: t, input: .touch(touch))] }
             guard finger == 1 else { throw r.error("touch", "must be 0 or 1: the finger (1 is a second finger, for pinch and rotation)") }
             return [TimedInput(t: t, input: .secondTouch(touch))]
         }
