@@ -90,31 +90,28 @@ public enum BodyFraming: Equatable {
     /// trimming cost more than the rest of the head. Nil for a line that is not ASCII, left to the
     /// Character path.
     private static func asciiContentLength(_ value: String, limit: Int) throws(HTTPParseError) -> Int? {
-        var value = value
-        let outcome = value.withUTF8 { bytes -> Result<Int, HTTPParseError>? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            var canonical: UnsafeBufferPointer<UInt8>?
-            var fault: HTTPParseError?
-            HTTPSyntax.forEachListElement(bytes, omittingEmpty: false) { digits in
-                guard fault == nil else { return }
-                guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-                    fault = .badRequest("Content-Length is not a decimal number")
-                    return
-                }
-                let zeros = digits.prefix { $0 == UInt8(ascii: "0") }.count
-                let significant = UnsafeBufferPointer(rebasing: digits[zeros...])
-                if let seen = canonical, !seen.elementsEqual(significant) {
-                    fault = .badRequest("conflicting Content-Length values")
-                    return
-                }
-                canonical = significant
+        let bytes = value.utf8.span
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // Each element's digits after its leading zeros, as a range of `bytes`.
+        var canonical: Range<Int>?
+        var fault: HTTPParseError?
+        HTTPSyntax.forEachListElement(bytes, omittingEmpty: false) { element in
+            guard fault == nil else { return }
+            guard !element.isEmpty, element.allSatisfy({ bytes[$0] >= UInt8(ascii: "0") && bytes[$0] <= UInt8(ascii: "9") }) else {
+                fault = .badRequest("Content-Length is not a decimal number")
+                return
             }
-            if let fault { return .failure(fault) }
-            guard let canonical else { return .failure(.badRequest("empty Content-Length")) }
-            let length = canonical.reduce(0) { $0 &* 10 &+ Int($1 - UInt8(ascii: "0")) }
-            guard canonical.count <= 18, length <= limit else { return .failure(.payloadTooLarge("body exceeds \(limit) bytes")) }
-            return .success(length)
+            let significant = (element.first { bytes[$0] != UInt8(ascii: "0") } ?? element.upperBound) ..< element.upperBound
+            if let seen = canonical, !bytes.extracting(seen).elementsEqual(bytes.extracting(significant)) {
+                fault = .badRequest("conflicting Content-Length values")
+                return
+            }
+            canonical = significant
         }
-        return try outcome?.get()
+        if let fault { throw fault }
+        guard let canonical else { throw .badRequest("empty Content-Length") }
+        let length = canonical.reduce(0) { $0 &* 10 &+ Int(bytes[$1] - UInt8(ascii: "0")) }
+        guard canonical.count <= 18, length <= limit else { throw .payloadTooLarge("body exceeds \(limit) bytes") }
+        return length
     }
 }

@@ -1,6 +1,11 @@
 import Glibc
 
 /// Bytes with a read cursor: parsers consume from the front without shifting the array on every step.
+///
+/// The module's raw memory on the read side is here: the storage is an array this type owns, the
+/// parsers see its unread bytes only as a `Span` lent for one call (`withReadableBytes`), and the
+/// one pointer taken (for `memchr`, which finds a line's end far faster than a loop by byte)
+/// stays inside `firstOffset`.
 public struct ByteBuffer: Equatable {
     private var bytes: [UInt8]
     private var readerIndex = 0
@@ -40,11 +45,9 @@ public struct ByteBuffer: Equatable {
 
     /// The first `count` unread bytes in place, for a parser that reads them before consuming them.
     public func withReadableBytes<R, E: Error>(prefix count: Int,
-                                               _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+                                               _ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
         precondition(count >= 0 && count <= readableBytes, "reading past the end of a ByteBuffer")
-        return try bytes.withUnsafeBufferPointer { (all) throws(E) -> R in
-            try body(UnsafeBufferPointer(rebasing: all[readerIndex ..< readerIndex + count]))
-        }
+        return try body(bytes.span.extracting(readerIndex ..< readerIndex + count))
     }
 
     public mutating func append(contentsOf more: some Collection<UInt8>) {
@@ -73,10 +76,6 @@ public struct ByteBuffer: Equatable {
 
     public mutating func removeAll() {
         moveReaderIndex(forwardBy: readableBytes)
-    }
-
-    public func withUnsafeReadableBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[readerIndex...])) }
     }
 
     /// Keeps memory proportional to the unread bytes: drops a large read prefix, releases big idle storage.

@@ -21,25 +21,21 @@ extension HTTPHeaders {
     /// Character splitting cost more than the rest of the head); nil for a value that is not ASCII,
     /// whose graphemes and case mapping the Character path must judge.
     private static func asciiListElements(_ value: String) -> [String]? {
-        var value = value
-        return value.withUTF8 { bytes -> [String]? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            var elements: [String] = []
-            HTTPSyntax.forEachListElement(bytes) { element in
-                elements.append(String(unsafeUninitializedCapacity: element.count) { out in
-                    for (index, byte) in element.enumerated() { out[index] = HTTPSyntax.asciiLowercased(byte) }
-                    return element.count
-                })
-            }
-            return elements
+        let bytes = value.utf8.span
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var elements: [String] = []
+        HTTPSyntax.forEachListElement(bytes) { element in
+            elements.append(bytes.extracting(element).asciiLowercased)
         }
+        return elements
     }
 }
 
 extension HTTPSyntax {
-    /// Calls `body` with each non-empty element of a comma-separated list, trimmed of SP and HTAB.
-    static func forEachListElement(_ bytes: UnsafeBufferPointer<UInt8>, omittingEmpty: Bool = true,
-                                   _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Calls `body` with the range of each non-empty element of a comma-separated list, trimmed of
+    /// SP and HTAB.
+    static func forEachListElement(_ bytes: Span<UInt8>, omittingEmpty: Bool = true,
+                                   _ body: (Range<Int>) -> Void) {
         var start = 0
         while start <= bytes.count {
             var end = start
@@ -47,7 +43,7 @@ extension HTTPSyntax {
             var first = start, last = end
             while first < last, isWhitespace(bytes[first]) { first += 1 }
             while last > first, isWhitespace(bytes[last - 1]) { last -= 1 }
-            if first < last || !omittingEmpty { body(UnsafeBufferPointer(rebasing: bytes[first ..< last])) }
+            if first < last || !omittingEmpty { body(first ..< last) }
             start = end + 1
         }
     }

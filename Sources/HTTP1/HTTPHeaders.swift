@@ -54,17 +54,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     /// (which no parsed name has) compares exactly.
     public static func sameName(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
-        // Both sides' bytes in place (native and small strings are contiguous UTF-8): a request's
-        // head is looked up a dozen times, and the generic view comparison cost more than the rest.
-        let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in
-                for index in 0 ..< x.count where HTTPSyntax.asciiLowercased(x[index]) != HTTPSyntax.asciiLowercased(y[index]) {
-                    return false
-                }
-                return true
-            }
+        // Both sides' bytes in place: a request's head is looked up a dozen times, and the generic
+        // view comparison cost more than the rest.
+        let x = a.utf8.span, y = b.utf8.span
+        for index in 0 ..< x.count where HTTPSyntax.asciiLowercased(x[index]) != HTTPSyntax.asciiLowercased(y[index]) {
+            return false
         }
-        if let inPlace, let same = inPlace { return same }
-        return a.utf8.elementsEqual(b.utf8) { HTTPSyntax.asciiLowercased($0) == HTTPSyntax.asciiLowercased($1) }
+        return true
     }
 }

@@ -125,7 +125,7 @@ public struct HTTPParser {
     /// Parses the line of `length` bytes at the front of `buffer` in place, then consumes it and
     /// its CRLF (whether it parsed or not, as a copied-out line was consumed before).
     private static func parseLine<T>(_ buffer: inout ByteBuffer, length: Int,
-                                     _ parse: (UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> T) -> Result<T, HTTPParseError> {
+                                     _ parse: (Span<UInt8>) throws(HTTPParseError) -> T) -> Result<T, HTTPParseError> {
         let result = buffer.withReadableBytes(prefix: length) { bytes in Result { () throws(HTTPParseError) in try parse(bytes) } }
         buffer.moveReaderIndex(forwardBy: length + 2)
         return result

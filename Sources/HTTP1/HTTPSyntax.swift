@@ -11,6 +11,10 @@ public enum HTTPSyntax {
         !bytes.isEmpty && bytes.allSatisfy(isTokenByte)
     }
 
+    static func isToken(_ bytes: Span<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy(isTokenByte)
+    }
+
     /// An ASCII letter in lower case; every other byte as it is.
     @inline(__always)
     public static func asciiLowercased(_ byte: UInt8) -> UInt8 {

@@ -7,14 +7,13 @@
 /// has no authority to send exactly that. The port is `*DIGIT`, so `host:` is valid too.
 public enum HostField {
     public static func isValid(_ value: String) -> Bool {
-        var value = value
         // Every request has one: checked in place, without a copy of its bytes.
-        return value.withUTF8 { isValid($0) }
+        isValid(value.utf8.span)
     }
 
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isValid(_ bytes: Span<UInt8>) -> Bool {
         var rest: Range<Int>
-        if bytes.first == UInt8(ascii: "[") {
+        if !bytes.isEmpty, bytes[0] == UInt8(ascii: "[") {
             guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), isIPLiteral(bytes, 1 ..< close) else { return false }
             rest = close + 1 ..< bytes.count
         } else {
@@ -29,7 +28,7 @@ public enum HostField {
     }
 
     /// `reg-name = *( unreserved / pct-encoded / sub-delims )`; an IPv4 address is one too.
-    static func isRegName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    static func isRegName(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
@@ -46,8 +45,8 @@ public enum HostField {
 
     /// What is between the brackets: an IPv6 address, or
     /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
-    static func isIPLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        guard let first = range.first, bytes[first] | 0x20 == UInt8(ascii: "v") else { return isIPv6(bytes[range]) }
+    static func isIPLiteral(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let first = range.first, bytes[first] | 0x20 == UInt8(ascii: "v") else { return isIPv6(bytes, range) }
         let version = range.dropFirst()
         guard let dot = version.first(where: { bytes[$0] == UInt8(ascii: ".") }), dot > version.lowerBound,
               (version.lowerBound ..< dot).allSatisfy({ isHexDigit(bytes[$0]) }) else { return false }
@@ -57,13 +56,13 @@ public enum HostField {
 
     /// RFC 3986's `IPv6address`: eight groups of 1–4 hex digits, the last two of which may be an
     /// IPv4 address, with at most one `::` standing for one or more groups of zeros.
-    static func isIPv6(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    static func isIPv6(_ text: Span<UInt8>, _ range: Range<Int>) -> Bool {
         // The text before and after "::" (at most one), each then split at ":".
         var halves: [[UInt8]] = [[], []]
         var elided = false
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index] == UInt8(ascii: ":"), index + 1 < text.endIndex, text[index + 1] == UInt8(ascii: ":") {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if text[index] == UInt8(ascii: ":"), index + 1 < range.upperBound, text[index + 1] == UInt8(ascii: ":") {
                 guard !elided else { return false }
                 elided = true
                 index += 2

@@ -3,10 +3,10 @@
 public enum RequestTarget {
     /// The target read in place; origin-form (every request the API serves) is checked and copied
     /// once, the rarer forms go through `normalise(_:method:)` on a copy.
-    public static func normalise(_ bytes: UnsafeBufferPointer<UInt8>, method: String) throws(HTTPParseError) -> String {
-        guard bytes.first == .slash else { return try normalise(Array(bytes)[...], method: method) }
+    public static func normalise(_ bytes: Span<UInt8>, method: String) throws(HTTPParseError) -> String {
+        guard !bytes.isEmpty, bytes[0] == .slash else { return try normalise(bytes.array[...], method: method) }
         try validateOriginForm(bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.decoded
     }
 
     public static func normalise(_ bytes: ArraySlice<UInt8>, method: String) throws(HTTPParseError) -> String {
@@ -27,29 +27,28 @@ public enum RequestTarget {
 
     /// Path and query characters of RFC 3986, and "%" only as the start of "%XX".
     private static func validateOriginForm(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(HTTPParseError) in try validateOriginForm(buffer) }
+        try validateOriginForm(bytes.span)
     }
 
-    private static func validateOriginForm(_ buffer: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) {
-        // Every byte of every target passes here: scanned through a buffer pointer, without the
-        // slice's bounds checks.
-        let fault: StaticString? = {
-            var index = 0
-            while index < buffer.count {
-                let byte = buffer[index]
-                if byte == .percent {
-                    guard index + 2 < buffer.count,
-                          HTTPSyntax.hexValue(buffer[index + 1]) != nil, HTTPSyntax.hexValue(buffer[index + 2]) != nil
-                    else { return "malformed percent-encoding in request target" }
-                    index += 3
-                    continue
-                }
-                guard HTTPSyntax.isTargetByte(byte) else { return "invalid character in request target" }
-                index += 1
+    private static func validateOriginForm(_ bytes: Span<UInt8>) throws(HTTPParseError) {
+        if let fault = originFormFault(bytes) { throw .badRequest("\(fault)") }
+    }
+
+    private static func originFormFault(_ bytes: Span<UInt8>) -> StaticString? {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == .percent {
+                guard index + 2 < bytes.count,
+                      HTTPSyntax.hexValue(bytes[index + 1]) != nil, HTTPSyntax.hexValue(bytes[index + 2]) != nil
+                else { return "malformed percent-encoding in request target" }
+                index += 3
+                continue
             }
-            return nil
-        }()
-        if let fault { throw .badRequest("\(fault)") }
+            guard HTTPSyntax.isTargetByte(byte) else { return "invalid character in request target" }
+            index += 1
+        }
+        return nil
     }
 
     /// What follows "http://" or "https://" (scheme compared case-insensitively), or nil for another form.

@@ -172,10 +172,8 @@ public struct ResponseEncoder {
 
     /// Checked on the bytes in place (a String's UTF-8 view costs several times more per byte).
     fileprivate static func isPassedThrough(_ field: (name: String, value: String)) -> Bool {
-        var name = field.name
-        var value = field.value
-        return name.withUTF8 { HTTPSyntax.isToken($0) }
-            && value.withUTF8 { $0.allSatisfy(HTTPSyntax.isFieldValueByte) }
+        HTTPSyntax.isToken(field.name.utf8.span)
+            && field.value.utf8.span.allSatisfy(HTTPSyntax.isFieldValueByte)
             && !isOwned(field.name)
     }
 
@@ -188,7 +186,11 @@ public struct ResponseEncoder {
     }
 }
 
-/// Copies a response into storage allocated for it, from pointer to pointer.
+/// Copies a response head into the array allocated for it, from pointer to pointer: the one place
+/// HTTP1 writes raw memory. Every response passes here, and the head is measured before it is
+/// written, so the writer needs no bounds checks or regrowth; the pointer it holds is the array's
+/// uninitialised storage, lent by `[UInt8](unsafeUninitializedCapacity:)` for the call that writes
+/// it and never kept past it.
 private struct Writer {
     var start: UnsafeMutablePointer<UInt8>
 

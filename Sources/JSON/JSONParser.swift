@@ -28,10 +28,10 @@ public struct JSONParser: Sendable {
 
     /// Parses one complete JSON text held in `buffer`, which must stay valid for the call.
     public func parse(_ buffer: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
-        guard let base = buffer.baseAddress, buffer.count > 0 else {
+        guard buffer.baseAddress != nil, buffer.count > 0 else {
             throw .unexpected(nil, at: 0)
         }
-        var reader = JSONReader(base: base.assumingMemoryBound(to: UInt8.self), count: buffer.count, maxDepth: maxDepth)
+        var reader = JSONReader(bytes: ByteScan(buffer), maxDepth: maxDepth)
         return try reader.parseDocument()
     }
 }

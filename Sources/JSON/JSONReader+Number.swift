@@ -16,7 +16,7 @@ extension JSONReader {
     mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = offset
         var digits = DecimalDigits()
-        let negative = base[offset] == JSONByte.minus
+        let negative = bytes[offset] == JSONByte.minus
         if negative {
             offset += 1
             if startsWith("Infinity") { throw JSONParseError(.nonFiniteNumber, at: start) }
@@ -70,7 +70,7 @@ extension JSONReader {
 
     private mutating func consumeDigits(into digits: inout DecimalDigits, fractional: Bool) {
         while offset < count {
-            let digit = base[offset] &- JSONByte.zero
+            let digit = bytes[offset] &- JSONByte.zero
             guard digit < 10 else { return }
             digits.append(digit, fractional: fractional)
             offset += 1
@@ -79,12 +79,7 @@ extension JSONReader {
 
     /// Converts the validated number text in `range` (including its sign) with `strtod`.
     private func convertWithStrtod(_ range: Range<Int>) throws(JSONParseError) -> Double {
-        let length = range.count
-        let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { text -> Double in
-            UnsafeMutableRawPointer(text.baseAddress!).copyMemory(from: base + range.lowerBound, byteCount: length)
-            text[length] = 0
-            return strtod(text.baseAddress!, nil)
-        }
+        let value = bytes.withCString(range) { strtod($0, nil) }
         guard value.isFinite else { throw JSONParseError(.numberOutOfRange, at: range.lowerBound) }
         return value.magnitude
     }

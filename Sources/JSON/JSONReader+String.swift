@@ -8,7 +8,7 @@ extension JSONReader {
         offset += 1
         let contentStart = offset
         while offset < count {
-            let byte = base[offset]
+            let byte = bytes[offset]
             if byte == JSONByte.quote {
                 let text = makeString(contentStart..<offset)
                 offset += 1
@@ -56,11 +56,11 @@ extension JSONReader {
 
     /// Validated UTF-8 bytes of the input as a `String`.
     private func makeString(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
+        bytes.string(range)
     }
 
     private mutating func appendToScratch(_ range: Range<Int>) {
-        scratch.append(contentsOf: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+        bytes.append(range, to: &scratch)
     }
 
     /// Decodes the escape whose backslash is at `offset` into `scratch`.
@@ -127,7 +127,7 @@ extension JSONReader {
     /// Steps over one well-formed multi-byte UTF-8 sequence (Unicode Table 3-7: no overlong
     /// forms, no encoded surrogates, nothing above U+10FFFF).
     private mutating func skipUTF8Sequence() throws(JSONParseError) {
-        let lead = base[offset]
+        let lead = bytes[offset]
         let secondRange: ClosedRange<UInt8>
         let length: Int
         switch lead {

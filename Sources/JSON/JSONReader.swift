@@ -1,8 +1,8 @@
 /// The parser's cursor over one input buffer. Every read is bounds-checked against `count`, so
 /// no input can make it read outside the buffer; recursion is bounded by `maxDepth`.
 struct JSONReader {
-    let base: UnsafePointer<UInt8>
-    let count: Int
+    /// The input, read only through this view.
+    let bytes: ByteScan
     let maxDepth: Int
     var offset = 0
     /// Reused for strings that contain escapes.
@@ -11,16 +11,18 @@ struct JSONReader {
     var pendingElements: [JSON] = []
     var pendingMembers: [(key: String, value: JSON)] = []
 
-    init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
-        self.base = base
-        self.count = count
+    init(bytes: ByteScan, maxDepth: Int) {
+        self.bytes = bytes
         self.maxDepth = maxDepth
     }
+
+    /// How many bytes the input has.
+    var count: Int { bytes.count }
 
     /// The byte at `position`, or nil past the end.
     @inline(__always)
     func byte(at position: Int) -> UInt8? {
-        position < count ? base[position] : nil
+        position < count ? bytes[position] : nil
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSON {
@@ -34,7 +36,7 @@ struct JSONReader {
     @inline(__always)
     mutating func skipWhitespace() {
         while offset < count {
-            switch base[offset] {
+            switch bytes[offset] {
             case JSONByte.space, JSONByte.tab, JSONByte.lineFeed, JSONByte.carriageReturn: offset += 1
             default: return
             }
@@ -147,47 +149,16 @@ struct JSONReader {
 
     /// Consumes `literal` or reports the first byte that differs from it.
     mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
-        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        for expectedByte in expected {
+        for index in 0 ..< literal.utf8CodeUnitCount {
             let actual = byte(at: offset)
-            guard actual == expectedByte else { throw .unexpected(actual, at: offset) }
+            guard actual == literal.utf8Start[index] else { throw .unexpected(actual, at: offset) }
             offset += 1
         }
     }
 
     /// Whether the input continues with `literal` at `offset`.
     func startsWith(_ literal: StaticString) -> Bool {
-        let length = literal.utf8CodeUnitCount
-        guard count - offset >= length else { return false }
-        return (0..<length).allSatisfy { base[offset + $0] == literal.utf8Start[$0] }
-    }
-}
-
-extension Array {
-    /// Removes the elements from `base` on and returns them as a new array, moving them rather
-    /// than copying, so no reference count is touched. `filler` (a value with no references)
-    /// briefly takes their places so the array stays fully initialised.
-    ///
-    /// From 0 (the outermost container, or a first member's or element's) the whole array is the
-    /// suffix: it is handed over as it is, with no copy and no removal (a request body's object
-    /// costs its members' one allocation).
-    mutating func moveSuffix(from base: Int, leaving filler: Element) -> [Element] {
-        if base == 0 {
-            defer { self = [] }
-            return self
-        }
-        let moved = count - base
-        let suffix = withUnsafeMutableBufferPointer { buffer in
-            let start = buffer.baseAddress! + base
-            let suffix = [Element](unsafeUninitializedCapacity: moved) { destination, initialized in
-                destination.baseAddress!.moveInitialize(from: start, count: moved)
-                initialized = moved
-            }
-            start.initialize(repeating: filler, count: moved)
-            return suffix
-        }
-        removeSubrange(base...)
-        return suffix
+        bytes.starts(with: literal, at: offset)
     }
 }
 

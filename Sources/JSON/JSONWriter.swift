@@ -12,6 +12,12 @@
 /// Routes writes every answer and frame through it from another module, so the calls a frame
 /// makes are `@inlinable` (with what they reach `@usableFromInline`): compiled into the caller as
 /// they were when the writer lived in Routes.
+///
+/// This file is the write side's raw memory: `JSONBytes` (at the end) allocates, owns and frees
+/// the output, and the writer stores into it by pointer once it has reserved room for a whole run
+/// (a literal, a number's `numberRoom`, a quoted string), with no bounds check or regrowth per
+/// byte. No pointer into it outlives the append that computed it: the next reservation may move
+/// the storage.
 public struct JSONWriter: Sendable {
     @usableFromInline var storage: JSONBytes
     /// One entry per open container: true for an object, false for an array.

@@ -13,6 +13,11 @@
 ///
 /// `write` is the one entry point the writer's inlined code reaches from other modules: a call
 /// there, everything under it inlined into it here.
+///
+/// Raw memory: it writes into the room the writer reserved (`text`, at least `writeRoom` bytes,
+/// lent for the call), whole words and digit pairs at a time with `storeBytes`/`loadUnaligned` of
+/// `UInt16`/`UInt64` (trivial types), through a 48-byte scratch tuple on its own stack; it
+/// keeps no pointer.
 @usableFromInline enum ShortestDecimal {
     /// Writes `x` into `text` (room for `writeRoom` bytes: it stores whole words) and returns how
     /// many bytes it wrote, or nil when `x` is outside the range this handles.

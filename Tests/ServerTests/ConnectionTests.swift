@@ -55,7 +55,7 @@ import Testing
         }
 
         mutating func receive(_ text: String, at now: Double) -> [String] {
-            Array(text.utf8).withUnsafeBytes { on(.received($0), at: now) }
+            on(.received(ReadBuffer(holding: Array(text.utf8))), at: now)
         }
 
         var state: String { ConnectionTests.describe(connection.state) }

@@ -52,8 +52,8 @@ struct Connection {
     enum Timeout: Equatable { case idle, header, body, write, linger, response }
 
     enum Event {
-        /// Bytes the socket read.
-        case received(UnsafeRawBufferPointer)
+        /// Bytes the socket read: the loop's read buffer, holding them until its next read.
+        case received(ReadBuffer)
         /// The socket read end of stream.
         case peerFinished
         /// The poller reported the peer gone: `reset` for an error or hang-up, else a read
@@ -209,14 +209,14 @@ struct Connection {
 
 /// Reading requests, answering them in order, and the end of the conversation.
 extension Connection {
-    private mutating func received(_ bytes: UnsafeRawBufferPointer, now: Double) -> [Action] {
+    private mutating func received(_ bytes: ReadBuffer, now: Double) -> [Action] {
         switch state {
         case .lingering, .closingAfterFlush, .closed: return []
         case .reading:
-            input.append(contentsOf: bytes)
+            bytes.append(to: &input)
             return process(now: now)
         case .responding, .streaming, .awaiting:
-            input.append(contentsOf: bytes)
+            bytes.append(to: &input)
             return []
         }
     }

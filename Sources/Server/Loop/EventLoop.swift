@@ -58,7 +58,7 @@ final class EventLoop {
     var lingeringRefusals = 0
     var nextSerial: UInt64 = 0
     /// One read buffer for the loop; bytes are copied into the connection that sent them.
-    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    let readBuffer = ReadBuffer()
     var isWatchingListener = false
     var hasReleasedListener = false
     var acceptResumesAt: Double?
@@ -97,10 +97,6 @@ final class EventLoop {
         nextSweep = clock.now() + configuration.timeouts.sweepInterval
         try poller.add(control.wakeup.fd, interest: LinuxAPI.epollIn, token: Self.wakeToken)
         try watchListener()
-    }
-
-    deinit {
-        readBuffer.deallocate()
     }
 
     /// Runs until the server drains and the last connection is gone (or the poller itself fails).
@@ -200,7 +196,7 @@ final class EventLoop {
     private func readOnce(_ slot: Slot, now: Double) {
         let count: Int?
         do throws(SyscallError) {
-            count = try poller.read(slot.fd, into: readBuffer)
+            count = try readBuffer.read(slot.fd, with: poller)
         } catch {
             handle(slot, .failed, now: now)
             return
@@ -208,7 +204,7 @@ final class EventLoop {
         switch count {
         case nil: perform([], on: slot, now: now)
         case 0: handle(slot, .peerFinished, now: now)
-        case let count?: handle(slot, .received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count])), now: now)
+        case .some: handle(slot, .received(readBuffer), now: now)
         }
     }
 
