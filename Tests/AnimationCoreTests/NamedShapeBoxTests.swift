@@ -36,12 +36,12 @@ struct NamedShapeBoxTests {
 
     @Test("A code outside the table's shapes or reaching before the values is no text")
     func codes() {
-        let values: [Double] = [0, 0, 48, 36, NamedShape.code(shape: 6, distance: 2)]
-        values.withUnsafeBufferPointer { v in
-            #expect(NamedShape.text(code: v[4], v.baseAddress!, at: 4) == "M24 30 L6 16.5 A10 7.5 0 1 1 24 12 A10 7.5 0 1 1 42 16.5 Z")
-            #expect(NamedShape.text(code: NamedShape.code(shape: 99, distance: 2), v.baseAddress!, at: 4) == nil)
-            #expect(NamedShape.text(code: NamedShape.code(shape: 6, distance: 9), v.baseAddress!, at: 4) == nil)
-            #expect(NamedShape.text(code: -3, v.baseAddress!, at: 4) == nil, "a formatted number's code")
+        var values: [Double] = [0, 0, 48, 36, NamedShape.code(shape: 6, distance: 2)]
+        FrameValues.reading(&values) { v in
+            #expect(NamedShape.text(code: v[4], v, at: 4) == "M24 30 L6 16.5 A10 7.5 0 1 1 24 12 A10 7.5 0 1 1 42 16.5 Z")
+            #expect(NamedShape.text(code: NamedShape.code(shape: 99, distance: 2), v, at: 4) == nil)
+            #expect(NamedShape.text(code: NamedShape.code(shape: 6, distance: 9), v, at: 4) == nil)
+            #expect(NamedShape.text(code: -3, v, at: 4) == nil, "a formatted number's code")
         }
     }
 }

@@ -61,6 +61,8 @@ public struct Layer: Sendable, Equatable {
     public var superlayer: String?
     /// Which of `LayerSchema.parts` it has: bit `i` for part `i`.
     public private(set) var parts: UInt32
+    /// Where the parts its accessors read start among `values` (from `parts`).
+    @usableFromInline private(set) var offsets: PartOffsets
     /// Its parts' fields' values in the table's order (a colour's four; a text's index in `texts`,
     /// from its start). A slice: the layers of a frame made from its values share one array.
     public private(set) var values: ArraySlice<Double>
@@ -72,20 +74,28 @@ public struct Layer: Sendable, Equatable {
     public init(id: String, kind: Kind, superlayer: String? = nil, parts: UInt32, values: ArraySlice<Double>,
                 texts: ArraySlice<String>) {
         precondition(values.count == LayerSchema.width(parts), "\(values.count) values for the parts of layer '\(id)'")
+        self.init(id: id, kind: kind, superlayer: superlayer, parts: parts, offsets: PartOffsets(parts), values: values, texts: texts)
+    }
+
+    /// A layer of a frame (`Frame(t:shape:values:)`): its layer shape has checked the width and
+    /// found the offsets once.
+    init(id: String, kind: Kind, superlayer: String?, parts: UInt32, offsets: PartOffsets, values: ArraySlice<Double>,
+         texts: ArraySlice<String>) {
         self.id = id
         self.kind = kind
         self.superlayer = superlayer
         self.parts = parts
+        self.offsets = offsets
         self.values = values
         self.texts = texts
     }
 
     /// The value at `at` from the start of its values.
-    @inline(__always)
+    @inlinable
     public func value(at: Int) -> Double { values[values.startIndex + at] }
 
     /// The text a text field's value names.
-    @inline(__always)
+    @inlinable
     func text(_ value: Double) -> String { texts[texts.startIndex + Int(value)] }
 
     /// A layer built part by part (tests and hand-made frames): each part's fields' values by the table.
@@ -110,6 +120,15 @@ public struct Layer: Sendable, Equatable {
         /// Radians, 0 = 3 o'clock; −π/2 is the top.
         public var startAngle: Double
         public var clockwise: Bool
+
+        @usableFromInline
+        init(color: Color, lineWidth: Double, strokeEnd: Double, startAngle: Double, clockwise: Bool) {
+            self.color = color
+            self.lineWidth = lineWidth
+            self.strokeEnd = strokeEnd
+            self.startAngle = startAngle
+            self.clockwise = clockwise
+        }
     }
 
     public struct Blur: Sendable, Equatable {
@@ -117,6 +136,13 @@ public struct Layer: Sendable, Equatable {
         public var style: String
         /// Blur radius at this fraction (the style's radius times the fraction).
         public var radius: Double
+
+        @usableFromInline
+        init(fraction: Double, style: String, radius: Double) {
+            self.fraction = fraction
+            self.style = style
+            self.radius = radius
+        }
     }
 }
 
@@ -159,30 +185,30 @@ extension Layer {
             values.replaceSubrange(values.startIndex + at ..< values.startIndex + at + part.width, with: written)
         } else {
             parts |= 1 << UInt32(index)
+            offsets = PartOffsets(parts)
             let at = LayerSchema.offset(ofPart: index, in: parts)!
             values.insert(contentsOf: written, at: values.startIndex + at)
         }
     }
 
-    private static let framePart = LayerSchema.part("frame")
-    private static let backgroundPart = LayerSchema.part("background")
-    private static let appearancePart = LayerSchema.part("appearance")
-    private static let strokePart = LayerSchema.part("stroke")
-    private static let blurPart = LayerSchema.part("blur")
-
-    @inline(__always)
-    private func color(at offset: Int) -> Color {
+    @inlinable
+    func color(at offset: Int) -> Color {
         Color(red: value(at: offset), green: value(at: offset + 1), blue: value(at: offset + 2), alpha: value(at: offset + 3))
     }
 
+    // The readers below are inlinable: a frame's reader (an export, a scene, `Bench sampling`)
+    // reads them for every layer of every frame, and each is a few loads at a kept offset.
+
     /// Untransformed frame in the control's coordinates; `scale` applies about its centre.
     public var frame: Rect {
-        get {
-            guard let at = LayerSchema.offset(ofPart: Self.framePart, in: parts) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        @inlinable get {
+            let at = Int(offsets.frame)
+            guard at >= 0 else { return Rect(x: 0, y: 0, width: 0, height: 0) }
             return Rect(x: value(at: at), y: value(at: at + 1), width: value(at: at + 2), height: value(at: at + 3))
         }
         set {
-            guard let at = LayerSchema.offset(ofPart: Self.framePart, in: parts) else {
+            let at = Int(offsets.frame)
+            guard at >= 0 else {
                 return set("frame", [.number(newValue.minX), .number(newValue.minY), .number(newValue.size.width), .number(newValue.size.height)])
             }
             let start = values.startIndex + at
@@ -194,37 +220,70 @@ extension Layer {
     }
 
     /// The appearance part's field at `k` (corner radius, opacity, scale), or its default.
-    private func appearance(_ k: Int, default fallback: Double) -> Double {
-        LayerSchema.offset(ofPart: Self.appearancePart, in: parts).map { value(at: $0 + k) } ?? fallback
+    @inlinable
+    func appearance(_ k: Int, default fallback: Double) -> Double {
+        let at = Int(offsets.appearance)
+        return at >= 0 ? value(at: at + k) : fallback
     }
 
+    @inlinable
     public var backgroundColor: Color? {
-        LayerSchema.offset(ofPart: Self.backgroundPart, in: parts).map { color(at: $0) }
+        let at = Int(offsets.background)
+        return at >= 0 ? color(at: at) : nil
     }
 
+    @inlinable
     public var cornerRadius: Double { appearance(0, default: 0) }
 
     public var opacity: Double {
-        get { appearance(1, default: 1) }
+        @inlinable get { appearance(1, default: 1) }
         set {
-            guard let at = LayerSchema.offset(ofPart: Self.appearancePart, in: parts) else {
-                return set("appearance", [.number(0), .number(newValue), .number(1)])
-            }
+            let at = Int(offsets.appearance)
+            guard at >= 0 else { return set("appearance", [.number(0), .number(newValue), .number(1)]) }
             values[values.startIndex + at + 1] = newValue
         }
     }
 
+    @inlinable
     public var scale: Double { appearance(2, default: 1) }
 
+    @inlinable
     public var stroke: Stroke? {
-        guard let at = LayerSchema.offset(ofPart: Self.strokePart, in: parts) else { return nil }
+        let at = Int(offsets.stroke)
+        guard at >= 0 else { return nil }
         return Stroke(color: color(at: at), lineWidth: value(at: at + 4), strokeEnd: value(at: at + 5),
                       startAngle: value(at: at + 6), clockwise: value(at: at + 7) != 0)
     }
 
+    @inlinable
     public var blur: Blur? {
-        guard let at = LayerSchema.offset(ofPart: Self.blurPart, in: parts) else { return nil }
+        let at = Int(offsets.blur)
+        guard at >= 0 else { return nil }
         return Blur(fraction: value(at: at), style: text(value(at: at + 1)), radius: value(at: at + 2))
+    }
+}
+
+/// Where the parts `Layer`'s own readers read (frame, background, appearance, stroke, blur)
+/// start among a layer's values, −1 for a part it does not have: found from `LayerSchema` once
+/// per layer shape (`FrameShape.LayerShape`), so a reader loads an offset instead of summing the
+/// widths of the parts before it.
+@usableFromInline
+struct PartOffsets: Sendable, Equatable {
+    @usableFromInline let frame: Int8
+    @usableFromInline let background: Int8
+    @usableFromInline let appearance: Int8
+    @usableFromInline let stroke: Int8
+    @usableFromInline let blur: Int8
+
+    init(_ parts: UInt32) {
+        func offset(_ name: String) -> Int8 {
+            LayerSchema.offset(ofPart: LayerSchema.part(name), in: parts).map { Int8($0) } ?? -1
+        }
+        frame = offset("frame")
+        background = offset("background")
+        appearance = offset("appearance")
+        stroke = offset("stroke")
+        blur = offset("blur")
     }
 }
 

@@ -34,6 +34,10 @@ public struct FrameShape: Sendable {
         public let parts: UInt32
         /// Where its text fields' values are, from `offset + 1`.
         let textOffsets: [Int]
+        /// Where the parts a `Layer`'s readers read start, from `offset + 1`.
+        let partOffsets: PartOffsets
+        /// The first value after the layer's.
+        let end: Int
 
         init(id: String, kind: Layer.Kind, superlayer: String?, offset: Int, parts: UInt32) {
             self.id = id
@@ -50,10 +54,9 @@ public struct FrameShape: Sendable {
                 }
             }
             self.textOffsets = textOffsets
+            partOffsets = PartOffsets(parts)
+            end = offset + 1 + at
         }
-
-        /// The first value after the layer's.
-        var end: Int { offset + 1 + LayerSchema.width(parts) }
     }
 
     public let properties: [Property]
@@ -119,8 +122,8 @@ public struct FrameShape: Sendable {
 }
 
 extension Frame {
-    /// The frame at `t` whose values (as `shape` lays them out) are at `values`.
-    public init(t: Double, shape: FrameShape, values: UnsafePointer<Double>) {
+    /// The frame at `t` whose values are `values`, as `shape` lays them out.
+    public init(t: Double, shape: FrameShape, values: FrameValues) {
         var properties: [Field] = []
         properties.reserveCapacity(shape.properties.count)
         for property in shape.properties {
@@ -135,24 +138,28 @@ extension Frame {
         }
         // The layers' values in one array and their texts in another, each layer a slice of both:
         // texts resolved first, then sliced (a slice taken earlier would make the next write copy).
-        var own = Array(UnsafeBufferPointer(start: values, count: shape.count))
+        // The layer shapes are read in place by index (a `for` over them copies each one).
+        let shapes = shape.layers
+        var own = values.array(count: shape.count)
         var texts: [String] = []
-        for layer in shape.layers where !layer.textOffsets.isEmpty && values[layer.offset] != 0 {
-            let start = layer.offset + 1, first = texts.count
-            for at in layer.textOffsets {
-                let path = values[start + at] < 0 ? NamedShape.text(code: values[start + at], values + start, at: at) : nil
-                texts.append(path ?? shape.text(at: values[start + at]))
+        for index in shapes.indices where !shapes[index].textOffsets.isEmpty && values[shapes[index].offset] != 0 {
+            let start = shapes[index].offset + 1, first = texts.count
+            for at in shapes[index].textOffsets {
+                let value = values[start + at]
+                let path = value < 0 ? NamedShape.text(code: value, values.from(start), at: at) : nil
+                texts.append(path ?? shape.text(at: value))
                 own[start + at] = Double(texts.count - 1 - first)
             }
         }
         var layers: [Layer] = []
-        layers.reserveCapacity(shape.layers.count)
+        layers.reserveCapacity(shapes.count)
         var textStart = 0
-        for layer in shape.layers where values[layer.offset] != 0 {
-            let textEnd = textStart + layer.textOffsets.count
-            layers.append(Layer(id: layer.id, kind: layer.kind, superlayer: layer.superlayer, parts: layer.parts,
-                                values: own[layer.offset + 1 ..< layer.end],
-                                texts: texts[textStart ..< textEnd]))
+        for index in shapes.indices where values[shapes[index].offset] != 0 {
+            let textEnd = textStart + shapes[index].textOffsets.count
+            layers.append(Layer(id: shapes[index].id, kind: shapes[index].kind, superlayer: shapes[index].superlayer,
+                                parts: shapes[index].parts, offsets: shapes[index].partOffsets,
+                                values: own[shapes[index].offset + 1 ..< shapes[index].end],
+                                texts: textEnd > textStart ? texts[textStart ..< textEnd] : []))
             textStart = textEnd
         }
         self.init(t: t, properties: properties, layers: layers)

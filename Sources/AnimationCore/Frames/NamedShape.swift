@@ -75,7 +75,7 @@ public struct NamedShape: Sendable {
 
     /// The path data a text value stands for when it is such a code: the shape stretched to the
     /// width and height found `distance` values before `offset` in `values`. Nil for any other value.
-    public static func text(code value: Double, _ values: UnsafePointer<Double>, at offset: Int) -> String? {
+    public static func text(code value: Double, _ values: FrameValues, at offset: Int) -> String? {
         guard value <= -codeBase, value.isFinite else { return nil }
         let rest = Int(-value - codeBase)
         let index = rest / distances, distance = rest % distances

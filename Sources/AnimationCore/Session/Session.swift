@@ -178,7 +178,10 @@ public struct Session: Sendable {
     /// Calls `body` with the frame at `from + k/fps` (as `FrameGrid` computes it) for every such
     /// time ≤ `to`, in order.
     public func forEachFrame(from: Double, to: Double, fps: Double, _ body: (Frame) -> Void) {
-        _ = forEachControl(from: from, to: to, fps: fps) { control, t, _ in body(control.frame(at: t)) }
+        // Caught up, no deadline is due by t: what `frame(at:)` would find out again.
+        _ = forEachControl(from: from, to: to, fps: fps) { control, t, caughtUp in
+            body(caughtUp ? control.render(at: t) : control.frame(at: t))
+        }
     }
 
     /// What every frame of this session shares, and where `forEachFrameValues` puts its values.
@@ -186,17 +189,16 @@ public struct Session: Sendable {
 
     /// `frame(at:)` as values: calls `body` with the frame's values as `frameShape` lays them out
     /// (valid during the call).
-    public func withFrameValues<Result>(at t: Double, _ body: (UnsafePointer<Double>) -> Result) -> Result {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(frameShape.count, 1)) { buffer in
-            let values = buffer.baseAddress!
-            control(at: t).reading(at: t) { $0.render(at: t, into: FrameValues(values)) }
+    public func withFrameValues<Result>(at t: Double, _ body: (FrameValues) -> Result) -> Result {
+        FrameValues.with(count: frameShape.count) { values in
+            control(at: t).reading(at: t) { $0.render(at: t, into: values) }
             return body(values)
         }
     }
 
     /// `forEachFrame` as values: calls `body` with each frame's time and its values as
     /// `frameShape` lays them out, in one buffer reused from frame to frame (valid during the call).
-    public func forEachFrameValues(from: Double, to: Double, fps: Double, _ body: (Double, UnsafePointer<Double>) -> Void) {
+    public func forEachFrameValues(from: Double, to: Double, fps: Double, _ body: (Double, FrameValues) -> Void) {
         _ = forEachFrameValues(from: from, to: to, fps: fps, folding: false, body)
     }
 
@@ -204,20 +206,19 @@ public struct Session: Sendable {
     /// They are collected by the same pass that renders the frames where that is provably the
     /// same list (`forEachControl`), and replayed apart where it is not.
     public func forEachFrameValuesEmitting(from: Double, to: Double, fps: Double,
-                                           _ body: (Double, UnsafePointer<Double>) -> Void) -> [Emission] {
+                                           _ body: (Double, FrameValues) -> Void) -> [Emission] {
         forEachFrameValues(from: from, to: to, fps: fps, folding: true, body) ?? emissions(from: from, to: to)
     }
 
     private func forEachFrameValues(from: Double, to: Double, fps: Double, folding: Bool,
-                                    _ body: (Double, UnsafePointer<Double>) -> Void) -> [Emission]? {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(frameShape.count, 1)) { buffer in
-            let values = buffer.baseAddress!
-            return forEachControl(from: from, to: to, fps: fps, folding: folding) { control, t, caughtUp in
+                                    _ body: (Double, FrameValues) -> Void) -> [Emission]? {
+        FrameValues.with(count: frameShape.count) { values in
+            forEachControl(from: from, to: to, fps: fps, folding: folding) { control, t, caughtUp in
                 // Caught up, no deadline is due by t: what `reading(at:)` would find out again.
                 if caughtUp {
-                    control.render(at: t, into: FrameValues(values))
+                    control.render(at: t, into: values)
                 } else {
-                    control.reading(at: t) { $0.render(at: t, into: FrameValues(values)) }
+                    control.reading(at: t) { $0.render(at: t, into: values) }
                 }
                 body(t, values)
             }

@@ -10,10 +10,10 @@ public enum FrameEncoder {
     public static func encode(_ frame: Frame, into w: inout JSONWriter) {
         var values: [Double] = []
         let shape = FrameShape(frame, values: &values)
-        values.append(0) // never empty, so it has an address
+        values.append(0) // never empty
         var writer = FrameValuesWriter(shape)
-        values.withUnsafeBufferPointer { values in
-            writer.withTables { $0.encode(t: frame.t, values.baseAddress!, into: &w) }
+        FrameValues.reading(&values) { values in
+            writer.withTables { $0.encode(t: frame.t, values, into: &w) }
         }
     }
 
@@ -190,12 +190,12 @@ struct FrameValuesWriter {
         fileprivate let frameRoom: Int
 
         /// `{"t":…,"properties":{…},"layers":[…]}` for the frame at `t` with these values.
-        func encode(t: Double, _ values: UnsafePointer<Double>, into w: inout JSONWriter) {
+        func encode(t: Double, _ values: FrameValues, into w: inout JSONWriter) {
             w.rawValue { raw in raw.write(upTo: frameRoom) { raw in encode(t: t, values, into: &raw) } }
         }
 
         @inline(__always)
-        private func encode(t: Double, _ values: UnsafePointer<Double>, into raw: inout JSONCursor) {
+        private func encode(t: Double, _ values: FrameValues, into raw: inout JSONCursor) {
             raw.append(#"{"t":"#)
             raw.number(t)
             raw.append(#","properties":{"#)
@@ -219,7 +219,7 @@ struct FrameValuesWriter {
 
         /// A step's key and its value.
         @inline(__always)
-        private func step(_ step: UnsafePointer<Step>, _ values: UnsafePointer<Double>, into raw: inout JSONCursor) {
+        private func step(_ step: UnsafePointer<Step>, _ values: FrameValues, into raw: inout JSONCursor) {
             piece(step.pointee.key, into: &raw)
             let offset = step.pointee.offset
             switch step.pointee.kind {
@@ -237,10 +237,10 @@ struct FrameValuesWriter {
 
         /// The colour whose four values are at `offset`, through its place's memo.
         @inline(__always)
-        private func color(_ values: UnsafePointer<Double>, _ offset: Int, into raw: inout JSONCursor) {
-            let channels = values + offset, kept = colors + offset
-            if !kept.pointee.holds(channels) {
-                if !lastColor.pointee.holds(channels) { lastColor.pointee = WrittenColor(channels) }
+        private func color(_ values: FrameValues, _ offset: Int, into raw: inout JSONCursor) {
+            let kept = colors + offset
+            if !kept.pointee.holds(values, offset) {
+                if !lastColor.pointee.holds(values, offset) { lastColor.pointee = WrittenColor(values, offset) }
                 kept.pointee = lastColor.pointee
             }
             kept.pointee.write(into: &raw)
@@ -248,7 +248,7 @@ struct FrameValuesWriter {
 
         /// The text whose index in `texts` is the value at `offset`, prepared if it is among the first.
         @inline(__always)
-        private func text(_ values: UnsafePointer<Double>, _ offset: Int, into raw: inout JSONCursor) {
+        private func text(_ values: FrameValues, _ offset: Int, into raw: inout JSONCursor) {
             if values[offset] < 0 {
                 // A formatted number, or a named shape stretched to its layer's box.
                 let text = NamedShape.text(code: values[offset], values, at: offset) ?? FormattedNumber.text(code: values[offset]) ?? ""
@@ -360,8 +360,9 @@ struct WrittenColor {
 
     init() {}
 
-    /// The text of the colour whose four values are at `v`.
-    init(_ v: UnsafePointer<Double>) {
+    /// The text of the colour whose four values are at `offset` in `values`.
+    init(_ values: FrameValues, _ offset: Int) {
+        let v = values.from(offset)
         channels = (v[0].bitPattern, v[1].bitPattern, v[2].bitPattern, v[3].bitPattern)
         var hex: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &hex) { hex in
@@ -371,10 +372,11 @@ struct WrittenColor {
         kept = true
     }
 
-    /// Whether this is the text of the colour whose four values are at `v`.
+    /// Whether this is the text of the colour whose four values are at `offset` in `values`.
     @inline(__always)
-    func holds(_ v: UnsafePointer<Double>) -> Bool {
-        kept && channels.0 == v[0].bitPattern && channels.1 == v[1].bitPattern
+    func holds(_ values: FrameValues, _ offset: Int) -> Bool {
+        let v = values.from(offset)
+        return kept && channels.0 == v[0].bitPattern && channels.1 == v[1].bitPattern
             && channels.2 == v[2].bitPattern && channels.3 == v[3].bitPattern
     }
 

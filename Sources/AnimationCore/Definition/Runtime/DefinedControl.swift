@@ -302,10 +302,11 @@ public struct DefinedControl: Sendable, Equatable {
 
     /// The frame at `t`, assuming no deadline lies before `t` (`frame(at:)` handles later times).
     public func render(at t: Double) -> Frame {
-        let shape = instance.frameShape
-        return FrameValues.with(count: shape.count) { values in
+        // The shape read in place from the instance (a copy retains each of its arrays).
+        let instance = self.instance
+        return FrameValues.with(count: instance.frameShape.count) { values in
             render(at: t, into: values)
-            return values.frame(t: t, shape: shape)
+            return values.frame(t: t, shape: instance.frameShape)
         }
     }
 
