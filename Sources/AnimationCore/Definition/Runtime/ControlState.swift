@@ -4,10 +4,10 @@
 /// `StateLayout` gives).
 ///
 /// The interpreter's only raw memory, and reached only through this type: every access runs
-/// inside `withUnsafeMutablePointers`, so no address of the header or the tail outlives the
-/// call that was given it (an animated value is read or changed in place in a closure, a plain
-/// word is loaded or stored as a `BitwiseCopyable` type, so the compiler proves every type kept
-/// as bytes trivial). A `ManagedBuffer`, one allocation, because copying a control copies the
+/// inside `withUnsafeMutablePointers`, and no address of the header or the tail leaves this
+/// file (the header, a group, a member or an animated value is passed `borrowing` to a closure
+/// that reads it in place, or `inout` to one that changes it; a plain word is loaded or stored
+/// as a `BitwiseCopyable` type, so the compiler proves every type kept as bytes trivial). A `ManagedBuffer`, one allocation, because copying a control copies the
 /// reference and the first change after a copy copies this object: an object owning a separate
 /// allocation costs a second one per copy, measured on the frames window and in the memory of
 /// many sessions (docs/performance.md, "Raw memory contained").
@@ -78,16 +78,20 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
     }
 
     deinit {
-        withParts { header, animated, _ in animated.deinitialize(count: Int(header.pointee.sizes.animatedCount)) }
+        _ = withParts { header, animated, _ in animated.deinitialize(count: Int(header.pointee.sizes.animatedCount)) }
     }
 
     // MARK: Access in place
 
-    /// `body` with the header where it lies, to read in place (a copy of it would retain and
-    /// release every list it holds).
+    // Every reader below passes the value where it lies to a closure taking it `borrowing`: the
+    // closure reads it in place (no retain of the lists and animations it holds) and cannot keep
+    // it; no address leaves this file.
+
+    /// `body` with the header where it lies (a copy of it would retain and release every list it
+    /// holds).
     @inline(__always)
-    func withHeader<Result>(_ body: (UnsafePointer<Header>) -> Result) -> Result {
-        withUnsafeMutablePointerToHeader { body($0) }
+    func withHeader<Result>(_ body: (borrowing Header) -> Result) -> Result {
+        withUnsafeMutablePointerToHeader { body($0.pointee) }
     }
 
     /// `body` changing the header in place.
@@ -96,25 +100,35 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
         withUnsafeMutablePointerToHeader { body(&$0.pointee) }
     }
 
-    /// Calls `body` with member `member` of animator group `group` where it lies (nil when there
-    /// is none): a copy of it retained and released everything it holds, every frame.
+    /// `body` with animator group `group` where it lies (nil when out of range or empty).
     @inline(__always)
-    func withMember<Result>(_ member: Int, of group: Int, _ body: (UnsafePointer<PropertyAnimator>?) -> Result) -> Result {
+    func withGroup<Result>(_ group: Int, _ body: (borrowing PropertyAnimatorGroup?) -> Result) -> Result {
         withUnsafeMutablePointerToHeader { header in
             header.pointee.groups.withUnsafeBufferPointer { groups in
-                guard groups.indices.contains(group) else { return body(nil) }
-                return (groups.baseAddress! + group).pointee?.members.withUnsafeBufferPointer { members in
-                    body(members.indices.contains(member) ? members.baseAddress! + member : nil)
-                } ?? body(nil)
+                groups.indices.contains(group) ? body(groups[group]) : body(nil)
             }
         }
     }
 
-    /// `body` with animated value `index` (scalars in declaration order) where it lies, to read
-    /// in place (a copy would retain and release its animations).
+    /// `body` with member `member` of animator group `group` where it lies; nil when there is
+    /// none (a copy of it retained and released everything it holds, every frame).
     @inline(__always)
-    func withAnimated<Result>(_ index: Int, _ body: (UnsafePointer<AnimatedValue>) -> Result) -> Result {
-        withParts { _, animated, _ in body(animated + index) }
+    func withMember<Result>(_ member: Int, of group: Int, _ body: (borrowing PropertyAnimator) -> Result) -> Result? {
+        withUnsafeMutablePointerToHeader { header in
+            header.pointee.groups.withUnsafeBufferPointer { groups in
+                guard groups.indices.contains(group) else { return nil }
+                return (groups.baseAddress! + group).pointee?.members.withUnsafeBufferPointer { members in
+                    members.indices.contains(member) ? body(members[member]) : nil
+                } ?? nil
+            }
+        }
+    }
+
+    /// `body` with animated value `index` (scalars in declaration order) where it lies (a copy
+    /// would retain and release its animations).
+    @inline(__always)
+    func withAnimated<Result>(_ index: Int, _ body: (borrowing AnimatedValue) -> Result) -> Result {
+        withParts { _, animated, _ in body(animated[index]) }
     }
 
     /// `body` changing animated value `index` in place.
@@ -162,4 +176,9 @@ struct StateLayout: Sendable, Equatable {
         basicCount = basics
         words = animatedWords + (self.basics + basics * basicStride) / 8
     }
+
+    /// Byte offsets (from the plain words) of variable, input and basic animation `index`.
+    @inline(__always) func variable(_ index: Int) -> Int { variables + 8 * index }
+    @inline(__always) func input(_ index: Int) -> Int { inputs + inputStride * index }
+    @inline(__always) func basic(_ index: Int) -> Int { basics + basicStride * index }
 }
