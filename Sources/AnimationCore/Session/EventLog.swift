@@ -164,6 +164,12 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
     var byteCount: Int { Int(header.byteCount) }
     var lastTime: Double { header.lastTime }
 
+    /// `body` with the block's bytes, read in place: a `Span` cannot leave the closure.
+    @inline(__always)
+    func withBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+        withUnsafeMutablePointerToElements { body(UnsafeBufferPointer(start: $0, count: byteCount).span) }
+    }
+
     /// A block holding `previous`'s inputs then `inputs`, encoded once into a block of the exact size.
     static func make(appending inputs: some Collection<TimedInput>, to previous: EventBlock?) -> EventBlock {
         // Each append encodes afresh (its first input writes its time and point), so the
@@ -317,10 +323,10 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
 
         mutating func next() -> TimedInput? {
             guard !isAtEnd else { return nil }
-            return block.withUnsafeMutablePointerToElements { base in decode(UnsafePointer(base)) }
+            return block.withBytes { decode($0) }
         }
 
-        private mutating func decode(_ base: UnsafePointer<UInt8>) -> TimedInput {
+        private mutating func decode(_ base: Span<UInt8>) -> TimedInput {
             let tag = base[offset]
             offset += 1
             if tag & Tag.sameTime == 0 { time = readDouble(base) }
@@ -363,23 +369,23 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
             return TimedInput(t: time, input: tag & Tag.second != 0 ? .secondTouch(touch) : .touch(touch))
         }
 
-        private mutating func read<T: FixedWidthInteger>(_ base: UnsafePointer<UInt8>, as: T.Type) -> T {
-            let value = UnsafeRawPointer(base + offset).loadUnaligned(as: T.self)
+        private mutating func read<T: FixedWidthInteger & BitwiseCopyable>(_ base: Span<UInt8>, as: T.Type) -> T {
+            let value = base.bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: T.self)
             offset += MemoryLayout<T>.size
             return T(littleEndian: value)
         }
 
-        private mutating func readDouble(_ base: UnsafePointer<UInt8>) -> Double {
+        private mutating func readDouble(_ base: Span<UInt8>) -> Double {
             Double(bitPattern: read(base, as: UInt64.self))
         }
 
-        private mutating func readLength(_ base: UnsafePointer<UInt8>) -> Int {
+        private mutating func readLength(_ base: Span<UInt8>) -> Int {
             LEB128.read(base, at: &offset)
         }
 
-        private mutating func readString(_ base: UnsafePointer<UInt8>) -> String {
+        private mutating func readString(_ base: Span<UInt8>) -> String {
             let length = readLength(base)
-            let text = String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self)
+            let text = base.extracting(offset..<offset + length).withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
             offset += length
             return text
         }
