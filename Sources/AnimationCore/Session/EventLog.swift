@@ -151,8 +151,13 @@ extension EventLog: Equatable {
 
 /// Up to `EventLog.blockSize` encoded inputs, in memory of exactly their size; never changed
 /// once made.
-/// `@unchecked Sendable`: never changed once made, so copies on other threads only read it.
-final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Sendable {
+///
+/// The event log's raw memory, owned here: the bytes are the tail of this one allocation (a
+/// `ManagedBuffer`, so a block is one allocation, not an object and an array), written once
+/// in `make` and read only through `withBytes`, as a `Span` that cannot leave the closure; the
+/// reader loads its numbers from it as `BitwiseCopyable` integers. (Not `Sendable`, as no
+/// `ManagedBuffer` can be: `EventLog` holds its blocks `nonisolated(unsafe)`, with the reason.)
+final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8> {
     struct Header {
         var count: Int32
         var byteCount: Int32

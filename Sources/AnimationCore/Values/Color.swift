@@ -49,7 +49,6 @@ public struct Color: Interpolatable, Hashable {
     }
 
     /// A channel's two lowercase hex digits, the high one in the low byte.
-    @inline(__always)
     private static func hexPair(_ channel: Double) -> UInt64 {
         // A non-finite channel (a progress that overflowed) shows as 0 rather than trapping.
         let byte = channel.isFinite ? UInt64((min(max(channel, 0), 1) * 255).rounded()) : 0
@@ -57,7 +56,6 @@ public struct Color: Interpolatable, Hashable {
     }
 
     /// `0`–`9`, `a`–`f` for `nibble` 0–15, without a branch: 39 more from 10 on.
-    @inline(__always)
     private static func hexDigit(_ nibble: UInt64) -> UInt64 {
         UInt64(UInt8(ascii: "0")) + nibble + ((nibble + 6) >> 4) * 39
     }

@@ -3,12 +3,14 @@
 /// variables, the inputs' recognisers and the basic animations (at offsets the definition's
 /// `StateLayout` gives).
 ///
-/// The interpreter's only raw memory, and reached only through this type: every access runs
-/// inside `withUnsafeMutablePointers`, and no address of the header or the tail leaves this
-/// file (the header, a group, a member or an animated value is passed `borrowing` to a closure
-/// that reads it in place, or `inout` to one that changes it; a plain word is loaded or stored
-/// as a `BitwiseCopyable` type, so the compiler proves every type kept as bytes trivial). A `ManagedBuffer`, one allocation, because copying a control copies the
-/// reference and the first change after a copy copies this object: an object owning a separate
+/// One of the interpreter's three owners of raw memory (with `Registers` and `FixedArray`), and
+/// a session's state is reached only through it: every access runs inside
+/// `withUnsafeMutablePointers`, and no address of the header or the tail leaves this file (the
+/// header, a group, a member or an animated value is passed `borrowing` to a closure that reads
+/// it in place, or `inout` to one that changes it; a plain word is loaded or stored as a
+/// `BitwiseCopyable` type, so the compiler proves every type kept as bytes trivial). A
+/// `ManagedBuffer`, one allocation, because copying a control copies the reference and the
+/// first change after a copy copies this object: an object owning a separate
 /// allocation costs a second one per copy, measured on the frames window and in the memory of
 /// many sessions (docs/performance.md, "Raw memory contained").
 final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
@@ -178,7 +180,7 @@ struct StateLayout: Sendable, Equatable {
     }
 
     /// Byte offsets (from the plain words) of variable, input and basic animation `index`.
-    @inline(__always) func variable(_ index: Int) -> Int { variables + 8 * index }
-    @inline(__always) func input(_ index: Int) -> Int { inputs + inputStride * index }
-    @inline(__always) func basic(_ index: Int) -> Int { basics + basicStride * index }
+    func variable(_ index: Int) -> Int { variables + 8 * index }
+    func input(_ index: Int) -> Int { inputs + inputStride * index }
+    func basic(_ index: Int) -> Int { basics + basicStride * index }
 }
