@@ -3,14 +3,12 @@
 /// variables, the inputs' recognisers and the basic animations (at offsets the definition's
 /// `StateLayout` gives).
 ///
-/// One of the interpreter's three owners of raw memory (with `Registers` and `FixedArray`), and
-/// a session's state is reached only through it: every access runs inside
-/// `withUnsafeMutablePointers`, and no address of the header or the tail leaves this file (the
-/// header, a group, a member or an animated value is passed `borrowing` to a closure that reads
-/// it in place, or `inout` to one that changes it; a plain word is loaded or stored as a
-/// `BitwiseCopyable` type, so the compiler proves every type kept as bytes trivial). A
-/// `ManagedBuffer`, one allocation, because copying a control copies the reference and the
-/// first change after a copy copies this object: an object owning a separate
+/// The interpreter's only raw memory, and reached only through this type: every access runs
+/// inside `withUnsafeMutablePointers`, so no address of the header or the tail outlives the
+/// call that was given it (an animated value is read or changed in place in a closure, a plain
+/// word is loaded or stored as a `BitwiseCopyable` type, so the compiler proves every type kept
+/// as bytes trivial). A `ManagedBuffer`, one allocation, because copying a control copies the
+/// reference and the first change after a copy copies this object: an object owning a separate
 /// allocation costs a second one per copy, measured on the frames window and in the memory of
 /// many sessions (docs/performance.md, "Raw memory contained").
 final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
@@ -80,20 +78,16 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
     }
 
     deinit {
-        _ = withParts { header, animated, _ in animated.deinitialize(count: Int(header.pointee.sizes.animatedCount)) }
+        withParts { header, animated, _ in animated.deinitialize(count: Int(header.pointee.sizes.animatedCount)) }
     }
 
     // MARK: Access in place
 
-    // Every reader below passes the value where it lies to a closure taking it `borrowing`: the
-    // closure reads it in place (no retain of the lists and animations it holds) and cannot keep
-    // it; no address leaves this file.
-
-    /// `body` with the header where it lies (a copy of it would retain and release every list it
-    /// holds).
+    /// `body` with the header where it lies, to read in place (a copy of it would retain and
+    /// release every list it holds).
     @inline(__always)
-    func withHeader<Result>(_ body: (borrowing Header) -> Result) -> Result {
-        withUnsafeMutablePointerToHeader { body($0.pointee) }
+    func withHeader<Result>(_ body: (UnsafePointer<Header>) -> Result) -> Result {
+        withUnsafeMutablePointerToHeader { body($0) }
     }
 
     /// `body` changing the header in place.
@@ -102,35 +96,25 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
         withUnsafeMutablePointerToHeader { body(&$0.pointee) }
     }
 
-    /// `body` with animator group `group` where it lies (nil when out of range or empty).
+    /// Calls `body` with member `member` of animator group `group` where it lies (nil when there
+    /// is none): a copy of it retained and released everything it holds, every frame.
     @inline(__always)
-    func withGroup<Result>(_ group: Int, _ body: (borrowing PropertyAnimatorGroup?) -> Result) -> Result {
+    func withMember<Result>(_ member: Int, of group: Int, _ body: (UnsafePointer<PropertyAnimator>?) -> Result) -> Result {
         withUnsafeMutablePointerToHeader { header in
             header.pointee.groups.withUnsafeBufferPointer { groups in
-                groups.indices.contains(group) ? body(groups[group]) : body(nil)
-            }
-        }
-    }
-
-    /// `body` with member `member` of animator group `group` where it lies; nil when there is
-    /// none (a copy of it retained and released everything it holds, every frame).
-    @inline(__always)
-    func withMember<Result>(_ member: Int, of group: Int, _ body: (borrowing PropertyAnimator) -> Result) -> Result? {
-        withUnsafeMutablePointerToHeader { header in
-            header.pointee.groups.withUnsafeBufferPointer { groups in
-                guard groups.indices.contains(group) else { return nil }
+                guard groups.indices.contains(group) else { return body(nil) }
                 return (groups.baseAddress! + group).pointee?.members.withUnsafeBufferPointer { members in
-                    members.indices.contains(member) ? body(members[member]) : nil
-                } ?? nil
+                    body(members.indices.contains(member) ? members.baseAddress! + member : nil)
+                } ?? body(nil)
             }
         }
     }
 
-    /// `body` with animated value `index` (scalars in declaration order) where it lies (a copy
-    /// would retain and release its animations).
+    /// `body` with animated value `index` (scalars in declaration order) where it lies, to read
+    /// in place (a copy would retain and release its animations).
     @inline(__always)
-    func withAnimated<Result>(_ index: Int, _ body: (borrowing AnimatedValue) -> Result) -> Result {
-        withParts { _, animated, _ in body(animated[index]) }
+    func withAnimated<Result>(_ index: Int, _ body: (UnsafePointer<AnimatedValue>) -> Result) -> Result {
+        withParts { _, animated, _ in body(animated + index) }
     }
 
     /// `body` changing animated value `index` in place.
@@ -178,9 +162,4 @@ struct StateLayout: Sendable, Equatable {
         basicCount = basics
         words = animatedWords + (self.basics + basics * basicStride) / 8
     }
-
-    /// Byte offsets (from the plain words) of variable, input and basic animation `index`.
-    func variable(_ index: Int) -> Int { variables + 8 * index }
-    func input(_ index: Int) -> Int { inputs + inputStride * index }
-    func basic(_ index: Int) -> Int { basics + basicStride * index }
 }

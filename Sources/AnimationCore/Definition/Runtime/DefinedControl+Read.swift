@@ -10,10 +10,10 @@ extension DefinedControl: MachineSource {
             let field = f % AnimatedField.colorOffset
             for k in 0..<width {
                 switch field {
-                case AnimatedField.presentation: r[k] = withAnimated(i + k) { $0.value(at: t) }
-                case AnimatedField.target: r[k] = withAnimated(i + k) { $0.target }
-                case AnimatedField.velocity: r[k] = withAnimated(i + k) { $0.sample(at: t).velocity }
-                default: r[0] = flag(withAnimated(i + k) { $0.isAnimating(at: t) }); return
+                case AnimatedField.presentation: r[k] = withAnimated(i + k) { $0.pointee.value(at: t) }
+                case AnimatedField.target: r[k] = withAnimated(i + k) { $0.pointee.target }
+                case AnimatedField.velocity: r[k] = withAnimated(i + k) { $0.pointee.sample(at: t).velocity }
+                default: r[0] = flag(withAnimated(i + k) { $0.pointee.isAnimating(at: t) }); return
                 }
             }
         case .control?:
@@ -67,17 +67,15 @@ extension DefinedControl: MachineSource {
             }
         case .group?:
             // Read in place (the array borrowed, not copied): a copy of the group retained its arrays.
-            r[0] = withGroup(i) { group in
-                switch group {
-                case nil: return 0
-                case let .some(group):
-                    switch f {
-                    case 0: return 1
-                    case 1: return flag(group.isPaused)
-                    case 2: return flag(group.isReversed)
-                    case 3: return flag(group.isRunning)
-                    default: return group.progressWhenInterrupted
-                    }
+            r[0] = readingGroups { groups in
+                guard groups.indices.contains(i), groups[i] != nil else { return 0 }
+                let group = groups.baseAddress! + i
+                switch f {
+                case 0: return 1
+                case 1: return flag(group.pointee!.isPaused)
+                case 2: return flag(group.pointee!.isReversed)
+                case 3: return flag(group.pointee!.isRunning)
+                default: return group.pointee!.progressWhenInterrupted
                 }
             }
         case .member?:
@@ -85,15 +83,16 @@ extension DefinedControl: MachineSource {
             // animator and retains of everything it holds, for every read of every frame.
             let field = f % ReadField.memberStride
             r[0] = withMember(f / ReadField.memberStride, of: i) { animator in
+                guard let animator else { return 0 }
                 switch field {
-                case 0: return animator.sample(at: t).progress
-                case 1: return animator.fractionComplete(at: t)
-                case 2: return animator.sample(at: t).velocity
-                case 3: return flag(animator.state == .active)
-                case 4: return flag(animator.isRunning)
-                default: return flag(animator.isReversed)
+                case 0: return PropertyAnimator.sample(animator, at: t).progress
+                case 1: return PropertyAnimator.fractionComplete(animator, at: t)
+                case 2: return PropertyAnimator.sample(animator, at: t).velocity
+                case 3: return flag(animator.pointee.state == .active)
+                case 4: return flag(animator.pointee.isRunning)
+                default: return flag(animator.pointee.isReversed)
                 }
-            } ?? 0
+            }
         case .timer?:
             r[0] = flag(timers.contains { $0.kind == .timer(i) })
         case nil:

@@ -27,17 +27,17 @@ public struct DefinedControl: Sendable, Equatable {
 
     @inline(__always)
     func variable(_ index: Int) -> Double {
-        buffer.load(Double.self, at: layout.variable(index))
+        buffer.load(Double.self, at: layout.variables + 8 * index)
     }
 
     @inline(__always)
     mutating func setVariable(_ index: Int, _ value: Double) {
-        unique.store(value, at: layout.variable(index))
+        unique.store(value, at: layout.variables + 8 * index)
     }
 
     /// `body` with animated value `index` where it lies, to read in place.
     @inline(__always)
-    func withAnimated<Result>(_ index: Int, _ body: (borrowing AnimatedValue) -> Result) -> Result {
+    func withAnimated<Result>(_ index: Int, _ body: (UnsafePointer<AnimatedValue>) -> Result) -> Result {
         buffer.withAnimated(index, body)
     }
 
@@ -49,35 +49,34 @@ public struct DefinedControl: Sendable, Equatable {
 
     @inline(__always)
     func input(_ index: Int) -> InputState {
-        buffer.load(InputState.self, at: layout.input(index))
+        buffer.load(InputState.self, at: layout.inputs + layout.inputStride * index)
     }
 
     @inline(__always)
     mutating func setInput(_ index: Int, _ value: InputState) {
-        unique.store(value, at: layout.input(index))
+        unique.store(value, at: layout.inputs + layout.inputStride * index)
     }
 
     @inline(__always)
     func basic(_ index: Int) -> BasicAnimation? {
-        buffer.load(BasicAnimation?.self, at: layout.basic(index))
+        buffer.load(BasicAnimation?.self, at: layout.basics + layout.basicStride * index)
     }
 
     @inline(__always)
     mutating func setBasic(_ index: Int, _ value: BasicAnimation?) {
-        unique.store(value, at: layout.basic(index))
+        unique.store(value, at: layout.basics + layout.basicStride * index)
     }
 
-    /// Member `member` of group `group`, read where it lies (`ControlState.withMember`); nil
-    /// when there is none.
+    /// Member `member` of group `group`, read where it lies (`ControlState.withMember`).
     @inline(__always)
-    func withMember<Result>(_ member: Int, of group: Int, _ body: (borrowing PropertyAnimator) -> Result) -> Result? {
+    func withMember<Result>(_ member: Int, of group: Int, _ body: (UnsafePointer<PropertyAnimator>?) -> Result) -> Result {
         buffer.withMember(member, of: group, body)
     }
 
     /// The header's lists: read as copies (one retain), changed in place. The frame's reads
     /// (`nextDeadline`, a program's read of a group) go through `ControlState.withHeader` instead.
     var groups: [PropertyAnimatorGroup?] {
-        get { buffer.withHeader { $0.groups } }
+        get { buffer.withHeader { $0.pointee.groups } }
         set { unique.updating { $0.groups = newValue } }
         _modify {
             let state = unique
@@ -87,7 +86,7 @@ public struct DefinedControl: Sendable, Equatable {
         }
     }
     var timers: [PendingTimer] {
-        get { buffer.withHeader { $0.timers } }
+        get { buffer.withHeader { $0.pointee.timers } }
         set { unique.updating { $0.timers = newValue } }
         _modify {
             let state = unique
@@ -97,7 +96,7 @@ public struct DefinedControl: Sendable, Equatable {
         }
     }
     var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)] {
-        get { buffer.withHeader { $0.deferred } }
+        get { buffer.withHeader { $0.pointee.deferred } }
         set { unique.updating { $0.deferred = newValue } }
         _modify {
             let state = unique
@@ -107,10 +106,10 @@ public struct DefinedControl: Sendable, Equatable {
         }
     }
 
-    /// `body` with group `group` where it lies (nil when there is none).
+    /// `body` with the groups where they lie (`ControlState.withHeader`).
     @inline(__always)
-    func withGroup<Result>(_ group: Int, _ body: (borrowing PropertyAnimatorGroup?) -> Result) -> Result {
-        buffer.withGroup(group, body)
+    func readingGroups<Result>(_ body: (UnsafeBufferPointer<PropertyAnimatorGroup?>) -> Result) -> Result {
+        buffer.withHeader { $0.pointee.groups.withUnsafeBufferPointer(body) }
     }
 
     var inputCount: Int { instance.definition.inputs.count }
@@ -212,10 +211,10 @@ public struct DefinedControl: Sendable, Equatable {
     public var nextDeadline: Double? {
         let layout = self.layout
         var earliest: Double? = buffer.withHeader { header in
-            var earliest = header.timers.first?.t
+            var earliest = header.pointee.timers.first?.t
             // By index: a loop over the groups themselves copied each one (its members) to read it.
-            for index in header.groups.indices {
-                if let end = header.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
+            for index in header.pointee.groups.indices {
+                if let end = header.pointee.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
             }
             return earliest
         }
@@ -375,7 +374,7 @@ public struct DefinedControl: Sendable, Equatable {
         return a.deferred.isEmpty && b.deferred.isEmpty && a.groups == b.groups && a.timers == b.timers
             && a.touchDown == b.touchDown
             && definition.variables.indices.allSatisfy { a.variable($0) == b.variable($0) }
-            && (0..<definition.animatedScalars).allSatisfy { i in a.withAnimated(i) { x in b.withAnimated(i) { y in x == y } } }
+            && (0..<definition.animatedScalars).allSatisfy { i in a.withAnimated(i) { x in b.withAnimated(i) { y in x.pointee == y.pointee } } }
             && definition.inputs.indices.allSatisfy { a.input($0) == b.input($0) }
             && definition.basics.indices.allSatisfy { a.basic($0) == b.basic($0) }
     }
