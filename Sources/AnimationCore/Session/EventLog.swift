@@ -151,8 +151,13 @@ extension EventLog: Equatable {
 
 /// Up to `EventLog.blockSize` encoded inputs, in memory of exactly their size; never changed
 /// once made.
-/// `@unchecked Sendable`: never changed once made, so copies on other threads only read it.
-final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Sendable {
+///
+/// The event log's raw memory, owned here: the bytes are the tail of this one allocation (a
+/// `ManagedBuffer`, so a block is one allocation, not an object and an array), written once
+/// in `make` and read only through `withBytes`, as a `Span` that cannot leave the closure; the
+/// reader loads its numbers from it as `BitwiseCopyable` integers. (Not `Sendable`, as no
+/// `ManagedBuffer` can be: `EventLog` holds its blocks `nonisolated(unsafe)`, with the reason.)
+final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8> {
     struct Header {
         var count: Int32
         var byteCount: Int32
@@ -163,6 +168,12 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
     var count: Int { Int(header.count) }
     var byteCount: Int { Int(header.byteCount) }
     var lastTime: Double { header.lastTime }
+
+    /// `body` with the block's bytes, read in place: a `Span` cannot leave the closure.
+    @inline(__always)
+    func withBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+        withUnsafeMutablePointerToElements { body(UnsafeBufferPointer(start: $0, count: byteCount).span) }
+    }
 
     /// A block holding `previous`'s inputs then `inputs`, encoded once into a block of the exact size.
     static func make(appending inputs: some Collection<TimedInput>, to previous: EventBlock?) -> EventBlock {
@@ -317,10 +328,10 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
 
         mutating func next() -> TimedInput? {
             guard !isAtEnd else { return nil }
-            return block.withUnsafeMutablePointerToElements { base in decode(UnsafePointer(base)) }
+            return block.withBytes { decode($0) }
         }
 
-        private mutating func decode(_ base: UnsafePointer<UInt8>) -> TimedInput {
+        private mutating func decode(_ base: Span<UInt8>) -> TimedInput {
             let tag = base[offset]
             offset += 1
             if tag & Tag.sameTime == 0 { time = readDouble(base) }
@@ -363,23 +374,23 @@ final class EventBlock: ManagedBuffer<EventBlock.Header, UInt8>, @unchecked Send
             return TimedInput(t: time, input: tag & Tag.second != 0 ? .secondTouch(touch) : .touch(touch))
         }
 
-        private mutating func read<T: FixedWidthInteger>(_ base: UnsafePointer<UInt8>, as: T.Type) -> T {
-            let value = UnsafeRawPointer(base + offset).loadUnaligned(as: T.self)
+        private mutating func read<T: FixedWidthInteger & BitwiseCopyable>(_ base: Span<UInt8>, as: T.Type) -> T {
+            let value = base.bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: T.self)
             offset += MemoryLayout<T>.size
             return T(littleEndian: value)
         }
 
-        private mutating func readDouble(_ base: UnsafePointer<UInt8>) -> Double {
+        private mutating func readDouble(_ base: Span<UInt8>) -> Double {
             Double(bitPattern: read(base, as: UInt64.self))
         }
 
-        private mutating func readLength(_ base: UnsafePointer<UInt8>) -> Int {
+        private mutating func readLength(_ base: Span<UInt8>) -> Int {
             LEB128.read(base, at: &offset)
         }
 
-        private mutating func readString(_ base: UnsafePointer<UInt8>) -> String {
+        private mutating func readString(_ base: Span<UInt8>) -> String {
             let length = readLength(base)
-            let text = String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self)
+            let text = base.extracting(offset..<offset + length).withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
             offset += length
             return text
         }

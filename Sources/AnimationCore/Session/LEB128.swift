@@ -11,7 +11,7 @@ public enum LEB128 {
     }
 
     /// The value at `offset`, which moves past it.
-    public static func read(_ base: UnsafePointer<UInt8>, at offset: inout Int) -> Int {
+    public static func read(_ base: Span<UInt8>, at offset: inout Int) -> Int {
         var value = 0, shift = 0
         while true {
             let byte = base[offset]

@@ -29,35 +29,35 @@ public struct Color: Interpolatable, Hashable {
         withHexUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The nine ASCII bytes of `hex`, written on the stack: frames carry thousands of colours,
-    /// and the encoder copies these without building a `String` for each.
+    /// The nine ASCII bytes of `hex`, made on the stack: frames carry thousands of colours, and
+    /// the encoder copies these without building a `String` for each.
     public func withHexUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Color.hexLength) { text in
-            writeHex(into: text.baseAddress!)
-            return try body(UnsafeBufferPointer(text))
-        }
+        let digits = hexDigits
+        // `#` and the first seven digits, then the last digit: nine bytes, low byte first.
+        let text = (UInt64(UInt8(ascii: "#")) | digits << 8, digits >> 56)
+        return try withUnsafeBytes(of: text) { try body(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<Color.hexLength])) }
     }
 
     /// The bytes of `hex`: `#` and four channels, two lowercase hex digits each.
     public static let hexLength = 9
 
-    /// Writes the `hexLength` ASCII bytes of `hex` at `text` (an encoder's buffer, in place).
+    /// The eight digits of `hex` after its `#` as ASCII bytes, the first in the low byte (as
+    /// they lie in memory on a little-endian machine): an encoder stores them as one word.
     @inline(__always)
-    public func writeHex(into text: UnsafeMutablePointer<UInt8>) {
-        text[0] = UInt8(ascii: "#")
-        Color.writeHexByte(red, into: text, at: 1)
-        Color.writeHexByte(green, into: text, at: 3)
-        Color.writeHexByte(blue, into: text, at: 5)
-        Color.writeHexByte(alpha, into: text, at: 7)
+    public var hexDigits: UInt64 {
+        Color.hexPair(red) | Color.hexPair(green) << 16 | Color.hexPair(blue) << 32 | Color.hexPair(alpha) << 48
     }
 
-    @inline(__always)
-    private static func writeHexByte(_ channel: Double, into text: UnsafeMutablePointer<UInt8>, at index: Int) {
+    /// A channel's two lowercase hex digits, the high one in the low byte.
+    private static func hexPair(_ channel: Double) -> UInt64 {
         // A non-finite channel (a progress that overflowed) shows as 0 rather than trapping.
-        let byte = channel.isFinite ? Int((min(max(channel, 0), 1) * 255).rounded()) : 0
-        let digits: StaticString = "0123456789abcdef"
-        text[index] = digits.utf8Start[byte >> 4]
-        text[index + 1] = digits.utf8Start[byte & 0xF]
+        let byte = channel.isFinite ? UInt64((min(max(channel, 0), 1) * 255).rounded()) : 0
+        return hexDigit(byte >> 4) | hexDigit(byte & 0xF) << 8
+    }
+
+    /// `0`–`9`, `a`–`f` for `nibble` 0–15, without a branch: 39 more from 10 on.
+    private static func hexDigit(_ nibble: UInt64) -> UInt64 {
+        UInt64(UInt8(ascii: "0")) + nibble + ((nibble + 6) >> 4) * 39
     }
 
     /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a system colour name (light appearance).

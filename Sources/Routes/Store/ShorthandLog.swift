@@ -64,7 +64,7 @@ struct ShorthandLog: Sendable {
     func all(over events: EventLog) -> [EventCodec.Shorthand] {
         var all: [EventCodec.Shorthand] = []
         var offset = 0
-        func readLength() -> Int { bytes.withUnsafeBufferPointer { LEB128.read($0.baseAddress!, at: &offset) } }
+        func readLength() -> Int { LEB128.read(bytes.span, at: &offset) }
         while offset < bytes.count {
             let first = readLength(), count = readLength(), field = readLength()
             let length = field >> 1

@@ -364,11 +364,7 @@ struct WrittenColor {
     init(_ values: FrameValues, _ offset: Int) {
         let v = values.from(offset)
         channels = (v[0].bitPattern, v[1].bitPattern, v[2].bitPattern, v[3].bitPattern)
-        var hex: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &hex) { hex in
-            Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]).writeHex(into: hex.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            digits = hex.loadUnaligned(fromByteOffset: 1, as: UInt64.self)
-        }
+        digits = Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]).hexDigits
         kept = true
     }
 

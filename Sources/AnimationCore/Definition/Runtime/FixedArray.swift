@@ -10,7 +10,7 @@
 /// `@unchecked Sendable`: never written after `init`.
 final class FixedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     /// The first element (at least one element's room, so never dangling when empty).
-    let base: UnsafePointer<Element>
+    private let base: UnsafePointer<Element>
     let count: Int
 
     init(_ elements: [Element]) {
