@@ -32,6 +32,10 @@ public struct TransformRecognizer: Sendable, Equatable {
     /// Which of the two fingers (bit 0: the first, bit 1: the second) are down where it listens.
     private var fingers: UInt8 = 0
     private var hasVelocity = false
+    /// A scene withholds its began (`require(toFail:)` across views, docs/scenes.md): set while
+    /// what it waits for is deciding, it runs on as if begun, its events delivered by nobody, until
+    /// `release()` (a held one whose fingers have both lifted is `paused` with none down).
+    public internal(set) var isHeld = false
 
     public enum Phase: Sendable, Equatable {
         case idle, possible, began, paused
@@ -95,6 +99,18 @@ public struct TransformRecognizer: Sendable, Equatable {
     public mutating func reset() {
         phase = .idle
         fingers = 0
+        isHeld = false
+    }
+
+    /// Held, it begins now with the value and velocity where the fingers are (or paused); if its
+    /// fingers have both lifted meanwhile, it ends there too.
+    public mutating func release() -> (began: Event, ended: Event?)? {
+        guard isHeld, isRecognized else { return nil }
+        isHeld = false
+        let began = Event.began(value: value, velocity: velocity)
+        guard fingers == 0 else { return (began, nil) }
+        phase = .idle
+        return (began, .ended(value: value, velocity: velocity))
     }
 
     /// The scale or the rotation where the fingers are (or paused).
@@ -147,15 +163,20 @@ public struct TransformRecognizer: Sendable, Equatable {
         phase = phase == .began ? .paused : .idle
     }
 
-    /// The last touch lifted.
+    /// The last touch lifted (held and begun: it stays paused, to end when released).
     public mutating func touchesEnded() -> Event? {
+        if isHeld && isRecognized {
+            phase = .paused
+            return nil
+        }
         defer { phase = .idle }
         return phase == .began || phase == .paused ? .ended(value: value, velocity: velocity) : nil
     }
 
+    /// Held, it never began: cancelled, it fails unseen.
     public mutating func touchesCancelled() -> Event? {
-        defer { phase = .idle }
-        return phase == .began || phase == .paused ? .cancelled : nil
+        defer { phase = .idle; isHeld = false }
+        return (phase == .began || phase == .paused) && !isHeld ? .cancelled : nil
     }
 
     /// How far the start moves when the threshold is crossed at distance `d` (signed toward the

@@ -40,7 +40,7 @@ public struct Scene: Sendable {
         let transforms: UInt64
         /// Views whose recognisers recognise together with this one's (either side naming the other).
         public fileprivate(set) var simultaneous: [Int] = []
-        /// This view's taps, pans, long presses and swipes waiting for another view's recogniser to fail (`require(toFail:)`).
+        /// This view's recognisers waiting for another view's recogniser to fail (`require(toFail:)`).
         fileprivate(set) var waits: [Wait] = []
 
         /// A scroll view for the arbitration: its content scrolls along some axis.
@@ -49,7 +49,7 @@ public struct Scene: Sendable {
         var isControl: Bool { tracking != 0 }
     }
 
-    /// A tap, pan, long press or swipe (input `input` of the view) waiting for input `otherInput` of view `view` to fail.
+    /// A recogniser (input `input` of the view) waiting for input `otherInput` of view `view` to fail.
     struct Wait: Sendable, Equatable {
         let input: Int
         let view: Int
@@ -120,14 +120,14 @@ public struct Scene: Sendable {
             for (index, list, path) in requirements {
                 for (k, requirement) in list.enumerated() {
                     let member = path.appending(k)
-                    guard let input = Self.input(requirement.recognizer, of: nodes[index].control, waiting: true) else {
+                    guard let input = Self.input(requirement.recognizer, of: nodes[index].control) else {
                         throw SceneError(.unknownRecognizer, at: member.appending("recognizer"),
-                                         "'\(requirement.recognizer)' is not a tap, pan, screenEdgePan, longPress or swipe of view '\(nodes[index].id)': only those wait for another view's recogniser here")
+                                         "'\(requirement.recognizer)' is not a recogniser (tap, pan, screenEdgePan, longPress, swipe, pinch, rotation) of view '\(nodes[index].id)'")
                     }
                     guard let other = nodes.firstIndex(where: { $0.id == requirement.view }), nodes[other].control != nil else {
                         throw SceneError(.unknownView, at: member.appending("toFail").appending("view"), "no view with a control has the id '\(requirement.view)'")
                     }
-                    guard let otherInput = Self.input(requirement.otherRecognizer, of: nodes[other].control, waiting: false),
+                    guard let otherInput = Self.input(requirement.otherRecognizer, of: nodes[other].control),
                           other != index || otherInput != input else {
                         throw SceneError(.unknownRecognizer, at: member.appending("toFail").appending("recognizer"),
                                          "'\(requirement.otherRecognizer)' is not another recogniser (tap, pan, longPress, swipe, pinch, rotation) of view '\(requirement.view)'")
@@ -151,15 +151,13 @@ public struct Scene: Sendable {
             }
         }
 
-        /// The index of `control`'s input named `name`: with `waiting`, one that may wait (a tap, a
-        /// pan or screen-edge pan, a long press, a swipe); otherwise any recogniser.
-        static func input(_ name: String, of control: ControlInstance?, waiting: Bool) -> Int? {
+        /// The index of `control`'s input named `name`: any recogniser (a control's own touch
+        /// tracking neither waits nor is awaited).
+        static func input(_ name: String, of control: ControlInstance?) -> Int? {
             guard let definition = control?.definition, let index = definition.inputNames.firstIndex(of: name), index < 64 else { return nil }
             switch definition.inputs[index] {
-            case .tap, .pan, .longPress, .swipe: return index
+            case .tap, .pan, .longPress, .swipe, .transform: return index
             case .control: return nil
-            // A waiting pinch or rotation would need its began held across two touches: not modelled.
-            case .transform: return waiting ? nil : index
             }
         }
 

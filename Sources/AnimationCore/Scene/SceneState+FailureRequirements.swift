@@ -9,7 +9,10 @@
 /// failed by then, and ends unseen otherwise, as a definition's own held pan does. A swipe is
 /// discrete: held, it is done with the finger, and it outlives the lift, as a waiting tap does: it
 /// is recognised whenever the other fails (at the lift, if that is when), and dropped when the
-/// other recognises.
+/// other recognises. A waiting pinch or rotation is held the same way across its two touches: the
+/// control runs it on unseen; it begins, with its value since its fingers came down, when the
+/// other fails (both fingers up by then: it begins and ends there), and fails when the other
+/// recognises or begins.
 extension SceneState {
     /// The pans and long presses of `view` held for touch `k` (a held swipe is done with the finger).
     func heldInputs(_ k: Int, view: Int) -> UInt64 {
@@ -73,6 +76,34 @@ extension SceneState {
             holding |= 1 << UInt64(wait.input)
         }
         return held | holding
+    }
+
+    /// Before a move reaches `view`'s recognisers: its waiting pinches and rotations still possible
+    /// while what they wait for is deciding are marked held, so that a began this move brings is
+    /// withheld (their two fingers are two touches: the control feeds them, and delivers nothing).
+    mutating func holdTransforms(_ view: Int) {
+        for wait in scene.nodes[view].waits {
+            guard case var .transform(transform) = controls[view]?.input(wait.input), transform.phase == .possible,
+                  !transform.isHeld, awaitsDeciding(view, wait.input) else { continue }
+            transform.isHeld = true
+            change(view) { $0.setInput(wait.input, .transform(transform)) }
+        }
+    }
+
+    /// After that move: a marked one that began is held (an entry without a touch, as a lifted
+    /// swipe's, settled by `resolveWaiting`); one that did not is unmarked.
+    mutating func settleTransforms(_ view: Int) {
+        for wait in scene.nodes[view].waits {
+            guard case var .transform(transform) = controls[view]?.input(wait.input), transform.isHeld else { continue }
+            if transform.isRecognized {
+                if !waiting.contains(where: { $0.view == view && $0.input == wait.input }) {
+                    waiting.append(Waiting(view: view, input: wait.input, point: .zero))
+                }
+            } else {
+                transform.isHeld = false
+                change(view) { $0.setInput(wait.input, .transform(transform)) }
+            }
+        }
     }
 
     /// A deadline of `view` at `t` that would begin a waiting long press while what it waits for
@@ -194,6 +225,7 @@ extension SceneState {
         case let .pan(recognizer)?: recognizer.isHeld
         case let .longPress(recognizer)?: recognizer.isHeld
         case let .swipe(recognizer)?: recognizer.isHeld
+        case let .transform(recognizer)?: recognizer.isHeld && recognizer.isRecognized
         default: false
         }
     }
@@ -210,6 +242,9 @@ extension SceneState {
         case var .swipe(recognizer)? where recognizer.isHeld:
             recognizer.dropHeld()
             change(entry.view) { $0.setInput(entry.input, .swipe(recognizer)) }
+        case var .transform(recognizer)? where recognizer.isHeld:
+            recognizer.reset()
+            change(entry.view) { $0.setInput(entry.input, .transform(recognizer)) }
         default:
             break
         }

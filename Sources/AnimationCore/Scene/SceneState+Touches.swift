@@ -101,7 +101,10 @@ extension SceneState {
                 // The container's pan is given the move once its share engages it.
                 inputs = handoff.engages(p.y - handoff.baseY) || panRecognized(participant.view) ? panInputs(participant.view) : 0
             }
+            let marks = !scene.nodes[participant.view].waits.isEmpty
+            if marks { holdTransforms(participant.view) }
             try send(.move(points[i]), to: participant.view, inputs: inputs, from: participant.origin, finger: participant.finger, at: t, emit: &emit)
+            if marks { settleTransforms(participant.view) }
         }
         if winner != nil {
             try cancelDelivery(k, at: t, emit: &emit)
@@ -533,7 +536,7 @@ extension SceneState {
         case let .pan(recognizer)?: recognizer.isRecognized && !recognizer.isHeld
         case let .longPress(recognizer)?: recognizer.isRecognized && !recognizer.isHeld
         case let .swipe(recognizer)?: recognizer.isRecognized && !recognizer.isHeld
-        case let .transform(recognizer)?: recognizer.isRecognized
+        case let .transform(recognizer)?: recognizer.isRecognized && !recognizer.isHeld
         default: false
         }
     }
@@ -545,14 +548,14 @@ extension SceneState {
         case let .pan(recognizer)?: recognizer.isTracking && (!recognizer.isRecognized || recognizer.isHeld)
         case let .longPress(recognizer)?: recognizer.isPossible || recognizer.isHeld
         case let .swipe(recognizer)?: recognizer.isPossible || recognizer.isHeld
-        case let .transform(recognizer)?: recognizer.isTracking && !recognizer.isRecognized
+        case let .transform(recognizer)?: (recognizer.isTracking && !recognizer.isRecognized) || recognizer.isHeld
         default: false
         }
     }
 
-    /// After each input and each deadline: a waiting tap (or a swipe whose finger has lifted) is
-    /// dropped when what it waits for has begun, kept while it is deciding, and otherwise (it
-    /// failed) recognised now, at this time. A control refusing the late recognition drops it, as
+    /// After each input and each deadline: a waiting tap (a swipe whose finger has lifted, a held
+    /// pinch or rotation) is dropped when what it waits for has begun, kept while it is deciding,
+    /// and otherwise (it failed) recognised (begun) now, at this time. A control refusing the late recognition drops it, as
     /// a deadline's fault is dropped.
     mutating func resolveWaiting(at t: Double, emit: inout [SceneEmission]) {
         let taps = waiting
@@ -562,7 +565,10 @@ extension SceneState {
                 resolveHeld(tap, at: t, emit: &emit)
                 continue
             }
-            if tap.translation != nil, !isHeld(tap) { continue }
+            // Held without a touch: a swipe past its lift, a pinch or rotation (two touches).
+            var late = tap.translation != nil
+            if case .transform? = controls[tap.view]?.input(tap.input) { late = true }
+            if late, !isHeld(tap) { continue }
             if waitsFor(tap, []) {
                 forget(tap)
                 continue
@@ -571,7 +577,7 @@ extension SceneState {
                 waiting.append(tap)
                 continue
             }
-            if tap.translation != nil {
+            if late {
                 var produced: [SceneEmission] = []
                 do throws(SceneInputError) {
                     try transaction { (state) throws(SceneInputError) in try state.deliverHeld(tap, lifted: true, at: t, emit: &produced) }

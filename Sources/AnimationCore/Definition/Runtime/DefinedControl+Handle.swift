@@ -51,10 +51,12 @@ extension DefinedControl {
         try runDeferred(emit: &emit)
     }
 
-    /// The pan or long press of input `index`, whose began a scene held while a recogniser of
-    /// another view it waits for was deciding, begins now (a pan from translation 0, a press where
-    /// the finger is), excluding the control's other recognisers; with `lifted`, its finger has
-    /// gone: it begins and ends there at once, excluding nothing (docs/scenes.md).
+    /// The pan, long press, pinch or rotation of input `index`, whose began a scene held while a
+    /// recogniser of another view it waits for was deciding, begins now (a pan from translation 0,
+    /// a press where the finger is, a pinch or rotation with its value since its fingers came
+    /// down), excluding the control's other recognisers; with `lifted` (a pinch or rotation: both
+    /// its fingers up), its finger has gone: it begins and ends there at once, excluding nothing
+    /// (docs/scenes.md).
     mutating func beginHeld(_ index: Int, lifted: Bool, at t: Double, emit: inout [Emission]) throws(ControlError) {
         time = t
         defer { if !deferred.isEmpty { deferred.removeAll() } }
@@ -66,6 +68,12 @@ extension DefinedControl {
             setInput(index, .pan(pan))
             began = .pan(index, .began(translation: .zero, velocity: velocity), point)
             ended = lifted ? .pan(index, .ended(translation: .zero, velocity: velocity), point) : nil
+        case (.transform(var transform), let .transform(spec)):
+            guard let (start, end) = transform.release() else { return }
+            if end == nil { exclude(by: index, spec.simultaneous) }
+            setInput(index, .transform(transform))
+            began = .transform(index, start, transform.location)
+            ended = end.map { .transform(index, $0, transform.location) }
         case (.longPress(var press), let .longPress(spec)):
             guard case let .began(point)? = press.release() else { return }
             if lifted { press.reset() } else { exclude(by: index, spec.simultaneous) }
@@ -169,7 +177,8 @@ extension DefinedControl {
                 let area = landing(touch, spec.region, at: t)
                 let event = transform.handle(finger: finger, touch, at: t, accepts: area.contains)
                 setInput(index, .transform(transform))
-                guard let event else { continue }
+                // Held by a scene: it runs on unseen, and excludes nobody until released.
+                guard let event, !transform.isHeld else { continue }
                 if case .began = event { exclude(by: index, spec.simultaneous) }
                 out.append(.transform(index, event, transform.location))
             case let (.control(tracking), .control(spec)):
@@ -358,8 +367,8 @@ extension DefinedControl {
             case var .pan(pan) where (!pan.isRecognized && pan.phase != .idle) || pan.isHeld:
                 pan.reset()
                 setInput(index, .pan(pan))
-            case var .transform(transform) where !transform.isRecognized:
-                transform.fail()
+            case var .transform(transform) where !transform.isRecognized || transform.isHeld:
+                if transform.isHeld { transform.reset() } else { transform.fail() }
                 setInput(index, .transform(transform))
             case var .swipe(swipe) where swipe.isPossible:
                 swipe.fail()
@@ -407,7 +416,7 @@ extension DefinedControl {
                 if swipe.isPossible { possible |= bit }
                 try followTimer(index, swipe.deadline)
             case let .transform(transform):
-                if transform.phase == .possible { possible |= bit }
+                if transform.phase == .possible || transform.isHeld { possible |= bit }
             case .control:
                 break
             }
