@@ -13,11 +13,7 @@ struct SceneTwoFingerTests {
     /// A 390 × 400 card with a pan `drag` (waiting for the photo's pinch `zoom` when `waiting`),
     /// holding a 300 × 300 photo at (45, 50) with that pinch.
     static func card(waiting: Bool) throws -> SceneState {
-        let card = try F.control("card", #"""
-        {"inputs": {"drag": {"type": "pan", "region": {"x": 0, "y": 0, "width": 390, "height": 400}, "on": {
-            "began": [{"emit": "dragBegan"}]}}},
-         "content": {"frame": {"x": 0, "y": 0, "width": 390, "height": 400}}}
-        """#)
+        let card = try cardControl()
         let photo = try F.control("photo", #"""
         {"inputs": {"zoom": {"type": "pinch", "region": {"x": 0, "y": 0, "width": 300, "height": 300}, "on": {
             "began": [{"emit": "zoomBegan", "fields": {"scale": "event.scale"}}],
@@ -27,6 +23,15 @@ struct SceneTwoFingerTests {
         var cardView = sceneView("card", card, 0, 0, 390, 400, [sceneView("photo", photo, 45, 50, 300, 300)])
         if waiting { cardView.requireToFail = [.init(recognizer: "drag", view: "photo", otherRecognizer: "zoom")] }
         return try Scenes.state([cardView])
+    }
+
+    /// A 390 × 400 card with a pan `drag` emitting `dragBegan`, holding its content at its origin.
+    static func cardControl() throws -> ControlInstance {
+        try F.control("card", #"""
+        {"inputs": {"drag": {"type": "pan", "region": {"x": 0, "y": 0, "width": 390, "height": 400}, "on": {
+            "began": [{"emit": "dragBegan"}]}}},
+         "content": {"frame": {"x": 0, "y": 0, "width": 390, "height": 400}}}
+        """#)
     }
 
     /// Fingers 1 and 2 down 200 pt apart on the photo; finger 1 moves 5 pt left per step.

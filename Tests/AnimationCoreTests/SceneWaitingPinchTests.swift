@@ -83,16 +83,23 @@ struct SceneWaitingPinchTests {
         #expect(try state.up(3, 80, 470, at: 0.09375) == [])
     }
 
+    @Test("Both fingers lift while the pinch is held and the button's finger is still down: it ends unseen, and does not begin when the tap fails later")
+    func pinchLiftedWhileHeldEndsUnseen() throws {
+        var state = try Self.photo(waitingFor: ("button", "press"))
+        try state.down(3, 80, 420, at: 0)
+        #expect(try Self.spread(&state, steps: 1...3) == [])
+        #expect(try state.up(1, 85, 200, at: 0.0625) == [])
+        #expect(try state.up(2, 300, 200, at: 0.0625) == [])
+        #expect(try state.move(3, 80, 470, at: 0.078125) == [])
+        #expect(try state.up(3, 80, 470, at: 0.09375) == [])
+    }
+
     // MARK: A rotation waiting for a pan
 
     /// A 390 × 400 card with a pan `drag`, holding a 300 × 300 photo at (45, 50) with a rotation
     /// `turn` that waits for the card's pan when `waiting`.
     static func card(waiting: Bool) throws -> SceneState {
-        let card = try F.control("card", #"""
-        {"inputs": {"drag": {"type": "pan", "region": {"x": 0, "y": 0, "width": 390, "height": 400}, "on": {
-            "began": [{"emit": "dragBegan"}]}}},
-         "content": {"frame": {"x": 0, "y": 0, "width": 390, "height": 400}}}
-        """#)
+        let card = try SceneTwoFingerTests.cardControl()
         let photo = try F.control("photo", #"""
         {"inputs": {"turn": {"type": "rotation", "region": {"x": 0, "y": 0, "width": 300, "height": 300}, "on": {
             "began": [{"emit": "turnBegan", "fields": {"rotation": "event.rotation"}}],
@@ -150,6 +157,15 @@ struct SceneWaitingPinchTests {
         Self.expect(try state.detailed(1, .up(Point(x: 100, y: 200)), at: 0.0625), [("photo turnBegan @0.0625", 0.06981317007977318)])
         #expect(try Self.turn(&state, steps: 5...5) == [], "paused: one finger is up")
         Self.expect(try state.detailed(2, .up(Point(x: 300, y: 200)), at: 0.09375), [("photo turnEnded @0.09375", 0.06981317007977318)])
+    }
+
+    @Test("Held, the turning finger lifts (paused, still held); the still one lifts, the pan fails then: the rotation begins and ends at that lift, at 4°")
+    func rotationBeginsAndEndsWhenBothLifted() throws {
+        var state = try Self.card(waiting: true)
+        #expect(try Self.turn(&state, steps: 1...3) == [])
+        #expect(try state.up(2, 300, 200, at: 0.0625) == [])
+        Self.expect(try state.detailed(1, .up(Point(x: 100, y: 200)), at: 0.078125),
+                    [("photo turnBegan @0.078125", 0.06981317007977318), ("photo turnEnded @0.078125", 0.06981317007977318)])
     }
 
     @Test("Waiting for the card's pan, which begins when the still finger moves 12 pt: the held rotation fails and never begins")

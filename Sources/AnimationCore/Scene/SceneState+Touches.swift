@@ -574,7 +574,12 @@ extension SceneState {
                 continue
             }
             if scene.nodes[tap.view].waits.contains(where: { $0.input == tap.input && isDeciding($0.view, $0.otherInput) }) {
-                waiting.append(tap)
+                // A held pinch or rotation whose fingers have both lifted meanwhile ends unseen.
+                if case let .transform(recognizer)? = controls[tap.view]?.input(tap.input), !recognizer.isTracking {
+                    forget(tap)
+                } else {
+                    waiting.append(tap)
+                }
                 continue
             }
             if late {
