@@ -110,6 +110,11 @@ extension SceneState {
             try cancelDelivery(k, at: t, emit: &emit)
             return
         }
+        // A pinch or rotation this move began wins as a pan does.
+        for i in touches[k].participants.indices where touches[k].participants[i].status == .possible {
+            let v = touches[k].participants[i].view
+            if beganBesidePans(v) { try excludeOthers(from: v, at: t, emit: &emit) }
+        }
         switch touches[k].delivery {
         case .delivered:
             if let hit = touches[k].hit { try send(.move(p), to: hit, inputs: scene.nodes[hit].tracking, at: t, emit: &emit) }
@@ -424,6 +429,40 @@ extension SceneState {
         try send(.cancel, to: v, inputs: inputs(of: participant), finger: participant.finger, at: t, emit: &emit)
         giveBackHysteresis(k, i)
         if case .held = touches[k].delivery, touches[k].holders.contains(v) { try updateHolders(k, at: t, emit: &emit) }
+    }
+
+    /// A long press (on its deadline) or a pinch or rotation (on a move) of `view` began: the
+    /// first to begin, it excludes, on each touch it takes part in, the other possible
+    /// participants (the hit view's ancestors: UIKit's exclusion between a view's and its
+    /// ancestors' recognisers, docs/fidelity.md) it does not recognise together with, and cancels
+    /// the touch's delivery to a descendant it was going to, as a pan that begins does. The view's
+    /// own touch handling is its definition's to arbitrate.
+    mutating func excludeOthers(from view: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+        for k in touches.indices {
+            guard let i = touches[k].participants.firstIndex(where: { $0.view == view && $0.status == .possible }) else { continue }
+            touches[k].participants[i].status = .recognized
+            for j in touches[k].participants.indices where j != i && touches[k].participants[j].status == .possible
+                && !scene.nodes[view].simultaneous.contains(touches[k].participants[j].view) {
+                try fail(k, participant: j, at: t, emit: &emit)
+            }
+            if touches[k].hit != view { try cancelDelivery(k, at: t, emit: &emit) }
+        }
+    }
+
+    /// A long press, pinch or rotation of `view` has begun (and is not held by a scene).
+    func beganBesidePans(_ view: Int) -> Bool {
+        guard let control = controls[view] else { return false }
+        var bits = scene.nodes[view].recognizers
+        while bits != 0 {
+            let input = bits.trailingZeroBitCount
+            bits &= bits - 1
+            switch control.input(input) {
+            case let .longPress(recognizer): if recognizer.isRecognized && !recognizer.isHeld { return true }
+            case let .transform(recognizer): if recognizer.isRecognized && !recognizer.isHeld { return true }
+            default: continue
+            }
+        }
+        return false
     }
 
     /// A recogniser that cancels touches in views recognised: a held touch-down is dropped, a

@@ -374,6 +374,14 @@ public struct SceneState: Sendable {
                 var produced: [Emission] = []
                 change(v) { $0.fireDeadline(emit: &produced) }
                 emit += produced.map { SceneEmission(view: scene.nodes[v].id, $0) }
+                // A long press this deadline began wins over its ancestors' recognisers, as a pan does.
+                if touches.contains(where: { $0.participants.contains { $0.view == v && $0.status == .possible } }), beganBesidePans(v) {
+                    var excluded: [SceneEmission] = []
+                    do throws(SceneInputError) {
+                        try transaction { (state) throws(SceneInputError) in try state.excludeOthers(from: v, at: due.t, emit: &excluded) }
+                        emit += excluded
+                    } catch {}
+                }
             } else if let k = due.touch {
                 // A control refusing the released touch (too many timers) drops it, as a firing's fault is dropped.
                 var produced: [SceneEmission] = []
