@@ -89,11 +89,7 @@ extension SceneState {
             }
             // It begins and excludes every other possible one it does not recognise together with.
             winner = winner ?? i
-            touches[k].participants[i].status = .recognized
-            for j in touches[k].participants.indices where j != i && touches[k].participants[j].status == .possible
-                && !scene.nodes[v].simultaneous.contains(touches[k].participants[j].view) {
-                try fail(k, participant: j, at: t, emit: &emit)
-            }
+            try recognize(k, participant: i, at: t, emit: &emit)
         }
         for (i, participant) in touches[k].participants.enumerated() where participant.status != .failed {
             var inputs = self.inputs(of: participant) & ~heldBack[i]
@@ -440,12 +436,19 @@ extension SceneState {
     mutating func excludeOthers(from view: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
         for k in touches.indices {
             guard let i = touches[k].participants.firstIndex(where: { $0.view == view && $0.status == .possible }) else { continue }
-            touches[k].participants[i].status = .recognized
-            for j in touches[k].participants.indices where j != i && touches[k].participants[j].status == .possible
-                && !scene.nodes[view].simultaneous.contains(touches[k].participants[j].view) {
-                try fail(k, participant: j, at: t, emit: &emit)
-            }
+            try recognize(k, participant: i, at: t, emit: &emit)
             if touches[k].hit != view { try cancelDelivery(k, at: t, emit: &emit) }
+        }
+    }
+
+    /// Participant `i` of touch `k` recognises: every other possible participant it does not
+    /// recognise together with fails.
+    mutating func recognize(_ k: Int, participant i: Int, at t: Double, emit: inout [SceneEmission]) throws(SceneInputError) {
+        touches[k].participants[i].status = .recognized
+        let view = touches[k].participants[i].view
+        for j in touches[k].participants.indices where j != i && touches[k].participants[j].status == .possible
+            && !scene.nodes[view].simultaneous.contains(touches[k].participants[j].view) {
+            try fail(k, participant: j, at: t, emit: &emit)
         }
     }
 
