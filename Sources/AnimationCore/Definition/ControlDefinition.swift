@@ -307,6 +307,17 @@ enum InputSpec: Sendable {
             }
         }
     }
+
+    /// The recognizers (by input index, one bit each) that must fail before this one's
+    /// recognition (a tap) or began (a pan, a long press) is delivered.
+    var requireToFail: UInt64 {
+        switch self {
+        case let .tap(spec): spec.requireToFail
+        case let .pan(spec): spec.requireToFail
+        case let .longPress(spec): spec.requireToFail
+        case .control, .swipe, .transform: 0
+        }
+    }
 }
 
 /// A region: a program computing x, y, width and height, or, when they depend on the

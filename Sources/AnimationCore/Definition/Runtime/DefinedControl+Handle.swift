@@ -393,8 +393,8 @@ extension DefinedControl {
         for k in 0..<found {
             switch out[k] {
             case let .tap(index, _) where index < 64: won |= 1 << UInt64(index)
-            case let .pan(index, .began, _) where index < 64 && panBegins(index): won |= 1 << UInt64(index)
-            case let .longPress(index, .began) where index < 64 && pressBegins(index): won |= 1 << UInt64(index)
+            case let .pan(index, .began, _) where index < 64 && beganStands(index): won |= 1 << UInt64(index)
+            case let .longPress(index, .began) where index < 64 && beganStands(index): won |= 1 << UInt64(index)
             case let .swipe(index, _, _) where index < 64: won |= 1 << UInt64(index)
             case let .transform(index, .began, _) where index < 64: won |= 1 << UInt64(index)
             default: break
@@ -427,8 +427,8 @@ extension DefinedControl {
         var endedHeldPresses: [(index: Int, at: Point)] = []
         for k in 0..<found {
             let item = out[k]
-            if case let .pan(index, .began, _) = item, !panBegins(index), !letThrough(index, won: won, possible: possible) { continue }
-            if case let .longPress(index, .began) = item, !pressBegins(index), !letPressThrough(index, won: won, possible: possible) { continue }
+            if case let .pan(index, .began, _) = item, !beganStands(index), !letThrough(index, won: won, possible: possible) { continue }
+            if case let .longPress(index, .began) = item, !beganStands(index), !letThrough(index, won: won, possible: possible) { continue }
             if case let .longPress(index, .ended(point)) = item, case var .longPress(press) = input(index), press.isHeld {
                 // Lifted while held: began and end delivered now if all it waits for failed, else unseen.
                 press.isHeld = false
@@ -512,50 +512,46 @@ extension DefinedControl {
         }
     }
 
-    /// Input `index` is a long press whose began stands: not held.
-    private func pressBegins(_ index: Int) -> Bool {
-        if case let .longPress(press) = input(index) { press.isRecognized && !press.isHeld } else { false }
-    }
-
-    /// A long press whose began this event is held by `requireToFail`, settled as `letThrough`
-    /// settles a pan's. Whether its began goes out.
-    private mutating func letPressThrough(_ index: Int, won: UInt64, possible: UInt64) -> Bool {
-        guard case var .longPress(press) = input(index), press.isHeld, case let .longPress(spec) = instance.definition.inputs[index] else { return false }
-        if spec.requireToFail & won != 0 {
-            press.reset()
-        } else if spec.requireToFail & possible != 0 {
-            return false
-        } else {
-            press.isHeld = false
+    /// Input `index` is a pan or a long press whose began stands: neither held nor failed since.
+    private func beganStands(_ index: Int) -> Bool {
+        switch input(index) {
+        case let .pan(pan): pan.isRecognized && !pan.isHeld
+        case let .longPress(press): press.isRecognized && !press.isHeld
+        default: false
         }
-        setInput(index, .longPress(press))
-        guard !press.isHeld, press.isRecognized else { return false }
-        exclude(by: index, spec.simultaneous)
-        return true
     }
 
-    /// Input `index` is a pan whose began stands: neither held nor failed since.
-    private func panBegins(_ index: Int) -> Bool {
-        if case let .pan(pan) = input(index) { pan.isRecognized && !pan.isHeld } else { false }
-    }
-
-    /// A pan whose began this event is held by `requireToFail`: failed when one of the recognizers
-    /// it waits for recognized or began, kept held while one is possible, else let through
-    /// (beginning now, as it would have without the requirement). Whether its began goes out.
+    /// A pan or a long press whose began this event is held by `requireToFail`: failed when one of
+    /// the recognizers it waits for recognized or began, kept held while one is possible, else let
+    /// through (beginning now, as it would have without the requirement). Whether its began goes out.
     private mutating func letThrough(_ index: Int, won: UInt64, possible: UInt64) -> Bool {
         // Not held: excluded while it was (a recognizer it waits for began in this event).
-        guard case var .pan(pan) = input(index), pan.isHeld, case let .pan(spec) = instance.definition.inputs[index] else { return false }
-        if spec.requireToFail & won != 0 {
-            pan.reset()
-        } else if spec.requireToFail & possible != 0 {
+        let spec = instance.definition.inputs[index]
+        let stands: Bool
+        switch input(index) {
+        case var .pan(pan) where pan.isHeld:
+            stands = Self.settle(&pan, waitingFor: spec.requireToFail, won: won, possible: possible)
+            setInput(index, .pan(pan))
+        case var .longPress(press) where press.isHeld:
+            stands = Self.settle(&press, waitingFor: spec.requireToFail, won: won, possible: possible)
+            setInput(index, .longPress(press))
+        default:
             return false
-        } else {
-            pan.isHeld = false
         }
-        setInput(index, .pan(pan))
-        guard !pan.isHeld, pan.isRecognized else { return false }
-        exclude(by: index, spec.simultaneous)
-        return true
+        if stands { exclude(by: index, spec.simultaneous) }
+        return stands
+    }
+
+    /// A held recognizer fails when one it waits for won, stays held while one is possible, else
+    /// is let through. Whether its began now stands.
+    private static func settle(_ recognizer: inout some HeldRecognizer, waitingFor required: UInt64, won: UInt64,
+                               possible: UInt64) -> Bool {
+        if required & won != 0 {
+            recognizer.reset()
+        } else if required & possible == 0 {
+            recognizer.isHeld = false
+        }
+        return !recognizer.isHeld && recognizer.isRecognized
     }
 
     /// Keeps input `index`'s one recognizer timer at `deadline` (none when nil).
