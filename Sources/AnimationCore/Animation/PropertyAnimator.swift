@@ -67,6 +67,12 @@ public struct PropertyAnimator: Sendable, Equatable {
         }
     }
 
+    /// Active but not running (a group's primary member stands for the group's `isPaused`).
+    public var isPaused: Bool {
+        if case .paused = phase { return true }
+        return false
+    }
+
     /// Running, including a start delay; false when paused.
     public var isRunning: Bool {
         if case .running = phase { return true }

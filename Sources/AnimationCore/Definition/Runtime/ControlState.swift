@@ -117,16 +117,21 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
         var progressWhenInterrupted: Double
     }
 
-    /// Animator group `group` as a program reads it (nil when it has none).
+    /// Animator group `group` as a program reads it (nil when it has none): its stored fields
+    /// and its primary member read in place, as a copy of the group retained its arrays.
     @inline(__always)
     func group(_ group: Int) -> GroupReading? {
         withUnsafeMutablePointerToHeader { header in
             header.pointee.groups.withUnsafeBufferPointer { groups in
-                guard groups.indices.contains(group), groups[group] != nil else { return nil }
+                guard groups.indices.contains(group) else { return nil }
                 let found = groups.baseAddress! + group
-                return GroupReading(isPaused: found.pointee!.isPaused, isReversed: found.pointee!.isReversed,
-                                    isRunning: found.pointee!.isRunning,
-                                    progressWhenInterrupted: found.pointee!.progressWhenInterrupted)
+                guard let primary = found.pointee?.primary, let interrupted = found.pointee?.progressWhenInterrupted
+                else { return nil }
+                return found.pointee?.members.withUnsafeBufferPointer { members in
+                    let animator = members.baseAddress! + primary
+                    return GroupReading(isPaused: animator.pointee.isPaused, isReversed: animator.pointee.isReversed,
+                                        isRunning: animator.pointee.isRunning, progressWhenInterrupted: interrupted)
+                }
             }
         }
     }
