@@ -168,27 +168,26 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
         withMember(member, of: group) { ($0.pointee.state == .active, $0.pointee.isRunning, $0.pointee.isReversed) }
     }
 
-    /// Animated value `index` (scalars in declaration order) shown at `t`.
+    /// `AnimatedValue.sample(at:)` of animated value `index` (scalars in declaration order): what
+    /// it shows at `t` and its velocity.
     @inline(__always)
-    func presentation(ofAnimated index: Int, at t: Double) -> Double {
-        withParts { _, animated, _ in animated[index].value(at: t) }
+    func sample(ofAnimated index: Int, at t: Double) -> (value: Double, velocity: Double) {
+        withParts { _, animated, _ in animated[index].sample(at: t) }
     }
 
+    /// The value animated value `index` moves to (its model value).
     @inline(__always)
     func target(ofAnimated index: Int) -> Double {
         withParts { _, animated, _ in animated[index].target }
     }
 
-    @inline(__always)
-    func velocity(ofAnimated index: Int, at t: Double) -> Double {
-        withParts { _, animated, _ in animated[index].sample(at: t).velocity }
-    }
-
+    /// Whether an animation of value `index` is in flight at `t`.
     @inline(__always)
     func isAnimating(animated index: Int, at t: Double) -> Bool {
         withParts { _, animated, _ in animated[index].isAnimating(at: t) }
     }
 
+    /// When value `index`'s animations end (`DefinedControl.rest`).
     @inline(__always)
     func rest(ofAnimated index: Int) -> MotionRest {
         withParts { _, animated, _ in animated[index].rest }

@@ -24,7 +24,7 @@ extension DefinedControl {
 
     /// Where animated value `first` shows at `t`.
     private func shown(_ first: Int, at t: Double) -> Double {
-        storage.presentation(ofAnimated: first, at: t)
+        storage.sample(ofAnimated: first, at: t).value
     }
 
     /// The value follows `motion` if it lasts, else rests where the motion rests.

@@ -10,9 +10,9 @@ extension DefinedControl: MachineSource {
             let field = f % AnimatedField.colorOffset
             for k in 0..<width {
                 switch field {
-                case AnimatedField.presentation: r[k] = storage.presentation(ofAnimated: i + k, at: t)
+                case AnimatedField.presentation: r[k] = storage.sample(ofAnimated: i + k, at: t).value
                 case AnimatedField.target: r[k] = storage.target(ofAnimated: i + k)
-                case AnimatedField.velocity: r[k] = storage.velocity(ofAnimated: i + k, at: t)
+                case AnimatedField.velocity: r[k] = storage.sample(ofAnimated: i + k, at: t).velocity
                 default: r[0] = flag(storage.isAnimating(animated: i + k, at: t)); return
                 }
             }
