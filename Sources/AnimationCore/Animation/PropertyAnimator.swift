@@ -67,7 +67,9 @@ public struct PropertyAnimator: Sendable, Equatable {
         }
     }
 
-    /// Active but not running (a group's primary member stands for the group's `isPaused`).
+    /// Active but not running (a group's primary member stands for the group's `isPaused`). One
+    /// test of the phase, as `isRunning` is: read of a member where it lies, it copies nothing,
+    /// where `state == .active && !isRunning` copied the whole animator.
     public var isPaused: Bool {
         if case .paused = phase { return true }
         return false
