@@ -37,6 +37,25 @@ struct PropertyAnimatorStateTests {
         ])
     }
 
+    @Test("isPaused: active and not running, through the same states")
+    func isPausedAcrossStates() throws {
+        var animator = try PropertyAnimator(duration: 1, curve: .easeInEaseOut)
+        var seen = [animator.isPaused]
+        try animator.start(at: 0)
+        seen.append(animator.isPaused)
+        try animator.pause(at: 0.3)
+        seen.append(animator.isPaused)
+        try animator.continueAnimation(timing: nil, durationFactor: 0, at: 0.4)
+        seen.append(animator.isPaused)
+        try animator.pause(at: 0.5)
+        seen.append(animator.isPaused)
+        try animator.stop(withoutFinishing: false, at: 0.7)
+        seen.append(animator.isPaused)
+        try animator.finish(at: .current, at: 0.8)
+        seen.append(animator.isPaused)
+        #expect(seen == [false, false, true, false, true, false, false])
+    }
+
     @Test("Pausing a fresh animator makes it active and paused at 0")
     func pauseFresh() throws {
         var animator = try PropertyAnimator(duration: 1, curve: .easeInEaseOut)

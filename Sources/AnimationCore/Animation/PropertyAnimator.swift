@@ -67,6 +67,14 @@ public struct PropertyAnimator: Sendable, Equatable {
         }
     }
 
+    /// Active but not running (a group's primary member stands for the group's `isPaused`). One
+    /// test of the phase, as `isRunning` is: read of a member where it lies, it copies nothing,
+    /// where `state == .active && !isRunning` copied the whole animator.
+    public var isPaused: Bool {
+        if case .paused = phase { return true }
+        return false
+    }
+
     /// Running, including a start delay; false when paused.
     public var isRunning: Bool {
         if case .running = phase { return true }
@@ -80,39 +88,30 @@ public struct PropertyAnimator: Sendable, Equatable {
     }
 
     /// UIKit's `fractionComplete`: the time fraction while running, the stored value while
-    /// paused, 0 when inactive; measured towards the start when reversed.
+    /// paused, 0 when inactive; measured towards the start when reversed. Inlined, as `sample(at:)` is.
+    @inline(__always)
     public func fractionComplete(at t: Double) -> Double {
-        withUnsafePointer(to: self) { Self.fractionComplete($0, at: t) }
-    }
-
-    /// The visible progress (0 start, 1 end; springs may overshoot) and its rate per second.
-    public func sample(at t: Double) -> (progress: Double, velocity: Double) {
-        withUnsafePointer(to: self) { Self.sample($0, at: t) }
-    }
-
-    public func progress(at t: Double) -> Double { sample(at: t).progress }
-
-    /// `fractionComplete(at:)` of the animator at `animator`, read in place (see `sample(_:at:)`).
-    static func fractionComplete(_ animator: UnsafePointer<PropertyAnimator>, at t: Double) -> Double {
-        switch animator.pointee.phase {
+        switch phase {
         case .inactive:
             return 0
         case let .running(run):
             guard t > run.start, run.end > run.start else { return t >= run.end ? 1 : run.fraction0 }
             return min(1, run.fraction0 + (1 - run.fraction0) * (t - run.start) / (run.end - run.start))
         case let .paused(paused):
-            return readBack(animator.pointee.isReversed ? 1 - paused.forwardFraction : paused.forwardFraction)
+            return Self.readBack(isReversed ? 1 - paused.forwardFraction : paused.forwardFraction)
         case let .stopped(progress):
-            return readBack(animator.pointee.isReversed ? 1 - progress : progress)
+            return Self.readBack(isReversed ? 1 - progress : progress)
         }
     }
 
-    /// `sample(at:)` of the animator at `animator`, read in place: a method called on
-    /// `animator.pointee` (a program's read of a group's member, every frame) copied the whole
-    /// animator first, retaining its plan, completions and phase and releasing them after.
-    static func sample(_ animator: UnsafePointer<PropertyAnimator>, at t: Double) -> (progress: Double, velocity: Double) {
-        guard case let .running(run) = animator.pointee.phase else {
-            switch animator.pointee.phase {
+    /// The visible progress (0 start, 1 end; springs may overshoot) and its rate per second.
+    /// Inlined: called on a group's member where it lies (a program's read, every frame), a
+    /// method not inlined was given a copy of the whole animator, retaining its plan,
+    /// completions and phase and releasing them after.
+    @inline(__always)
+    public func sample(at t: Double) -> (progress: Double, velocity: Double) {
+        guard case let .running(run) = phase else {
+            switch phase {
             case let .inactive(rest, _): return (rest, 0)
             case let .paused(paused): return (paused.progress, 0)
             case let .stopped(progress): return (progress, 0)
@@ -124,6 +123,8 @@ public struct PropertyAnimator: Sendable, Equatable {
         if t < run.start { return (run.segment.sample(at: 0).progress, 0) }
         return run.segment.sample(at: t - run.start)
     }
+
+    public func progress(at t: Double) -> Double { sample(at: t).progress }
 
     // MARK: Driving
 

@@ -42,7 +42,7 @@ public struct PropertyAnimatorGroup: Sendable, Equatable {
         self.progressFrom = progressFrom ?? [primary]
     }
 
-    public var isPaused: Bool { members[primary].state == .active && !members[primary].isRunning }
+    public var isPaused: Bool { members[primary].isPaused }
     public var isReversed: Bool { members[primary].isReversed }
     public var isRunning: Bool { members[primary].isRunning }
 

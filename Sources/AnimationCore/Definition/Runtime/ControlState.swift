@@ -5,12 +5,14 @@
 ///
 /// The interpreter's only raw memory, and reached only through this type: every access runs
 /// inside `withUnsafeMutablePointers`, so no address of the header or the tail outlives the
-/// call that was given it (an animated value is read or changed in place in a closure, a plain
-/// word is loaded or stored as a `BitwiseCopyable` type, so the compiler proves every type kept
-/// as bytes trivial). A `ManagedBuffer`, one allocation, because copying a control copies the
-/// reference and the first change after a copy copies this object: an object owning a separate
-/// allocation costs a second one per copy, measured on the frames window and in the memory of
-/// many sessions (docs/performance.md, "Raw memory contained").
+/// call that was given it, and none leaves this file: the header, an animated value or a group's
+/// member is read in place by the questions below (what it shows at `t`, its target, a member's
+/// progress) and changed in place through `inout`; a plain word is loaded or stored as a
+/// `BitwiseCopyable` type, so the compiler proves every type kept as bytes trivial.
+/// A `ManagedBuffer`, one allocation, because copying a control copies the reference and the
+/// first change after a copy copies this object: an object owning a separate allocation costs a
+/// second one per copy, measured on the frames window and in the memory of many sessions
+/// (docs/performance.md, "Raw memory contained").
 final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
     struct Header {
         /// What the buffer needs of its `StateLayout` to copy and free itself (the rest is the
@@ -81,40 +83,127 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
         withParts { header, animated, _ in animated.deinitialize(count: Int(header.pointee.sizes.animatedCount)) }
     }
 
-    // MARK: Access in place
+    // MARK: Questions asked in place
 
-    /// `body` with the header where it lies, to read in place (a copy of it would retain and
-    /// release every list it holds).
-    @inline(__always)
-    func withHeader<Result>(_ body: (UnsafePointer<Header>) -> Result) -> Result {
-        withUnsafeMutablePointerToHeader { body($0) }
+    // The header, an animated value or an animator is read where it lies and never lent out: a
+    // copy of it retains and releases every list it holds, and a value lent to a closure that is
+    // not inlined is copied to be passed (docs/performance.md, "Raw memory contained"). So the
+    // interpreter asks these questions instead of holding an address.
+
+    /// The header's lists, as copies (one retain each).
+    var groups: [PropertyAnimatorGroup?] { withUnsafeMutablePointerToHeader { $0.pointee.groups } }
+    var timers: [DefinedControl.PendingTimer] { withUnsafeMutablePointerToHeader { $0.pointee.timers } }
+    var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)] {
+        withUnsafeMutablePointerToHeader { $0.pointee.deferred }
     }
+
+    /// The earliest of the first pending timer and the groups' natural ends.
+    var headerDeadline: Double? {
+        withUnsafeMutablePointerToHeader { header in
+            var earliest = header.pointee.timers.first?.t
+            // By index: a loop over the groups themselves copied each one (its members) to read it.
+            for index in header.pointee.groups.indices {
+                if let end = header.pointee.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
+            }
+            return earliest
+        }
+    }
+
+    /// What a program reads of animator group `group` (`ReadField.group`).
+    struct GroupReading {
+        var isPaused: Bool
+        var isReversed: Bool
+        var isRunning: Bool
+        var progressWhenInterrupted: Double
+    }
+
+    /// Animator group `group` as a program reads it (nil when it has none): its stored fields
+    /// and its primary member read in place, as a copy of the group retained its arrays.
+    @inline(__always)
+    func group(_ group: Int) -> GroupReading? {
+        withUnsafeMutablePointerToHeader { header in
+            header.pointee.groups.withUnsafeBufferPointer { groups in
+                guard groups.indices.contains(group) else { return nil }
+                let found = groups.baseAddress! + group
+                guard let primary = found.pointee?.primary, let interrupted = found.pointee?.progressWhenInterrupted
+                else { return nil }
+                return found.pointee?.members.withUnsafeBufferPointer { members in
+                    let animator = members.baseAddress! + primary
+                    return GroupReading(isPaused: animator.pointee.isPaused, isReversed: animator.pointee.isReversed,
+                                        isRunning: animator.pointee.isRunning, progressWhenInterrupted: interrupted)
+                }
+            }
+        }
+    }
+
+    /// `body` with member `member` of animator group `group` where it lies (nil when there is none).
+    @inline(__always)
+    private func withMember<Result>(_ member: Int, of group: Int,
+                                    _ body: (UnsafePointer<PropertyAnimator>) -> Result) -> Result? {
+        withUnsafeMutablePointerToHeader { header in
+            header.pointee.groups.withUnsafeBufferPointer { groups in
+                guard groups.indices.contains(group) else { return nil }
+                return (groups.baseAddress! + group).pointee?.members.withUnsafeBufferPointer { members in
+                    members.indices.contains(member) ? body(members.baseAddress! + member) : nil
+                }
+            }
+        }
+    }
+
+    /// `PropertyAnimator.sample(at:)` of member `member` of group `group` (nil when there is none).
+    @inline(__always)
+    func sample(ofMember member: Int, of group: Int, at t: Double) -> (progress: Double, velocity: Double)? {
+        withMember(member, of: group) { $0.pointee.sample(at: t) }
+    }
+
+    /// `PropertyAnimator.fractionComplete(at:)` of member `member` of group `group`.
+    @inline(__always)
+    func fractionComplete(ofMember member: Int, of group: Int, at t: Double) -> Double? {
+        withMember(member, of: group) { $0.pointee.fractionComplete(at: t) }
+    }
+
+    /// The flags a program reads of member `member` of group `group`.
+    @inline(__always)
+    func flags(ofMember member: Int, of group: Int) -> (isActive: Bool, isRunning: Bool, isReversed: Bool)? {
+        withMember(member, of: group) { ($0.pointee.state == .active, $0.pointee.isRunning, $0.pointee.isReversed) }
+    }
+
+    /// `AnimatedValue.sample(at:)` of animated value `index` (scalars in declaration order): what
+    /// it shows at `t` and its velocity.
+    @inline(__always)
+    func sample(ofAnimated index: Int, at t: Double) -> (value: Double, velocity: Double) {
+        withParts { _, animated, _ in animated[index].sample(at: t) }
+    }
+
+    /// The value animated value `index` moves to (its model value).
+    @inline(__always)
+    func target(ofAnimated index: Int) -> Double {
+        withParts { _, animated, _ in animated[index].target }
+    }
+
+    /// Whether an animation of value `index` is in flight at `t`.
+    @inline(__always)
+    func isAnimating(animated index: Int, at t: Double) -> Bool {
+        withParts { _, animated, _ in animated[index].isAnimating(at: t) }
+    }
+
+    /// When value `index`'s animations end (`DefinedControl.rest`).
+    @inline(__always)
+    func rest(ofAnimated index: Int) -> MotionRest {
+        withParts { _, animated, _ in animated[index].rest }
+    }
+
+    /// Whether animated value `index` is the same here and in `other`.
+    func animated(_ index: Int, equals other: ControlState) -> Bool {
+        withParts { _, mine, _ in other.withParts { _, theirs, _ in mine[index] == theirs[index] } }
+    }
+
+    // MARK: Changes in place
 
     /// `body` changing the header in place.
     @inline(__always)
     func updating<Result>(_ body: (inout Header) -> Result) -> Result {
         withUnsafeMutablePointerToHeader { body(&$0.pointee) }
-    }
-
-    /// Calls `body` with member `member` of animator group `group` where it lies (nil when there
-    /// is none): a copy of it retained and released everything it holds, every frame.
-    @inline(__always)
-    func withMember<Result>(_ member: Int, of group: Int, _ body: (UnsafePointer<PropertyAnimator>?) -> Result) -> Result {
-        withUnsafeMutablePointerToHeader { header in
-            header.pointee.groups.withUnsafeBufferPointer { groups in
-                guard groups.indices.contains(group) else { return body(nil) }
-                return (groups.baseAddress! + group).pointee?.members.withUnsafeBufferPointer { members in
-                    body(members.indices.contains(member) ? members.baseAddress! + member : nil)
-                } ?? body(nil)
-            }
-        }
-    }
-
-    /// `body` with animated value `index` (scalars in declaration order) where it lies, to read
-    /// in place (a copy would retain and release its animations).
-    @inline(__always)
-    func withAnimated<Result>(_ index: Int, _ body: (UnsafePointer<AnimatedValue>) -> Result) -> Result {
-        withParts { _, animated, _ in body(animated + index) }
     }
 
     /// `body` changing animated value `index` in place.

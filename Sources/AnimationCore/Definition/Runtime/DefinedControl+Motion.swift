@@ -24,7 +24,7 @@ extension DefinedControl {
 
     /// Where animated value `first` shows at `t`.
     private func shown(_ first: Int, at t: Double) -> Double {
-        withAnimated(first) { $0.pointee.value(at: t) }
+        storage.sample(ofAnimated: first, at: t).value
     }
 
     /// The value follows `motion` if it lasts, else rests where the motion rests.
@@ -108,6 +108,6 @@ extension DefinedControl {
         let shown = shown(axis.animated, at: t)
         let timing = try springs.parameters(from: shown, to: choice.target, velocity: velocity, flick: choice.isFlick).resolve()
         updateAnimated(axis.animated) { $0.retarget(to: choice.target, spring: timing, velocity: velocity, at: t) }
-        return withAnimated(axis.animated) { $0.pointee.isAnimating(at: t) } ? t + timing.duration : t
+        return storage.isAnimating(animated: axis.animated, at: t) ? t + timing.duration : t
     }
 }

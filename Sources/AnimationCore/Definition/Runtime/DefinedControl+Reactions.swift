@@ -134,7 +134,7 @@ extension DefinedControl {
             case .retarget:
                 if case let .spring(spring) = timing, let relativeVelocity {
                     // The given velocity instead of the current one, relative to the distance left.
-                    let shown = withAnimated(first + k) { $0.pointee.value(at: t) }
+                    let shown = storage.sample(ofAnimated: first + k, at: t).value
                     updateAnimated(first + k) { $0.retarget(to: r[result + k], spring: spring,
                                                                 velocity: relativeVelocity * (r[result + k] - shown), at: t) }
                 } else if case let .spring(spring) = timing {

@@ -10,10 +10,10 @@ extension DefinedControl: MachineSource {
             let field = f % AnimatedField.colorOffset
             for k in 0..<width {
                 switch field {
-                case AnimatedField.presentation: r[k] = withAnimated(i + k) { $0.pointee.value(at: t) }
-                case AnimatedField.target: r[k] = withAnimated(i + k) { $0.pointee.target }
-                case AnimatedField.velocity: r[k] = withAnimated(i + k) { $0.pointee.sample(at: t).velocity }
-                default: r[0] = flag(withAnimated(i + k) { $0.pointee.isAnimating(at: t) }); return
+                case AnimatedField.presentation: r[k] = storage.sample(ofAnimated: i + k, at: t).value
+                case AnimatedField.target: r[k] = storage.target(ofAnimated: i + k)
+                case AnimatedField.velocity: r[k] = storage.sample(ofAnimated: i + k, at: t).velocity
+                default: r[0] = flag(storage.isAnimating(animated: i + k, at: t)); return
                 }
             }
         case .control?:
@@ -66,32 +66,26 @@ extension DefinedControl: MachineSource {
             default: r[0] = animation.to
             }
         case .group?:
-            // Read in place (the array borrowed, not copied): a copy of the group retained its arrays.
-            r[0] = readingGroups { groups in
-                guard groups.indices.contains(i), groups[i] != nil else { return 0 }
-                let group = groups.baseAddress! + i
-                switch f {
-                case 0: return 1
-                case 1: return flag(group.pointee!.isPaused)
-                case 2: return flag(group.pointee!.isReversed)
-                case 3: return flag(group.pointee!.isRunning)
-                default: return group.pointee!.progressWhenInterrupted
-                }
+            // Read in place: a copy of the group retained its arrays.
+            guard let group = storage.group(i) else { r[0] = 0; return }
+            switch f {
+            case 0: r[0] = 1
+            case 1: r[0] = flag(group.isPaused)
+            case 2: r[0] = flag(group.isReversed)
+            case 3: r[0] = flag(group.isRunning)
+            default: r[0] = group.progressWhenInterrupted
             }
         case .member?:
             // The member read where it is: a copy of it (and of its group) cost a memcpy of the
             // animator and retains of everything it holds, for every read of every frame.
-            let field = f % ReadField.memberStride
-            r[0] = withMember(f / ReadField.memberStride, of: i) { animator in
-                guard let animator else { return 0 }
-                switch field {
-                case 0: return PropertyAnimator.sample(animator, at: t).progress
-                case 1: return PropertyAnimator.fractionComplete(animator, at: t)
-                case 2: return PropertyAnimator.sample(animator, at: t).velocity
-                case 3: return flag(animator.pointee.state == .active)
-                case 4: return flag(animator.pointee.isRunning)
-                default: return flag(animator.pointee.isReversed)
-                }
+            let member = f / ReadField.memberStride
+            switch f % ReadField.memberStride {
+            case 0: r[0] = storage.sample(ofMember: member, of: i, at: t)?.progress ?? 0
+            case 1: r[0] = storage.fractionComplete(ofMember: member, of: i, at: t) ?? 0
+            case 2: r[0] = storage.sample(ofMember: member, of: i, at: t)?.velocity ?? 0
+            case 3: r[0] = flag(storage.flags(ofMember: member, of: i)?.isActive ?? false)
+            case 4: r[0] = flag(storage.flags(ofMember: member, of: i)?.isRunning ?? false)
+            default: r[0] = flag(storage.flags(ofMember: member, of: i)?.isReversed ?? false)
             }
         case .timer?:
             r[0] = flag(timers.contains { $0.kind == .timer(i) })

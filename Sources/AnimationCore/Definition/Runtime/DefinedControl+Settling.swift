@@ -31,7 +31,7 @@ extension DefinedControl {
     /// that moves for its end: a kind added to the runtime adds its line here.
     var rest: MotionRest {
         var rest = MotionRest.still
-        for index in 0..<definition.animatedScalars { rest.combine(withAnimated(index) { $0.pointee.rest }) }
+        for index in 0..<definition.animatedScalars { rest.combine(storage.rest(ofAnimated: index)) }
         for index in definition.basics.indices { rest.combine(basic(index)?.rest ?? .still) }
         for group in groups { rest.combine(group?.rest ?? .still) }
         for timer in timers { rest.combine(.until(timer.t)) }

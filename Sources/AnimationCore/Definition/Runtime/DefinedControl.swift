@@ -35,12 +35,6 @@ public struct DefinedControl: Sendable, Equatable {
         unique.store(value, at: layout.variables + 8 * index)
     }
 
-    /// `body` with animated value `index` where it lies, to read in place.
-    @inline(__always)
-    func withAnimated<Result>(_ index: Int, _ body: (UnsafePointer<AnimatedValue>) -> Result) -> Result {
-        buffer.withAnimated(index, body)
-    }
-
     /// `body` changing animated value `index` in place.
     @inline(__always)
     mutating func updateAnimated<Result>(_ index: Int, _ body: (inout AnimatedValue) -> Result) -> Result {
@@ -67,16 +61,10 @@ public struct DefinedControl: Sendable, Equatable {
         unique.store(value, at: layout.basics + layout.basicStride * index)
     }
 
-    /// Member `member` of group `group`, read where it lies (`ControlState.withMember`).
-    @inline(__always)
-    func withMember<Result>(_ member: Int, of group: Int, _ body: (UnsafePointer<PropertyAnimator>?) -> Result) -> Result {
-        buffer.withMember(member, of: group, body)
-    }
-
     /// The header's lists: read as copies (one retain), changed in place. The frame's reads
-    /// (`nextDeadline`, a program's read of a group) go through `ControlState.withHeader` instead.
+    /// (`nextDeadline`, a program's read of a group) are questions asked of `ControlState` instead.
     var groups: [PropertyAnimatorGroup?] {
-        get { buffer.withHeader { $0.pointee.groups } }
+        get { buffer.groups }
         set { unique.updating { $0.groups = newValue } }
         _modify {
             let state = unique
@@ -86,7 +74,7 @@ public struct DefinedControl: Sendable, Equatable {
         }
     }
     var timers: [PendingTimer] {
-        get { buffer.withHeader { $0.pointee.timers } }
+        get { buffer.timers }
         set { unique.updating { $0.timers = newValue } }
         _modify {
             let state = unique
@@ -96,7 +84,7 @@ public struct DefinedControl: Sendable, Equatable {
         }
     }
     var deferred: [(group: Int, completion: PropertyAnimatorGroup.Completion)] {
-        get { buffer.withHeader { $0.pointee.deferred } }
+        get { buffer.deferred }
         set { unique.updating { $0.deferred = newValue } }
         _modify {
             let state = unique
@@ -106,11 +94,10 @@ public struct DefinedControl: Sendable, Equatable {
         }
     }
 
-    /// `body` with the groups where they lie (`ControlState.withHeader`).
+    /// The state as it is, to ask questions of (an animated value's presentation, a group
+    /// member's progress: `ControlState` reads them in place); changes go through `unique`.
     @inline(__always)
-    func readingGroups<Result>(_ body: (UnsafeBufferPointer<PropertyAnimatorGroup?>) -> Result) -> Result {
-        buffer.withHeader { $0.pointee.groups.withUnsafeBufferPointer(body) }
-    }
+    var storage: ControlState { buffer }
 
     var inputCount: Int { instance.definition.inputs.count }
 
@@ -210,14 +197,7 @@ public struct DefinedControl: Sendable, Equatable {
     /// The earliest time an internal transition is due, if any.
     public var nextDeadline: Double? {
         let layout = self.layout
-        var earliest: Double? = buffer.withHeader { header in
-            var earliest = header.pointee.timers.first?.t
-            // By index: a loop over the groups themselves copied each one (its members) to read it.
-            for index in header.pointee.groups.indices {
-                if let end = header.pointee.groups[index]?.naturalEndTime, end < earliest ?? .infinity { earliest = end }
-            }
-            return earliest
-        }
+        var earliest = buffer.headerDeadline
         for index in 0..<layout.basicCount {
             if let end = basic(index)?.endTime, end < earliest ?? .infinity { earliest = end }
         }
@@ -375,7 +355,7 @@ public struct DefinedControl: Sendable, Equatable {
         return a.deferred.isEmpty && b.deferred.isEmpty && a.groups == b.groups && a.timers == b.timers
             && a.touchDown == b.touchDown
             && definition.variables.indices.allSatisfy { a.variable($0) == b.variable($0) }
-            && (0..<definition.animatedScalars).allSatisfy { i in a.withAnimated(i) { x in b.withAnimated(i) { y in x.pointee == y.pointee } } }
+            && (0..<definition.animatedScalars).allSatisfy { a.buffer.animated($0, equals: b.buffer) }
             && definition.inputs.indices.allSatisfy { a.input($0) == b.input($0) }
             && definition.basics.indices.allSatisfy { a.basic($0) == b.basic($0) }
     }
