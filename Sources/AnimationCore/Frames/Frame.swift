@@ -64,13 +64,11 @@ public struct Layer: Sendable, Equatable {
     /// Where the parts its accessors read start among its values (from `parts`).
     @usableFromInline private(set) var offsets: PartOffsets
     /// Holds its values from `start` (`width` of them: its parts' fields' values in the table's
-    /// order, a colour's four, a text's index among its texts) and its texts from `textStart`.
+    /// order, a colour's four, a text field the index of its text in the storage) and its texts.
     /// The layers of a frame made from its values share one.
     @usableFromInline private(set) var storage: FrameStorage
     @usableFromInline private(set) var start: Int32
     @usableFromInline private(set) var width: Int32
-    private(set) var textStart: Int32
-    private(set) var textCount: Int32
 
     public struct Stroke: Sendable, Equatable {
         public var color: Color
@@ -111,23 +109,27 @@ extension Layer {
     public init(id: String, kind: Kind, superlayer: String? = nil, parts: UInt32, values: [Double], texts: [String]) {
         precondition(values.count == LayerSchema.width(parts), "\(values.count) values for the parts of layer '\(id)'")
         self.init(id: id, kind: kind, superlayer: superlayer, parts: parts, offsets: PartOffsets(parts),
-                  storage: FrameStorage.make(values, texts: texts), start: 0, width: values.count, textStart: 0, textCount: texts.count)
+                  storage: FrameStorage.make(values, texts: texts), start: 0, width: values.count)
     }
 
     /// A layer of a frame (`Frame(t:shape:storage:)`): its layer shape has checked the width and
     /// found the offsets once. (The memberwise initialiser builds it in place: one assigning each
     /// property made the layer a temporary copied into the frame's array.)
     init(id: String, kind: Kind, superlayer: String?, parts: UInt32, offsets: PartOffsets, storage: FrameStorage,
-         start: Int, width: Int, textStart: Int, textCount: Int) {
+         start: Int, width: Int) {
         self.init(id: id, kind: kind, superlayer: superlayer, parts: parts, offsets: offsets, storage: storage,
-                  start: Int32(start), width: Int32(width), textStart: Int32(textStart), textCount: Int32(textCount))
+                  start: Int32(start), width: Int32(width))
     }
 
     /// Its parts' fields' values in the table's order (a colour's four; a text's index in `texts`).
-    public var values: [Double] { storage.values(Int(start) ..< Int(start + width)) }
+    public var values: [Double] {
+        var values = storage.values(Int(start) ..< Int(start + width))
+        for (k, at) in LayerSchema.textOffsets(parts).enumerated() { values[at] = Double(k) }
+        return values
+    }
 
     /// The texts its text fields name, in order.
-    public var texts: [String] { Array(storage.texts[Int(textStart) ..< Int(textStart + textCount)]) }
+    public var texts: [String] { LayerSchema.textOffsets(parts).map { text(value(at: $0)) } }
 
     /// The value at `at` from the start of its values.
     @inlinable
@@ -138,11 +140,7 @@ extension Layer {
 
     /// The text a text field's value names.
     @usableFromInline
-    func text(_ value: Double) -> String {
-        let index = Int(value)
-        precondition(index >= 0 && index < textCount, "text \(index) of a layer of \(textCount)")
-        return storage.text(Int(textStart) + index)
-    }
+    func text(_ value: Double) -> String { storage.text(Int(value)) }
 
     /// Appends its values to `array`.
     func appendValues(to array: inout [Double]) {
@@ -154,7 +152,6 @@ extension Layer {
         guard !storage.isUnique() else { return }
         storage = FrameStorage.make(values, texts: texts)
         start = 0
-        textStart = 0
     }
 
     /// Writes `value` at `at` from the start of its values.
@@ -229,7 +226,7 @@ extension Layer {
             values.insert(contentsOf: written, at: LayerSchema.offset(ofPart: index, in: parts)!)
         }
         storage = FrameStorage.make(values, texts: texts)
-        (start, width, textStart, textCount) = (0, Int32(values.count), 0, Int32(texts.count))
+        (start, width) = (0, Int32(values.count))
     }
 
     @inlinable

@@ -45,17 +45,9 @@ public struct FrameShape: Sendable {
             self.superlayer = superlayer
             self.offset = offset
             self.parts = parts
-            var textOffsets: [Int] = []
-            var at = 0
-            for (index, part) in LayerSchema.parts.enumerated() where parts & 1 << UInt32(index) != 0 {
-                for field in part.fields {
-                    if field.kind == .text { textOffsets.append(at) }
-                    at += field.kind.width
-                }
-            }
-            self.textOffsets = textOffsets
+            textOffsets = LayerSchema.textOffsets(parts)
             partOffsets = PartOffsets(parts)
-            end = offset + 1 + at
+            end = offset + 1 + LayerSchema.width(parts)
         }
     }
 
@@ -145,28 +137,26 @@ extension Frame {
             }
             properties.append(Field(shape.properties[index].name, value))
         }
-        // A shown layer's text fields name its texts by their index among them.
-        var texts: [String] = []
+        // A shown layer's text field names a text of the shape's by its index, or one this frame
+        // makes (a formatted number, a named shape's path: a code below 0), appended after them.
+        var made: [String] = [], hasTexts = false
         for index in shape.layers.indices where !shape.layers[index].textOffsets.isEmpty && storage[shape.layers[index].offset] != 0 {
-            let start = shape.layers[index].offset + 1, first = texts.count
-            for at in shape.layers[index].textOffsets {
+            hasTexts = true
+            let start = shape.layers[index].offset + 1
+            for at in shape.layers[index].textOffsets where storage[start + at] < 0 {
                 let value = storage[start + at]
-                let path = value < 0 ? storage.withValues { NamedShape.text(code: value, $0.from(start), at: at) } : nil
-                texts.append(path ?? shape.text(at: value))
-                storage[start + at] = Double(texts.count - 1 - first)
+                let path = storage.withValues { NamedShape.text(code: value, $0.from(start), at: at) }
+                made.append(path ?? shape.text(at: value))
+                storage[start + at] = Double(shape.texts.count + made.count - 1)
             }
         }
-        if !texts.isEmpty { storage.texts = texts }
+        if hasTexts { storage.setTexts(shape.texts, made: made) }
         var layers: [Layer] = []
         layers.reserveCapacity(shape.layers.count)
-        var textStart = 0
         for index in shape.layers.indices where storage[shape.layers[index].offset] != 0 {
-            let textCount = shape.layers[index].textOffsets.count
             layers.append(Layer(id: shape.layers[index].id, kind: shape.layers[index].kind, superlayer: shape.layers[index].superlayer,
                                 parts: shape.layers[index].parts, offsets: shape.layers[index].partOffsets, storage: storage,
-                                start: shape.layers[index].offset + 1, width: shape.layers[index].end - shape.layers[index].offset - 1,
-                                textStart: textStart, textCount: textCount))
-            textStart += textCount
+                                start: shape.layers[index].offset + 1, width: shape.layers[index].end - shape.layers[index].offset - 1))
         }
         self.init(t: t, properties: properties, layers: layers)
     }

@@ -13,14 +13,16 @@ struct FrameStorage: @unchecked Sendable {
     struct Header {
         /// Values held.
         @usableFromInline let count: Int
-        @usableFromInline var texts: [String]
+        /// The texts a text field's value names by its index: `texts`, then `made`.
+        var texts: [String]
+        var made: [String]
     }
 
     @usableFromInline private(set) var buffer: ManagedBuffer<Header, Double>
 
     /// `count` values, not yet written, and no texts.
     static func make(count: Int) -> FrameStorage {
-        FrameStorage(buffer: .create(minimumCapacity: count) { _ in Header(count: count, texts: []) })
+        FrameStorage(buffer: .create(minimumCapacity: count) { _ in Header(count: count, texts: [], made: []) })
     }
 
     /// Whether no other value holds this storage (so a write is seen by this one alone).
@@ -31,16 +33,18 @@ struct FrameStorage: @unchecked Sendable {
     // The header is read and written through its address: `header` is a class's stored
     // property, and every access to it would be checked for exclusivity at run time.
 
-    /// The texts values name.
-    var texts: [String] {
-        get { buffer.withUnsafeMutablePointerToHeader { $0.pointee.texts } }
-        nonmutating set { buffer.withUnsafeMutablePointerToHeader { $0.pointee.texts = newValue } }
+    /// Gives text field values `texts`' indices, then `made`'s after them.
+    func setTexts(_ texts: [String], made: [String]) {
+        buffer.withUnsafeMutablePointerToHeader {
+            $0.pointee.texts = texts
+            $0.pointee.made = made
+        }
     }
 
     /// A copy of `values` and `texts`.
     static func make(_ values: some Collection<Double>, texts: [String]) -> FrameStorage {
         let storage = make(count: values.count)
-        storage.texts = texts
+        storage.setTexts(texts, made: [])
         storage.buffer.withUnsafeMutablePointerToElements { _ = UnsafeMutableBufferPointer(start: $0, count: values.count).initialize(from: values) }
         return storage
     }
@@ -52,10 +56,12 @@ struct FrameStorage: @unchecked Sendable {
         return storage
     }
 
-    /// The text at `index` of `texts`.
+    /// The text a text field's value `index` names.
     @usableFromInline
     func text(_ index: Int) -> String {
-        buffer.withUnsafeMutablePointerToHeader { $0.pointee.texts[index] }
+        buffer.withUnsafeMutablePointerToHeader { header in
+            index < header.pointee.texts.count ? header.pointee.texts[index] : header.pointee.made[index - header.pointee.texts.count]
+        }
     }
 
     /// The values as a frame's, for `body` to render or read (valid during the call).
