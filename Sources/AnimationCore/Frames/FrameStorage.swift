@@ -1,6 +1,8 @@
 /// A frame's values and the texts its layers' text fields name, in one allocation the frame's
-/// layers share: each `Layer` holds this one reference and where its own values and texts start,
-/// instead of an array slice of each (a retain, a release and a slice's four words apiece).
+/// layers share: each `Layer` holds this one reference and where its own values start, instead
+/// of an array slice of its values and one of its texts (a retain, a release and a slice's four
+/// words apiece). A text field's value is the index of its text among the shape's texts (shared,
+/// not copied) and then those the frame made (a formatted number, a named shape's path).
 ///
 /// Raw memory because the values are a `ManagedBuffer`'s elements (one allocation with the
 /// texts, rendered into in place): they are reached only inside its closures, in this file, and
