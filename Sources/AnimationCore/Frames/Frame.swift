@@ -61,57 +61,14 @@ public struct Layer: Sendable, Equatable {
     public var superlayer: String?
     /// Which of `LayerSchema.parts` it has: bit `i` for part `i`.
     public private(set) var parts: UInt32
-    /// Where the parts its accessors read start among `values` (from `parts`).
+    /// Where the parts its accessors read start among its values (from `parts`).
     @usableFromInline private(set) var offsets: PartOffsets
-    /// Its parts' fields' values in the table's order (a colour's four; a text's index in `texts`,
-    /// from its start). A slice: the layers of a frame made from its values share one array.
-    public private(set) var values: ArraySlice<Double>
-    /// The texts its text fields name, in order (a slice, shared as `values`).
-    public private(set) var texts: ArraySlice<String>
-
-    /// A layer with the values of the parts in `parts` (`LayerSchema`'s layout), as a frame's
-    /// values give them.
-    public init(id: String, kind: Kind, superlayer: String? = nil, parts: UInt32, values: ArraySlice<Double>,
-                texts: ArraySlice<String>) {
-        precondition(values.count == LayerSchema.width(parts), "\(values.count) values for the parts of layer '\(id)'")
-        self.init(id: id, kind: kind, superlayer: superlayer, parts: parts, offsets: PartOffsets(parts), values: values, texts: texts)
-    }
-
-    /// A layer of a frame (`Frame(t:shape:values:)`): its layer shape has checked the width and
-    /// found the offsets once.
-    init(id: String, kind: Kind, superlayer: String?, parts: UInt32, offsets: PartOffsets, values: ArraySlice<Double>,
-         texts: ArraySlice<String>) {
-        self.id = id
-        self.kind = kind
-        self.superlayer = superlayer
-        self.parts = parts
-        self.offsets = offsets
-        self.values = values
-        self.texts = texts
-    }
-
-    /// The value at `at` from the start of its values.
-    @inlinable
-    public func value(at: Int) -> Double { values[values.startIndex + at] }
-
-    /// The text a text field's value names.
-    @inlinable
-    func text(_ value: Double) -> String { texts[texts.startIndex + Int(value)] }
-
-    /// A layer built part by part (tests and hand-made frames): each part's fields' values by the table.
-    public init(id: String, kind: Kind = .rect, frame: Rect, backgroundColor: Color? = nil,
-                cornerRadius: Double = 0, opacity: Double = 1, scale: Double = 1,
-                stroke: Stroke? = nil, blur: Blur? = nil) {
-        self.init(id: id, kind: kind, parts: 0, values: [], texts: [])
-        self.frame = frame
-        if let backgroundColor { set("background", [.color(backgroundColor)]) }
-        set("appearance", [.number(cornerRadius), .number(opacity), .number(scale)])
-        if let stroke {
-            set("stroke", [.color(stroke.color), .number(stroke.lineWidth), .number(stroke.strokeEnd),
-                           .number(stroke.startAngle), .bool(stroke.clockwise)])
-        }
-        if let blur { set("blur", [.number(blur.fraction), .string(blur.style), .number(blur.radius)]) }
-    }
+    /// Holds its values from `start` (`width` of them: its parts' fields' values in the table's
+    /// order, a colour's four, a text field the index of its text in the storage) and its texts.
+    /// The layers of a frame made from its values share one.
+    @usableFromInline private(set) var storage: FrameStorage
+    @usableFromInline private(set) var start: Int32
+    @usableFromInline private(set) var width: Int32
 
     public struct Stroke: Sendable, Equatable {
         public var color: Color
@@ -147,6 +104,85 @@ public struct Layer: Sendable, Equatable {
 }
 
 extension Layer {
+    /// A layer with the values of the parts in `parts` (`LayerSchema`'s layout), as a frame's
+    /// values give them.
+    public init(id: String, kind: Kind, superlayer: String? = nil, parts: UInt32, values: [Double], texts: [String]) {
+        precondition(values.count == LayerSchema.width(parts), "\(values.count) values for the parts of layer '\(id)'")
+        self.init(id: id, kind: kind, superlayer: superlayer, parts: parts, offsets: PartOffsets(parts),
+                  storage: FrameStorage.make(values, texts: texts), start: 0, width: values.count)
+    }
+
+    /// A layer of a frame (`Frame(t:shape:storage:)`): its layer shape has checked the width and
+    /// found the offsets once. (The memberwise initialiser builds it in place: one assigning each
+    /// property made the layer a temporary copied into the frame's array.)
+    init(id: String, kind: Kind, superlayer: String?, parts: UInt32, offsets: PartOffsets, storage: FrameStorage,
+         start: Int, width: Int) {
+        self.init(id: id, kind: kind, superlayer: superlayer, parts: parts, offsets: offsets, storage: storage,
+                  start: Int32(start), width: Int32(width))
+    }
+
+    /// Its parts' fields' values in the table's order (a colour's four; a text's index in `texts`).
+    public var values: [Double] {
+        var values = storage.values(Int(start) ..< Int(start + width))
+        for (k, at) in LayerSchema.textOffsets(parts).enumerated() { values[at] = Double(k) }
+        return values
+    }
+
+    /// The texts its text fields name, in order.
+    public var texts: [String] { LayerSchema.textOffsets(parts).map { text(value(at: $0)) } }
+
+    /// The value at `at` from the start of its values.
+    @inlinable
+    public func value(at: Int) -> Double {
+        precondition(at >= 0 && at < width, "value \(at) of a layer of \(width)")
+        return storage[Int(start) + at]
+    }
+
+    /// The text a text field's value names.
+    @usableFromInline
+    func text(_ value: Double) -> String { storage.text(Int(value)) }
+
+    /// Appends its values to `array`.
+    func appendValues(to array: inout [Double]) {
+        storage.append(Int(start) ..< Int(start + width), to: &array)
+    }
+
+    /// Makes its values and texts its own (before a write: a frame's layers share theirs).
+    private mutating func makeUnique() {
+        guard !storage.isUnique() else { return }
+        storage = FrameStorage.make(values, texts: texts)
+        start = 0
+    }
+
+    /// Writes `value` at `at` from the start of its values.
+    private mutating func write(_ value: Double, at: Int) {
+        precondition(at >= 0 && at < width, "value \(at) of a layer of \(width)")
+        makeUnique()
+        storage[Int(start) + at] = value
+    }
+
+    public static func == (a: Layer, b: Layer) -> Bool {
+        a.id == b.id && a.kind == b.kind && a.superlayer == b.superlayer && a.parts == b.parts && a.values == b.values
+            && a.texts == b.texts
+    }
+
+    /// A layer built part by part (tests and hand-made frames): each part's fields' values by the table.
+    public init(id: String, kind: Kind = .rect, frame: Rect, backgroundColor: Color? = nil,
+                cornerRadius: Double = 0, opacity: Double = 1, scale: Double = 1,
+                stroke: Stroke? = nil, blur: Blur? = nil) {
+        self.init(id: id, kind: kind, parts: 0, values: [], texts: [])
+        self.frame = frame
+        if let backgroundColor { set("background", [.color(backgroundColor)]) }
+        set("appearance", [.number(cornerRadius), .number(opacity), .number(scale)])
+        if let stroke {
+            set("stroke", [.color(stroke.color), .number(stroke.lineWidth), .number(stroke.strokeEnd),
+                           .number(stroke.startAngle), .bool(stroke.clockwise)])
+        }
+        if let blur { set("blur", [.number(blur.fraction), .string(blur.style), .number(blur.radius)]) }
+    }
+}
+
+extension Layer {
     /// The values of part `name`'s fields (a colour, a text, a boolean or a number each), nil if
     /// the layer does not have it.
     public func part(_ name: String) -> [FieldValue]? {
@@ -169,6 +205,7 @@ extension Layer {
         let index = LayerSchema.part(name)
         let part = LayerSchema.parts[index]
         precondition(fields.count == part.fields.count, "part '\(name)' has \(part.fields.count) fields")
+        var values = self.values, texts = self.texts
         var written: [Double] = []
         for (field, value) in zip(part.fields, fields) {
             switch (field.kind, value) {
@@ -182,13 +219,14 @@ extension Layer {
             }
         }
         if let at = LayerSchema.offset(ofPart: index, in: parts) {
-            values.replaceSubrange(values.startIndex + at ..< values.startIndex + at + part.width, with: written)
+            values.replaceSubrange(at ..< at + part.width, with: written)
         } else {
             parts |= 1 << UInt32(index)
             offsets = PartOffsets(parts)
-            let at = LayerSchema.offset(ofPart: index, in: parts)!
-            values.insert(contentsOf: written, at: values.startIndex + at)
+            values.insert(contentsOf: written, at: LayerSchema.offset(ofPart: index, in: parts)!)
         }
+        storage = FrameStorage.make(values, texts: texts)
+        (start, width) = (0, Int32(values.count))
     }
 
     @inlinable
@@ -211,11 +249,10 @@ extension Layer {
             guard at >= 0 else {
                 return set("frame", [.number(newValue.minX), .number(newValue.minY), .number(newValue.size.width), .number(newValue.size.height)])
             }
-            let start = values.startIndex + at
-            values[start] = newValue.minX
-            values[start + 1] = newValue.minY
-            values[start + 2] = newValue.size.width
-            values[start + 3] = newValue.size.height
+            write(newValue.minX, at: at)
+            write(newValue.minY, at: at + 1)
+            write(newValue.size.width, at: at + 2)
+            write(newValue.size.height, at: at + 3)
         }
     }
 
@@ -240,7 +277,7 @@ extension Layer {
         set {
             let at = Int(offsets.appearance)
             guard at >= 0 else { return set("appearance", [.number(0), .number(newValue), .number(1)]) }
-            values[values.startIndex + at + 1] = newValue
+            write(newValue, at: at + 1)
         }
     }
 

@@ -45,17 +45,9 @@ public struct FrameShape: Sendable {
             self.superlayer = superlayer
             self.offset = offset
             self.parts = parts
-            var textOffsets: [Int] = []
-            var at = 0
-            for (index, part) in LayerSchema.parts.enumerated() where parts & 1 << UInt32(index) != 0 {
-                for field in part.fields {
-                    if field.kind == .text { textOffsets.append(at) }
-                    at += field.kind.width
-                }
-            }
-            self.textOffsets = textOffsets
+            textOffsets = LayerSchema.textOffsets(parts)
             partOffsets = PartOffsets(parts)
-            end = offset + 1 + at
+            end = offset + 1 + LayerSchema.width(parts)
         }
     }
 
@@ -124,43 +116,47 @@ public struct FrameShape: Sendable {
 extension Frame {
     /// The frame at `t` whose values are `values`, as `shape` lays them out.
     public init(t: Double, shape: FrameShape, values: FrameValues) {
+        self.init(t: t, shape: shape, storage: FrameStorage.make(copying: values, count: shape.count))
+    }
+
+    /// The frame at `t` whose values, as `shape` lays them out, `storage` holds (it resolves their
+    /// texts into it): its layers share it.
+    init(t: Double, shape: borrowing FrameShape, storage: FrameStorage) {
+        // The shape is borrowed and its lists read in place by index: a copy of it, or a `for`
+        // over one of them, retains and releases what it copies.
         var properties: [Field] = []
         properties.reserveCapacity(shape.properties.count)
-        for property in shape.properties {
-            let value: FieldValue = switch property.kind {
-            case .number: .number(values[property.offset])
-            case .bool: .bool(values[property.offset] != 0)
-            case .color: .color(Color(red: values[property.offset], green: values[property.offset + 1],
-                                      blue: values[property.offset + 2], alpha: values[property.offset + 3]))
-            case .text: .string(shape.text(at: values[property.offset]))
+        for index in shape.properties.indices {
+            let offset = shape.properties[index].offset
+            let value: FieldValue = switch shape.properties[index].kind {
+            case .number: .number(storage[offset])
+            case .bool: .bool(storage[offset] != 0)
+            case .color: .color(Color(red: storage[offset], green: storage[offset + 1], blue: storage[offset + 2],
+                                      alpha: storage[offset + 3]))
+            case .text: .string(shape.text(at: storage[offset]))
             }
-            properties.append(Field(property.name, value))
+            properties.append(Field(shape.properties[index].name, value))
         }
-        // The layers' values in one array and their texts in another, each layer a slice of both:
-        // texts resolved first, then sliced (a slice taken earlier would make the next write copy).
-        // The layer shapes are read in place by index (a `for` over them copies each one).
-        let shapes = shape.layers
-        var own = values.array(count: shape.count)
-        var texts: [String] = []
-        for index in shapes.indices where !shapes[index].textOffsets.isEmpty && values[shapes[index].offset] != 0 {
-            let start = shapes[index].offset + 1, first = texts.count
-            for at in shapes[index].textOffsets {
-                let value = values[start + at]
-                let path = value < 0 ? NamedShape.text(code: value, values.from(start), at: at) : nil
-                texts.append(path ?? shape.text(at: value))
-                own[start + at] = Double(texts.count - 1 - first)
+        // A shown layer's text field names a text of the shape's by its index, or one this frame
+        // makes (a formatted number, a named shape's path: a code below 0), appended after them.
+        var made: [String] = [], hasTexts = false
+        for index in shape.layers.indices where !shape.layers[index].textOffsets.isEmpty && storage[shape.layers[index].offset] != 0 {
+            hasTexts = true
+            let start = shape.layers[index].offset + 1
+            for at in shape.layers[index].textOffsets where storage[start + at] < 0 {
+                let value = storage[start + at]
+                let path = storage.withValues { NamedShape.text(code: value, $0.from(start), at: at) }
+                made.append(path ?? shape.text(at: value))
+                storage[start + at] = Double(shape.texts.count + made.count - 1)
             }
         }
+        if hasTexts { storage.setTexts(shape.texts, made: made) }
         var layers: [Layer] = []
-        layers.reserveCapacity(shapes.count)
-        var textStart = 0
-        for index in shapes.indices where values[shapes[index].offset] != 0 {
-            let textEnd = textStart + shapes[index].textOffsets.count
-            layers.append(Layer(id: shapes[index].id, kind: shapes[index].kind, superlayer: shapes[index].superlayer,
-                                parts: shapes[index].parts, offsets: shapes[index].partOffsets,
-                                values: own[shapes[index].offset + 1 ..< shapes[index].end],
-                                texts: textEnd > textStart ? texts[textStart ..< textEnd] : []))
-            textStart = textEnd
+        layers.reserveCapacity(shape.layers.count)
+        for index in shape.layers.indices where storage[shape.layers[index].offset] != 0 {
+            layers.append(Layer(id: shape.layers[index].id, kind: shape.layers[index].kind, superlayer: shape.layers[index].superlayer,
+                                parts: shape.layers[index].parts, offsets: shape.layers[index].partOffsets, storage: storage,
+                                start: shape.layers[index].offset + 1, width: shape.layers[index].end - shape.layers[index].offset - 1))
         }
         self.init(t: t, properties: properties, layers: layers)
     }
@@ -188,7 +184,7 @@ extension FrameShape {
             let shape = LayerShape(id: layer.id, kind: layer.kind, superlayer: layer.superlayer, offset: offset, parts: layer.parts)
             values.append(1)
             let start = values.count
-            values += layer.values
+            layer.appendValues(to: &values)
             for at in shape.textOffsets {
                 values[start + at] = Double(texts.count)
                 texts.append(layer.text(layer.value(at: at)))

@@ -4,8 +4,8 @@
 ///
 /// Owns nothing itself: the memory is the scoped allocation of the call that made it
 /// (`FrameValues.with(count:_:)`, `Session`'s buffer reused over a window of frames, an array's
-/// storage in `reading(_:_:)`), and a `FrameValues` is only passed down inside that call, never
-/// stored. Raw memory because a frame is rendered for every sample of every window, where an
+/// storage in `reading(_:_:)`, a `FrameStorage`'s in `withValues`), and a `FrameValues` is only
+/// passed down inside that call, never stored. Raw memory because a frame is rendered for every sample of every window, where an
 /// array would cost an allocation each.
 public struct FrameValues {
     @usableFromInline let base: UnsafeMutablePointer<Double>
@@ -26,16 +26,6 @@ public struct FrameValues {
     @inlinable
     public func from(_ offset: Int) -> FrameValues {
         FrameValues(base + offset)
-    }
-
-    /// The frame at `t` these values make, by `shape`.
-    func frame(t: Double, shape: FrameShape) -> Frame {
-        Frame(t: t, shape: shape, values: self)
-    }
-
-    /// The first `count` values as an array (a `Frame`'s layers share one).
-    func array(count: Int) -> [Double] {
-        Array(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// `count` values for `body`, given back when it returns.

@@ -105,6 +105,19 @@ public enum LayerSchema {
         return total
     }
 
+    /// Where the text fields' values are among those of the parts in `mask`, in order.
+    static func textOffsets(_ mask: UInt32) -> [Int] {
+        var offsets: [Int] = []
+        var at = 0
+        for (index, part) in parts.enumerated() where mask & 1 << UInt32(index) != 0 {
+            for field in part.fields {
+                if field.kind == .text { offsets.append(at) }
+                at += field.kind.width
+            }
+        }
+        return offsets
+    }
+
     /// Where part `index`'s values start among those of the parts in `mask` (nil if it is not among them).
     public static func offset(ofPart index: Int, in mask: UInt32) -> Int? {
         guard mask & 1 << UInt32(index) != 0 else { return nil }

@@ -282,12 +282,12 @@ public struct DefinedControl: Sendable, Equatable {
 
     /// The frame at `t`, assuming no deadline lies before `t` (`frame(at:)` handles later times).
     public func render(at t: Double) -> Frame {
-        // The shape read in place from the instance (a copy retains each of its arrays).
+        // Rendered in place into the storage the frame's layers share; the shape read in place
+        // from the instance (a copy retains each of its arrays).
         let instance = self.instance
-        return FrameValues.with(count: instance.frameShape.count) { values in
-            render(at: t, into: values)
-            return values.frame(t: t, shape: instance.frameShape)
-        }
+        let storage = FrameStorage.make(count: instance.frameShape.count)
+        storage.withValues { render(at: t, into: $0) }
+        return Frame(t: t, shape: instance.frameShape, storage: storage)
     }
 
     /// The frame at `t` as `instance.frameShape`'s values, written to `values` (assuming no
