@@ -80,7 +80,7 @@ final class ControlState: ManagedBuffer<ControlState.Header, UInt64> {
     }
 
     deinit {
-        withParts { header, animated, _ in animated.deinitialize(count: Int(header.pointee.sizes.animatedCount)) }
+        withParts { header, animated, _ in _ = animated.deinitialize(count: Int(header.pointee.sizes.animatedCount)) }
     }
 
     // MARK: Questions asked in place
