@@ -105,7 +105,7 @@ public final class ControlDefinition: @unchecked Sendable {
         }
         elapsedSlot = readsElapsed ? variables.count : nil
         stateLayout = StateLayout(animated: animated.reduce(0) { $0 + $1.type.width },
-                                  variables: variables.count + (readsElapsed ? 1 : 0), inputs: inputs.count, basics: basics.count)
+                                  variables: variables.count + (readsElapsed ? 1 : 0), inputs: inputs, basics: basics.count)
         codeTable = FixedArray(gen.code)
         literalTable = FixedArray(gen.literals)
         reactionTable = FixedArray(pools.reactions)

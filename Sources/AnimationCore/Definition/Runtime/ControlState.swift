@@ -239,16 +239,31 @@ struct StateLayout: Sendable, Equatable {
     /// Every word of the tail, animated values included.
     var words = 0
 
-    init(animated: Int, variables: Int, inputs: Int, basics: Int) {
+    init(animated: Int, variables: Int, inputs: [InputSpec], basics: Int) {
         animatedCount = animated
         animatedWords = animated * MemoryLayout<AnimatedValue>.stride / 8
         func rounded(_ bytes: Int) -> Int { (bytes + 7) / 8 * 8 }
         self.variables = 0
         self.inputs = rounded(variables * 8)
-        inputStride = rounded(MemoryLayout<DefinedControl.InputState>.stride)
-        self.basics = self.inputs + inputs * inputStride
+        // An input's kind (a word), then its recognizer: as wide as the definition's widest.
+        inputStride = 8 + rounded(inputs.map(\.recognizerStride).max() ?? 0)
+        self.basics = self.inputs + inputs.count * inputStride
         basicStride = rounded(MemoryLayout<BasicAnimation?>.stride)
         basicCount = basics
         words = animatedWords + (self.basics + basics * basicStride) / 8
+    }
+}
+
+extension InputSpec {
+    /// The bytes its recognizer takes in a control's state.
+    var recognizerStride: Int {
+        switch self {
+        case .control: MemoryLayout<ControlTracking>.stride
+        case .tap: MemoryLayout<TapRecognizer>.stride
+        case .pan: MemoryLayout<PanRecognizer>.stride
+        case .longPress: MemoryLayout<LongPressRecognizer>.stride
+        case .swipe: MemoryLayout<SwipeRecognizer>.stride
+        case .transform: MemoryLayout<TransformRecognizer>.stride
+        }
     }
 }

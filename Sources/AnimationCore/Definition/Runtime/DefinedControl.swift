@@ -41,14 +41,33 @@ public struct DefinedControl: Sendable, Equatable {
         unique.updateAnimated(index, body)
     }
 
+    // An input's slot is its recognizer's kind, then the recognizer: as wide as the widest kind
+    // the definition uses, not as `InputState` (the widest recognizer of all, a pinch's).
+
     @inline(__always)
     func input(_ index: Int) -> InputState {
-        buffer.load(InputState.self, at: layout.inputs + layout.inputStride * index)
+        let at = layout.inputs + layout.inputStride * index, state = buffer.load(InputKind.self, at: at)
+        return switch state {
+        case .control: .control(buffer.load(ControlTracking.self, at: at + 8))
+        case .tap: .tap(buffer.load(TapRecognizer.self, at: at + 8))
+        case .pan: .pan(buffer.load(PanRecognizer.self, at: at + 8))
+        case .longPress: .longPress(buffer.load(LongPressRecognizer.self, at: at + 8))
+        case .swipe: .swipe(buffer.load(SwipeRecognizer.self, at: at + 8))
+        case .transform: .transform(buffer.load(TransformRecognizer.self, at: at + 8))
+        }
     }
 
     @inline(__always)
     mutating func setInput(_ index: Int, _ value: InputState) {
-        unique.store(value, at: layout.inputs + layout.inputStride * index)
+        let at = layout.inputs + layout.inputStride * index, state = unique
+        switch value {
+        case let .control(tracking): state.store(InputKind.control, at: at); state.store(tracking, at: at + 8)
+        case let .tap(tap): state.store(InputKind.tap, at: at); state.store(tap, at: at + 8)
+        case let .pan(pan): state.store(InputKind.pan, at: at); state.store(pan, at: at + 8)
+        case let .longPress(press): state.store(InputKind.longPress, at: at); state.store(press, at: at + 8)
+        case let .swipe(swipe): state.store(InputKind.swipe, at: at); state.store(swipe, at: at + 8)
+        case let .transform(transform): state.store(InputKind.transform, at: at); state.store(transform, at: at + 8)
+        }
     }
 
     @inline(__always)
@@ -120,6 +139,11 @@ public struct DefinedControl: Sendable, Equatable {
         case longPress(LongPressRecognizer)
         case swipe(SwipeRecognizer)
         case transform(TransformRecognizer)
+    }
+
+    /// Which `InputState` an input's slot holds (its first word).
+    enum InputKind: UInt8 {
+        case control, tap, pan, longPress, swipe, transform
     }
 
     struct PendingTimer: Sendable, Equatable {
