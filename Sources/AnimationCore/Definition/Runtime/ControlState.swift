@@ -233,6 +233,8 @@ struct StateLayout: Sendable, Equatable {
     var variables = 0
     var inputs = 0
     var inputStride = 0
+    /// Where in an input's slot its kind is (`DefinedControl.InputKind`).
+    var inputKind = 0
     var basics = 0
     var basicStride = 0
     var basicCount = 0
@@ -245,8 +247,9 @@ struct StateLayout: Sendable, Equatable {
         func rounded(_ bytes: Int) -> Int { (bytes + 7) / 8 * 8 }
         self.variables = 0
         self.inputs = rounded(variables * 8)
-        // An input's kind (a word), then its recognizer: as wide as the definition's widest.
-        inputStride = 8 + rounded(inputs.map(\.recognizerStride).max() ?? 0)
+        // An input's recognizer, then its kind (a byte, in the widest one's tail padding if it has some).
+        inputKind = inputs.map(\.recognizerSize).max() ?? 0
+        inputStride = rounded(inputKind + 1)
         self.basics = self.inputs + inputs.count * inputStride
         basicStride = rounded(MemoryLayout<BasicAnimation?>.stride)
         basicCount = basics
@@ -255,15 +258,15 @@ struct StateLayout: Sendable, Equatable {
 }
 
 extension InputSpec {
-    /// The bytes its recognizer takes in a control's state.
-    var recognizerStride: Int {
+    /// The bytes its recognizer takes in a control's state (a store writes no more).
+    var recognizerSize: Int {
         switch self {
-        case .control: MemoryLayout<ControlTracking>.stride
-        case .tap: MemoryLayout<TapRecognizer>.stride
-        case .pan: MemoryLayout<PanRecognizer>.stride
-        case .longPress: MemoryLayout<LongPressRecognizer>.stride
-        case .swipe: MemoryLayout<SwipeRecognizer>.stride
-        case .transform: MemoryLayout<TransformRecognizer>.stride
+        case .control: MemoryLayout<ControlTracking>.size
+        case .tap: MemoryLayout<TapRecognizer>.size
+        case .pan: MemoryLayout<PanRecognizer>.size
+        case .longPress: MemoryLayout<LongPressRecognizer>.size
+        case .swipe: MemoryLayout<SwipeRecognizer>.size
+        case .transform: MemoryLayout<TransformRecognizer>.size
         }
     }
 }

@@ -41,33 +41,36 @@ public struct DefinedControl: Sendable, Equatable {
         unique.updateAnimated(index, body)
     }
 
-    // An input's slot is its recognizer's kind, then the recognizer: as wide as the widest kind
-    // the definition uses, not as `InputState` (the widest recognizer of all, a pinch's).
+    // An input's slot is its recognizer, then which kind it is (a byte after the widest
+    // recognizer the definition uses): as wide as that, not as `InputState` (the widest
+    // recognizer of all, a pinch's).
 
     @inline(__always)
     func input(_ index: Int) -> InputState {
-        let at = layout.inputs + layout.inputStride * index, state = buffer.load(InputKind.self, at: at)
-        return switch state {
-        case .control: .control(buffer.load(ControlTracking.self, at: at + 8))
-        case .tap: .tap(buffer.load(TapRecognizer.self, at: at + 8))
-        case .pan: .pan(buffer.load(PanRecognizer.self, at: at + 8))
-        case .longPress: .longPress(buffer.load(LongPressRecognizer.self, at: at + 8))
-        case .swipe: .swipe(buffer.load(SwipeRecognizer.self, at: at + 8))
-        case .transform: .transform(buffer.load(TransformRecognizer.self, at: at + 8))
+        let at = layout.inputs + layout.inputStride * index
+        return switch buffer.load(InputKind.self, at: at + layout.inputKind) {
+        case .control: .control(buffer.load(ControlTracking.self, at: at))
+        case .tap: .tap(buffer.load(TapRecognizer.self, at: at))
+        case .pan: .pan(buffer.load(PanRecognizer.self, at: at))
+        case .longPress: .longPress(buffer.load(LongPressRecognizer.self, at: at))
+        case .swipe: .swipe(buffer.load(SwipeRecognizer.self, at: at))
+        case .transform: .transform(buffer.load(TransformRecognizer.self, at: at))
         }
     }
 
     @inline(__always)
     mutating func setInput(_ index: Int, _ value: InputState) {
         let at = layout.inputs + layout.inputStride * index, state = unique
+        let kind: InputKind
         switch value {
-        case let .control(tracking): state.store(InputKind.control, at: at); state.store(tracking, at: at + 8)
-        case let .tap(tap): state.store(InputKind.tap, at: at); state.store(tap, at: at + 8)
-        case let .pan(pan): state.store(InputKind.pan, at: at); state.store(pan, at: at + 8)
-        case let .longPress(press): state.store(InputKind.longPress, at: at); state.store(press, at: at + 8)
-        case let .swipe(swipe): state.store(InputKind.swipe, at: at); state.store(swipe, at: at + 8)
-        case let .transform(transform): state.store(InputKind.transform, at: at); state.store(transform, at: at + 8)
+        case let .control(tracking): kind = .control; state.store(tracking, at: at)
+        case let .tap(tap): kind = .tap; state.store(tap, at: at)
+        case let .pan(pan): kind = .pan; state.store(pan, at: at)
+        case let .longPress(press): kind = .longPress; state.store(press, at: at)
+        case let .swipe(swipe): kind = .swipe; state.store(swipe, at: at)
+        case let .transform(transform): kind = .transform; state.store(transform, at: at)
         }
+        state.store(kind, at: at + layout.inputKind)
     }
 
     @inline(__always)
@@ -141,7 +144,7 @@ public struct DefinedControl: Sendable, Equatable {
         case transform(TransformRecognizer)
     }
 
-    /// Which `InputState` an input's slot holds (its first word).
+    /// Which `InputState` an input's slot holds (its last byte).
     enum InputKind: UInt8 {
         case control, tap, pan, longPress, swipe, transform
     }
